@@ -1,0 +1,79 @@
+// One lint setup for the whole repository. The import boundaries of ARCHITECTURE.md are enforced here:
+// arrows only point down the folder table, and web features never import each other.
+import { readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+const layer = (name) => [`**/${name}/**`, `${name}/**`];
+const forbid = (...layers) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: layers.map((l) => ({
+        group: [...layer(l), `**/${l}`],
+        message: `This folder may not import from ${l}/ (see ARCHITECTURE.md, Folders).`,
+      })),
+    },
+  ],
+});
+
+const featuresDir = 'web/src/features';
+const features = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules', 'cdk.out', 'web/dist', '.data', 'test-results', 'playwright-report'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  { files: ['domain/**'], rules: forbid('functions', 'events', 'infra', 'bin', 'web', 'local', 'tests') },
+  { files: ['events/**'], rules: forbid('functions', 'infra', 'bin', 'web', 'local', 'tests') },
+  { files: ['functions/**'], rules: forbid('infra', 'bin', 'web', 'local', 'tests') },
+  { files: ['infra/**'], rules: forbid('web', 'local', 'tests', 'bin') },
+  { files: ['web/**'], rules: forbid('functions', 'infra', 'bin', 'local', 'tests') },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  ...features.map((feature) => ({
+    files: [`${featuresDir}/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...['functions', 'infra', 'bin', 'local', 'tests'].map((l) => ({
+              group: [...layer(l), `**/${l}`],
+              message: `The web app may not import from ${l}/.`,
+            })),
+            {
+              group: features.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}/**`, `**/features/${f}`]),
+              message: 'Features do not import each other: move shared code to web/src/components or web/src/lib.',
+            },
+          ].filter((p) => p.group.length > 0),
+        },
+      ],
+    },
+  })),
+  prettier,
+);

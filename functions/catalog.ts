@@ -1,0 +1,568 @@
+// The function catalog: every Lambda of the product, listed once. CDK creates one function per entry
+// and the local gateway serves the same routes; nothing else lists routes. Documented functions keep
+// the names and body shapes of spec §7, with the two trust corrections of ARCHITECTURE.md: a userId in
+// a body must equal the verified caller (the gateway middleware rejects a mismatch with 403), and Plaid
+// access tokens never travel from the browser (the client names an item or account instead).
+import { z } from 'zod';
+import type { EventDetailType } from '../events/contracts.ts';
+import { schedules, type ScheduleDefinition } from '../events/schedules.ts';
+
+export { tableDesign } from './lib/data/table-design.ts';
+
+/** Who may call an entry: public (no token), user (any signed-in user), admin (`admin` group),
+ * webhook (no token; the handler verifies the provider's signature), internal (no route). */
+export type CallerKind = 'public' | 'user' | 'admin' | 'webhook' | 'internal';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Route {
+  method: HttpMethod;
+  /** API Gateway path syntax: `/financial-profiles/{profileId}`. */
+  path: string;
+}
+
+export interface CatalogEntry {
+  /** The documented function name (spec §7) or the resource group's name. Also the Lambda's name suffix. */
+  name: string;
+  /** function: a documented serverless function; resource: a REST group for the data-store calls;
+   * job: scheduled or event-driven work; webhook: a provider callback. */
+  kind: 'function' | 'resource' | 'job' | 'webhook';
+  description: string;
+  caller: CallerKind;
+  routes: Route[];
+  /** zod schema of the JSON body of a documented function (spec §7 shapes, trust-corrected). */
+  body?: z.ZodType;
+  /** Handler module relative to the repository root, exporting `handler`; null until its issue lands. */
+  handler: string | null;
+  /** The issue that builds an entry whose handler is null: the 501 message names it. */
+  plannedIn?: string;
+  timeoutSeconds: number;
+  memoryMb: number;
+  schedule?: ScheduleDefinition;
+  /** Bus detail-types this entry consumes. */
+  events?: EventDetailType[];
+}
+
+const uuidLike = z.string().min(1).max(128);
+/** spec §7 passes the caller's id in many bodies; it is optional here because the server takes the
+ * caller from the token, and a value that differs from the caller is refused with 403. */
+const userIdField = uuidLike.optional();
+const fn = (name: string): Route[] => [{ method: 'POST', path: `/functions/${name}` }];
+
+const DATA_MODEL = 'Data model, access control and shared financial profiles';
+const PLAID = 'Bank linking, transaction sync and classification';
+const ENGINE = 'The money engine: Money Plan, Money Calendar, 730-day forecast';
+const LATER = 'a later issue (subscriptions, 2FA, e-mail, alerts, admin)';
+
+const defaults = { timeoutSeconds: 10, memoryMb: 512 } as const;
+
+export const catalog: CatalogEntry[] = [
+  // ── Documented serverless functions (spec §7) ────────────────────────────────────────────────
+  {
+    name: 'check-subscription',
+    kind: 'function',
+    description: 'Subscription status of the caller: trial, subscribed, grace or free',
+    caller: 'user',
+    routes: fn('check-subscription'),
+    body: z.object({ userId: userIdField, force: z.boolean().optional() }),
+    handler: null,
+    plannedIn: LATER,
+    ...defaults,
+  },
+  {
+    name: 'ensure-default-profile',
+    kind: 'function',
+    description: "Create the caller's default financial profile if it does not exist (idempotent)",
+    caller: 'user',
+    routes: fn('ensure-default-profile'),
+    body: z.object({ userId: userIdField }),
+    handler: null,
+    plannedIn: DATA_MODEL,
+    ...defaults,
+  },
+  {
+    name: 'archive-financial-profile',
+    kind: 'function',
+    description: 'Archive a financial profile the caller owns',
+    caller: 'user',
+    routes: fn('archive-financial-profile'),
+    body: z.object({ profileId: uuidLike }),
+    handler: null,
+    plannedIn: DATA_MODEL,
+    ...defaults,
+  },
+  {
+    name: 'start-trial',
+    kind: 'function',
+    description: 'Start the 7-day free trial (spec §9)',
+    caller: 'user',
+    routes: fn('start-trial'),
+    body: z.object({ sessionId: z.string().max(256).optional() }),
+    handler: null,
+    plannedIn: LATER,
+    ...defaults,
+  },
+  {
+    name: 'send-2fa-code-secure',
+    kind: 'function',
+    description: 'Send a two-factor code for setup or login',
+    caller: 'user',
+    routes: fn('send-2fa-code-secure'),
+    body: z.object({
+      userId: userIdField,
+      method: z.enum(['sms', 'email']),
+      codeType: z.enum(['setup', 'login']),
+      phoneNumber: z.string().max(32).optional(),
+    }),
+    handler: null,
+    plannedIn: LATER,
+    ...defaults,
+  },
+  {
+    name: 'verify-2fa-code-secure',
+    kind: 'function',
+    description: 'Verify a two-factor code, optionally trusting the device',
+    caller: 'user',
+    routes: fn('verify-2fa-code-secure'),
+    body: z.object({
+      userId: userIdField,
+      code: z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits'),
+      codeType: z.enum(['setup', 'login']),
+      deviceFingerprint: z.string().min(8).max(256),
+      trustDevice: z.boolean().default(false),
+    }),
+    handler: null,
+    plannedIn: LATER,
+    ...defaults,
+  },
+  {
+    name: 'smart-alert-batching',
+    kind: 'function',
+    description: 'Queue or send an alert according to the user alert preferences and batching',
+    caller: 'user',
+    routes: fn('smart-alert-batching'),
+    body: z.object({
+      user_id: userIdField,
+      alert_type: z.enum([
+        'critical_financial_alert',
+        'high_priority_alert',
+        'medium_priority_alert',
+        'low_priority_alert',
+      ]),
+      alert_data: z.record(z.string(), z.unknown()),
+      priority: z.number().int().min(1).max(4),
+      force_immediate: z.boolean().default(false),
+    }),
+    handler: null,
+    plannedIn: LATER,
+    ...defaults,
+  },
+  {
+    name: 'sendgrid-email-automation',
+    kind: 'function',
+    description: 'Send the lifecycle e-mail for a trigger event, honouring e-mail preferences',
+    caller: 'user',
+    routes: fn('sendgrid-email-automation'),
+    body: z.object({
+      trigger_event: z.enum([
+        'user_signup',
+        'account_linked',
+        'money_plan_created',
+        'ai_coach_used',
+        'inactive_7_days',
+        'inactive_30_days',
+        'weekly_digest',
+        'monthly_report',
+      ]),
+      user_id: userIdField,
+      user_data: z.record(z.string(), z.unknown()).optional(),
+    }),
+    handler: null,
+    plannedIn: LATER,
+    schedule: schedules.emailAutomation,
+    ...defaults,
+  },
+  {
+    name: 'transaction-summary-email',
+    kind: 'function',
+    description: 'E-mail a summary of newly synced transactions',
+    caller: 'user',
+    routes: fn('transaction-summary-email'),
+    body: z.object({
+      userId: userIdField,
+      newTransactionIds: z.array(uuidLike).max(500),
+      accountIds: z.array(uuidLike).max(100),
+    }),
+    handler: null,
+    plannedIn: LATER,
+    ...defaults,
+  },
+  {
+    name: 'send-verification-email',
+    kind: 'function',
+    description: 'Send (or resend) the e-mail verification message',
+    caller: 'user',
+    routes: fn('send-verification-email'),
+    body: z.object({ userId: userIdField, email: z.email(), isResend: z.boolean().default(false) }),
+    handler: null,
+    plannedIn: LATER,
+    ...defaults,
+  },
+  {
+    name: 'plaid-hosted-link',
+    kind: 'function',
+    description: 'Create a Plaid hosted-link session (mobile); update mode names an item, never a token',
+    caller: 'user',
+    routes: fn('plaid-hosted-link'),
+    body: z.object({ userId: userIdField, updateMode: z.boolean().default(false), itemId: uuidLike.optional() }),
+    handler: null,
+    plannedIn: PLAID,
+    ...defaults,
+  },
+  {
+    name: 'plaid-link-token',
+    kind: 'function',
+    description: 'Create a Plaid Link token; update mode names an item, never a token',
+    caller: 'user',
+    routes: fn('plaid-link-token'),
+    body: z.object({ userId: userIdField, updateMode: z.boolean().default(false), itemId: uuidLike.optional() }),
+    handler: null,
+    plannedIn: PLAID,
+    ...defaults,
+  },
+  {
+    name: 'plaid-exchange-token',
+    kind: 'function',
+    description: 'Exchange a Link public token, store the item (token encrypted) and its accounts',
+    caller: 'user',
+    routes: fn('plaid-exchange-token'),
+    body: z.object({ publicToken: z.string().min(1).max(512), userId: userIdField }),
+    handler: null,
+    plannedIn: PLAID,
+    timeoutSeconds: 29,
+    memoryMb: 512,
+  },
+  {
+    name: 'link-account-to-profile',
+    kind: 'function',
+    description: "Link a newly connected account to the caller's active financial profile",
+    caller: 'user',
+    routes: fn('link-account-to-profile'),
+    body: z.object({ accountId: uuidLike, userId: userIdField, profileId: uuidLike.optional() }),
+    handler: null,
+    plannedIn: PLAID,
+    ...defaults,
+  },
+  {
+    name: 'smart-plaid-sync',
+    kind: 'function',
+    description: 'Sync an item after (re)connection; names the item or account, never its token',
+    caller: 'user',
+    routes: fn('smart-plaid-sync'),
+    body: z.object({
+      itemId: uuidLike.optional(),
+      accountId: uuidLike.optional(),
+      userId: userIdField,
+      forceFullSync: z.boolean().default(false),
+    }),
+    handler: null,
+    plannedIn: PLAID,
+    timeoutSeconds: 29,
+    memoryMb: 1024,
+    schedule: schedules.plaidSync,
+  },
+  {
+    name: 'trigger-full-sync-pipeline',
+    kind: 'function',
+    description: 'Sync every item of the caller, then classify, plan and forecast',
+    caller: 'user',
+    routes: fn('trigger-full-sync-pipeline'),
+    body: z.object({ userId: userIdField }),
+    handler: null,
+    plannedIn: PLAID,
+    timeoutSeconds: 29,
+    memoryMb: 1024,
+  },
+  {
+    name: 'plaid-transactions-sync',
+    kind: 'function',
+    description: "Page /transactions/sync for an account's item from the stored cursor",
+    caller: 'user',
+    routes: fn('plaid-transactions-sync'),
+    body: z.object({
+      accountId: uuidLike,
+      userId: userIdField,
+      // The stored cursor is authoritative; a client cursor is accepted for shape compatibility only.
+      cursor: z.string().max(1024).nullable().optional(),
+    }),
+    handler: null,
+    plannedIn: PLAID,
+    timeoutSeconds: 29,
+    memoryMb: 1024,
+    events: ['AccountLinked'],
+  },
+  {
+    name: 'get-financial-accounts',
+    kind: 'function',
+    description: 'Accounts of the active financial profile with balances and sync state',
+    caller: 'user',
+    routes: fn('get-financial-accounts'),
+    body: z.object({}),
+    handler: null,
+    plannedIn: PLAID,
+    ...defaults,
+  },
+  {
+    name: 'get-money-plan-calendar',
+    kind: 'function',
+    description: 'Per day of a month: actual and planned transactions, balances and flags',
+    caller: 'user',
+    routes: fn('get-money-plan-calendar'),
+    body: z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM') }),
+    handler: null,
+    plannedIn: ENGINE,
+    ...defaults,
+  },
+
+  // ── REST resource groups for the spec's data-store calls ─────────────────────────────────────
+  {
+    name: 'profiles',
+    kind: 'resource',
+    description: "The caller's own profiles record (spec §3 profiles, §7 data-store calls)",
+    caller: 'user',
+    routes: [
+      { method: 'GET', path: '/profiles/me' },
+      { method: 'PATCH', path: '/profiles/me' },
+    ],
+    handler: 'functions/profiles/handler.ts',
+    ...defaults,
+  },
+  {
+    name: 'onboarding-responses',
+    kind: 'resource',
+    description: 'Signup questionnaire answers (spec §3 user_onboarding_responses); sent before sign-up',
+    caller: 'public',
+    routes: [{ method: 'POST', path: '/onboarding-responses' }],
+    handler: null,
+    plannedIn: DATA_MODEL,
+    ...defaults,
+  },
+  {
+    name: 'financial-profiles',
+    kind: 'resource',
+    description: 'Financial profiles, members and invitations (spec §3, §4 profile loading)',
+    caller: 'user',
+    routes: [
+      { method: 'GET', path: '/financial-profiles' },
+      { method: 'POST', path: '/financial-profiles' },
+      { method: 'PATCH', path: '/financial-profiles/{profileId}' },
+      { method: 'GET', path: '/financial-profiles/{profileId}/members' },
+      { method: 'DELETE', path: '/financial-profiles/{profileId}/members/{userId}' },
+      { method: 'GET', path: '/financial-profiles/{profileId}/invitations' },
+      { method: 'POST', path: '/financial-profiles/{profileId}/invitations' },
+      { method: 'DELETE', path: '/financial-profiles/{profileId}/invitations/{invitationId}' },
+    ],
+    handler: null,
+    plannedIn: DATA_MODEL,
+    ...defaults,
+  },
+  {
+    name: 'invitations',
+    kind: 'resource',
+    description: 'get_invitation_by_token, accept, repair_invitation_consistency (spec §7 RPCs)',
+    caller: 'user',
+    routes: [
+      { method: 'GET', path: '/invitations/{token}' },
+      { method: 'POST', path: '/invitations/{token}/accept' },
+      { method: 'POST', path: '/invitations/repair' },
+    ],
+    handler: null,
+    plannedIn: DATA_MODEL,
+    ...defaults,
+  },
+  {
+    name: 'security-events',
+    kind: 'resource',
+    description: 'log_security_event (spec §7 RPC)',
+    caller: 'user',
+    routes: [{ method: 'POST', path: '/security-events' }],
+    handler: null,
+    plannedIn: DATA_MODEL,
+    ...defaults,
+  },
+  {
+    name: 'subscribers',
+    kind: 'resource',
+    description: "The caller's subscribers record (fallback path of the subscription check)",
+    caller: 'user',
+    routes: [{ method: 'GET', path: '/subscribers/me' }],
+    handler: null,
+    plannedIn: LATER,
+    ...defaults,
+  },
+  {
+    name: 'notifications',
+    kind: 'resource',
+    description: 'In-app notices for a page and their dismissals (spec §4, §5 notification query)',
+    caller: 'user',
+    routes: [
+      { method: 'GET', path: '/notifications' },
+      { method: 'POST', path: '/notifications/{notificationId}/dismissals' },
+    ],
+    handler: null,
+    plannedIn: LATER,
+    ...defaults,
+  },
+  {
+    name: 'accounts',
+    kind: 'resource',
+    description: 'Connected accounts of the active profile; balance-refresh bookkeeping',
+    caller: 'user',
+    routes: [
+      { method: 'GET', path: '/accounts' },
+      { method: 'GET', path: '/accounts/{accountId}' },
+      { method: 'PATCH', path: '/accounts/{accountId}' },
+      { method: 'DELETE', path: '/accounts/{accountId}' },
+    ],
+    handler: null,
+    plannedIn: PLAID,
+    ...defaults,
+  },
+  {
+    name: 'transactions',
+    kind: 'resource',
+    description: 'Transactions and raw Plaid transactions by date range and account',
+    caller: 'user',
+    routes: [
+      { method: 'GET', path: '/transactions' },
+      { method: 'GET', path: '/transactions/raw' },
+    ],
+    handler: null,
+    plannedIn: PLAID,
+    ...defaults,
+  },
+  {
+    name: 'money-plan',
+    kind: 'resource',
+    description: 'Planned transactions and money-plan categories (spec §3 money_plan_transactions)',
+    caller: 'user',
+    routes: [
+      { method: 'GET', path: '/money-plan/items' },
+      { method: 'POST', path: '/money-plan/items' },
+      { method: 'PATCH', path: '/money-plan/items/{itemId}' },
+      { method: 'DELETE', path: '/money-plan/items/{itemId}' },
+      { method: 'GET', path: '/money-plan/categories' },
+      { method: 'POST', path: '/money-plan/categories' },
+    ],
+    handler: null,
+    plannedIn: ENGINE,
+    ...defaults,
+  },
+  {
+    name: 'running-balances',
+    kind: 'resource',
+    description: 'Daily balance series (today + 730 days) and its regeneration',
+    caller: 'user',
+    routes: [
+      { method: 'GET', path: '/running-balances' },
+      { method: 'POST', path: '/running-balances/regenerate' },
+    ],
+    handler: null,
+    plannedIn: ENGINE,
+    timeoutSeconds: 29,
+    memoryMb: 1024,
+    events: ['TransactionsChanged', 'PlanChanged'],
+  },
+  {
+    name: 'preferences',
+    kind: 'resource',
+    description: 'Alert and e-mail preferences, unsubscribe, engagement metrics and e-mail history',
+    caller: 'user',
+    routes: [
+      { method: 'GET', path: '/preferences/alerts' },
+      { method: 'PUT', path: '/preferences/alerts' },
+      { method: 'GET', path: '/preferences/email' },
+      { method: 'PUT', path: '/preferences/email' },
+      { method: 'POST', path: '/preferences/email/unsubscribe' },
+      { method: 'GET', path: '/engagement-metrics' },
+      { method: 'PUT', path: '/engagement-metrics' },
+      { method: 'GET', path: '/email-sends' },
+    ],
+    handler: null,
+    plannedIn: LATER,
+    ...defaults,
+  },
+  {
+    name: 'two-factor',
+    kind: 'resource',
+    description: 'Disable 2FA and is_device_trusted_secure (spec §7)',
+    caller: 'user',
+    routes: [
+      { method: 'POST', path: '/two-factor/disable' },
+      { method: 'POST', path: '/two-factor/device-trust' },
+    ],
+    handler: null,
+    plannedIn: LATER,
+    ...defaults,
+  },
+  {
+    name: 'avatars',
+    kind: 'resource',
+    description: 'Avatar upload to {userId}/avatar.{ext} and removal (spec §7 storage)',
+    caller: 'user',
+    routes: [
+      { method: 'PUT', path: '/avatars/me' },
+      { method: 'DELETE', path: '/avatars/me' },
+    ],
+    handler: null,
+    plannedIn: LATER,
+    ...defaults,
+  },
+  {
+    name: 'admin',
+    kind: 'resource',
+    description: 'Admin area: users, notices, categories, system and Plaid health, e-mail analytics',
+    caller: 'admin',
+    routes: [
+      { method: 'GET', path: '/admin/users' },
+      { method: 'GET', path: '/admin/notifications' },
+      { method: 'POST', path: '/admin/notifications' },
+      { method: 'PATCH', path: '/admin/notifications/{notificationId}' },
+      { method: 'GET', path: '/admin/email-analytics' },
+      { method: 'GET', path: '/admin/plaid-health' },
+    ],
+    handler: null,
+    plannedIn: LATER,
+    ...defaults,
+  },
+
+  // ── Provider callbacks ───────────────────────────────────────────────────────────────────────
+  {
+    name: 'plaid-webhook',
+    kind: 'webhook',
+    description: 'Plaid webhooks (SYNC_UPDATES_AVAILABLE, ITEM errors), verified by their ES256 JWT',
+    caller: 'webhook',
+    routes: [{ method: 'POST', path: '/webhooks/plaid' }],
+    handler: null,
+    plannedIn: PLAID,
+    ...defaults,
+  },
+  {
+    name: 'stripe-webhook',
+    kind: 'webhook',
+    description: 'Stripe webhooks (checkout, subscription changes), verified by their signature',
+    caller: 'webhook',
+    routes: [{ method: 'POST', path: '/webhooks/stripe' }],
+    handler: null,
+    plannedIn: LATER,
+    ...defaults,
+  },
+];
+
+/** The status of an entry for docs and the 501 message. */
+export const isImplemented = (entry: CatalogEntry): boolean => entry.handler !== null;
+
+export const catalogByName = new Map(catalog.map((entry) => [entry.name, entry]));
+
+/** Every (method, path) pair once; used by the gateway and asserted unique by tests. */
+export const allRoutes = catalog.flatMap((entry) => entry.routes.map((route) => ({ entry, route })));

@@ -1,0 +1,46 @@
+// spec §3 profiles: one record per signed-in user, keyed by the Cognito subject.
+import { Entity } from 'electrodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SERVICE_NAME } from '../table-design.ts';
+
+export const AVATAR_TYPES = ['anonymous', 'initials', 'personality', 'photo', 'icon'] as const;
+export const AVATAR_PERSONALITIES = ['saver', 'investor', 'goal_crusher', 'debt_crusher', 'balanced'] as const;
+
+const now = () => new Date().toISOString();
+
+export function profileEntity(client: DynamoDBDocumentClient, table: string) {
+  return new Entity(
+    {
+      model: { entity: 'profile', version: '1', service: SERVICE_NAME },
+      attributes: {
+        id: { type: 'string', required: true, readOnly: true },
+        email: { type: 'string', required: true },
+        full_name: { type: 'string' },
+        is_admin: { type: 'boolean', default: false, get: (v?: boolean) => v ?? false },
+        onboarding_completed: { type: 'boolean', default: false, get: (v?: boolean) => v ?? false },
+        last_active_at: { type: 'string' },
+        avatar_type: { type: AVATAR_TYPES },
+        avatar_url: { type: 'string' },
+        avatar_personality: { type: AVATAR_PERSONALITIES },
+        avatar_color: { type: 'string' },
+        custom_initials: { type: 'string' },
+        // spec §3: privacy_mode is true when unset.
+        privacy_mode: { type: 'boolean', default: true, get: (v?: boolean) => v ?? true },
+        two_factor_enabled: { type: 'boolean', default: false, get: (v?: boolean) => v ?? false },
+        two_factor_method: { type: ['sms', 'email'] as const },
+        two_factor_phone_number: { type: 'string' },
+        created_at: { type: 'string', default: now, readOnly: true },
+        updated_at: { type: 'string', default: now, watch: '*', set: () => now() },
+      },
+      indexes: {
+        byId: {
+          pk: { field: 'pk', composite: ['id'] },
+          sk: { field: 'sk', composite: [] },
+        },
+      },
+    },
+    { client, table },
+  );
+}
+
+export type ProfileEntity = ReturnType<typeof profileEntity>;

@@ -1,0 +1,206 @@
+// The HTTP handler stack: every API Lambda is `httpHandler(name, routes)`. A middy stack parses JSON,
+// validates body, path and query with zod, resolves the caller from the verified JWT claims, enforces
+// the catalog's caller kind and the userId trust correction, maps errors to the spec §8 types, and logs
+// one structured line per request with a correlation id. Route functions stay plain and typed.
+import middy from '@middy/core';
+import jsonBodyParser from '@middy/http-json-body-parser';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import { z } from 'zod';
+import { catalogByName } from '../catalog.ts';
+import {
+  AuthError,
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+  errorMessages,
+  type FieldIssue,
+} from '../../domain/errors.ts';
+import { getDeps, type Deps } from './deps.ts';
+import type { Logger } from './logger.ts';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+/** The signed-in caller, taken only from the verified token's claims. */
+export interface Caller {
+  userId: string;
+  email: string;
+  fullName: string | null;
+  groups: string[];
+  isAdmin: boolean;
+}
+
+export interface RouteInput<B, Q, P> {
+  body: B;
+  query: Q;
+  path: P;
+  caller: Caller;
+  deps: Deps;
+  log: Logger;
+  event: ApiEvent;
+}
+
+export interface RouteDefinition<B = unknown, Q = unknown, P = unknown> {
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  path?: z.ZodType<P>;
+  /** Status of a successful response; 200 unless given. */
+  status?: number;
+  run: (input: RouteInput<B, Q, P>) => Promise<unknown>;
+}
+
+/** A route whose input types have been checked at its declaration and erased for the route table. */
+export type BoundRoute = RouteDefinition<unknown, unknown, unknown> & { readonly __bound: true };
+
+/** Declares one route with its schemas; the function receives typed, validated input. */
+export function route<B = undefined, Q = undefined, P = undefined>(
+  definition: RouteDefinition<B, Q, P>,
+): BoundRoute {
+  return definition as unknown as BoundRoute;
+}
+
+const json = (statusCode: number, payload: unknown, correlationId: string): ApiResult => ({
+  statusCode,
+  headers: {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-correlation-id': correlationId,
+  },
+  body: payload === undefined ? '' : JSON.stringify(payload),
+});
+
+function fieldIssues(error: z.ZodError, prefix: string): FieldIssue[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.map(String).join('.');
+    const field = [prefix, path].filter(Boolean).join('.') || 'body';
+    return { field, message: issue.message };
+  });
+}
+
+function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, prefix: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationError(fieldIssues(result.error, prefix));
+  return result.data;
+}
+
+function claimList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value !== 'string' || value === '') return [];
+  // API Gateway HTTP APIs flatten array claims to "[a b]".
+  return value.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);
+}
+
+export function callerFromEvent(event: ApiEvent): Caller | null {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  const sub = claims?.sub;
+  if (!claims || typeof sub !== 'string' || sub === '') return null;
+  const groups = claimList(claims['cognito:groups']);
+  return {
+    userId: sub,
+    email: typeof claims.email === 'string' ? claims.email : '',
+    fullName: typeof claims.name === 'string' && claims.name !== '' ? claims.name : null,
+    groups,
+    isAdmin: groups.includes('admin'),
+  };
+}
+
+/** spec §7 trust correction: a userId in a body must be the caller's own. */
+function assertOwnUserId(body: unknown, caller: Caller): void {
+  if (typeof body !== 'object' || body === null) return;
+  for (const key of ['userId', 'user_id', 'p_user_id'] as const) {
+    const value = (body as Record<string, unknown>)[key];
+    if (value !== undefined && value !== null && value !== caller.userId) {
+      throw new ForbiddenError(`${key} does not match the signed-in user`);
+    }
+  }
+}
+
+function toErrorResponse(error: unknown, correlationId: string, log: Logger): ApiResult {
+  if (error instanceof ValidationError) {
+    return json(400, { code: error.code, message: error.message, issues: error.issues }, correlationId);
+  }
+  if (error instanceof DomainError) {
+    if (error.status >= 500) log.error('request failed', { code: error.code, error: error.message });
+    return json(error.status, { code: error.code, message: error.message }, correlationId);
+  }
+  // middy's body parser raises http-errors for malformed JSON.
+  const status = (error as { statusCode?: number } | null)?.statusCode;
+  if (status === 415 || status === 422) {
+    const issues = [{ field: 'body', message: 'must be valid JSON' }];
+    return json(400, { code: 'validation', message: 'Invalid request: body must be valid JSON', issues }, correlationId);
+  }
+  log.error('unhandled error', {
+    errorName: error instanceof Error ? error.name : typeof error,
+    error: error instanceof Error ? error.message : String(error),
+  });
+  return json(500, { code: 'server', message: errorMessages.server }, correlationId);
+}
+
+/**
+ * Builds the Lambda handler of one catalog entry. `routes` is keyed by API Gateway route key
+ * ("GET /profiles/me"); each route of the catalog entry must have one.
+ */
+export function httpHandler(name: string, routes: Record<string, BoundRoute>) {
+  const entry = catalogByName.get(name);
+  if (!entry) throw new Error(`No catalog entry named ${name}`);
+  const documented = Object.keys(routes).filter(
+    (key) => !entry.routes.some((r) => `${r.method} ${r.path}` === key),
+  );
+  if (documented.length > 0) throw new Error(`${name}: routes not in the catalog: ${documented.join(', ')}`);
+
+  const core = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
+    const deps = getDeps();
+    const correlationId =
+      event.headers?.['x-correlation-id'] ?? event.requestContext?.requestId ?? context.awsRequestId;
+    const log = deps.logger.child({ fn: name, routeKey: event.routeKey, correlationId });
+    const started = Date.now();
+    let statusCode = 500;
+    try {
+      const definition = routes[event.routeKey];
+      if (!definition) throw new NotFoundError(`No route ${event.routeKey}`);
+      const caller = callerFromEvent(event);
+      if (entry.caller === 'user' || entry.caller === 'admin') {
+        if (!caller) throw new AuthError();
+        if (entry.caller === 'admin' && !caller.isAdmin) throw new ForbiddenError('Admin access required');
+      }
+      const bodySchema = definition.body ?? entry.body;
+      const rawBody = event.body ?? (bodySchema ? {} : undefined);
+      if (caller) assertOwnUserId(rawBody, caller);
+      const input = {
+        body: parse(bodySchema, rawBody, ''),
+        query: parse(definition.query, event.queryStringParameters ?? {}, 'query'),
+        path: parse(definition.path, event.pathParameters ?? {}, 'path'),
+        caller: caller as Caller,
+        deps,
+        log,
+        event,
+      };
+      const result = await definition.run(input);
+      statusCode = definition.status ?? (result === undefined ? 204 : 200);
+      return json(statusCode, result, correlationId);
+    } catch (error) {
+      const response = toErrorResponse(error, correlationId, log);
+      statusCode = response.statusCode ?? 500;
+      return response;
+    } finally {
+      log.info('request', { status: statusCode, ms: Date.now() - started });
+    }
+  };
+
+  return middy<ApiEvent, ApiResult>()
+    .use({
+      // Errors thrown by earlier middlewares (the body parser) are mapped like any other.
+      onError: async (request) => {
+        const correlationId = request.event.requestContext?.requestId ?? 'unknown';
+        request.response = toErrorResponse(request.error, correlationId, getDeps().logger.child({ fn: name }));
+      },
+    })
+    .use(jsonBodyParser({ disableContentTypeError: true }))
+    .handler(core);
+}

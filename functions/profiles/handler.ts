@@ -1,0 +1,74 @@
+// The caller's own profiles record (spec §3 profiles; §7 data-store calls "select/update ... by id").
+// The record is created on first read from the verified token's e-mail and name (spec §5 signup).
+import { z } from 'zod';
+import { httpHandler, route, type Caller } from '../lib/http.ts';
+import { dataFor, type Data } from '../lib/data/index.ts';
+import { AVATAR_PERSONALITIES, AVATAR_TYPES } from '../lib/data/entities/profile.ts';
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #3B82F6');
+
+export const profileUpdateSchema = z
+  .object({
+    full_name: z.string().trim().min(1, 'Please enter your full name').max(120),
+    avatar_type: z.enum(AVATAR_TYPES),
+    avatar_url: z.string().url().max(2048).nullable(),
+    avatar_personality: z.enum(AVATAR_PERSONALITIES).nullable(),
+    avatar_color: hexColor.nullable(),
+    // spec §5: custom initials are upper-cased, max 4 characters, empty saves null.
+    custom_initials: z
+      .string()
+      .trim()
+      .max(4, 'must be at most 4 characters')
+      .transform((v) => (v === '' ? null : v.toUpperCase()))
+      .nullable(),
+    privacy_mode: z.boolean(),
+    onboarding_completed: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, { message: 'must change at least one field' });
+
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export async function getOrCreateProfile(data: Data, caller: Caller, nowIso: string) {
+  const existing = await data.profiles.get({ id: caller.userId }).go();
+  if (existing.data) return existing.data;
+  await data.profiles
+    .create({
+      id: caller.userId,
+      email: caller.email,
+      full_name: caller.fullName ?? undefined,
+      last_active_at: nowIso,
+    })
+    .go()
+    .catch((error: unknown) => {
+      // A concurrent first read created it: fine, read it below.
+      if (!(error instanceof Error && /conditional/i.test(error.message))) throw error;
+    });
+  const created = await data.profiles.get({ id: caller.userId }).go();
+  if (!created.data) throw new Error('profile vanished after create');
+  return created.data;
+}
+
+export const handler = httpHandler('profiles', {
+  'GET /profiles/me': route({
+    run: async ({ caller, deps }) => getOrCreateProfile(dataFor(deps), caller, deps.clock().toISOString()),
+  }),
+  'PATCH /profiles/me': route({
+    body: profileUpdateSchema,
+    run: async ({ caller, deps, body }) => {
+      const data = dataFor(deps);
+      await getOrCreateProfile(data, caller, deps.clock().toISOString());
+      const set: Record<string, unknown> = {};
+      const remove: string[] = [];
+      for (const [key, value] of Object.entries(body)) {
+        if (value === null) remove.push(key);
+        else set[key] = value;
+      }
+      let update = data.profiles.patch({ id: caller.userId }).set(set as never);
+      if (remove.length > 0) update = update.remove(remove as never);
+      const result = await update.go({ response: 'all_new' });
+      return result.data;
+    },
+  }),
+});
