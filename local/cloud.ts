@@ -1,0 +1,166 @@
+// The local cloud: DynamoDB Local, cognito-local, the local API gateway and (optionally) the Vite dev
+// server, bootstrapped idempotently, with the SPA's config generated from the ids it created. Used by
+// `npm start`, the integration suite and the end-to-end suite alike.
+import { mkdirSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDeps, setDeps } from '../functions/lib/deps.ts';
+import { createLogger } from '../functions/lib/logger.ts';
+import { cognitoClient, ensureTable, ensureUserPool, LOCAL_REGION } from './bootstrap.ts';
+import { standardClaimsEnricher } from './cognito/id-token-claims.ts';
+import { startCognito } from './cognito/start.ts';
+import { startDynamoDb } from './dynamodb/start.ts';
+import { startGateway, type Gateway } from './gateway.ts';
+import { assertPortFree, type ManagedProcess } from './processes.ts';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Every confirmation and password-reset code is this value locally (cognito-local's CODE). */
+export const LOCAL_CONFIRMATION_CODE = '123456';
+export const LOCAL_TABLE_NAME = 'moneycal-local';
+
+export interface LocalPorts {
+  dynamodb: number;
+  cognito: number;
+  api: number;
+  web: number;
+}
+
+export const defaultPorts: LocalPorts = { dynamodb: 8000, cognito: 9229, api: 3001, web: 5173 };
+
+export interface LocalCloudOptions {
+  /** Folder for all state (database, pool, logs, generated config). */
+  dataDir: string;
+  ports: LocalPorts;
+  /** Wipe dataDir first. */
+  fresh?: boolean;
+  /** Keep the database in memory (throwaway test runs). */
+  inMemory?: boolean;
+  /** Start the Vite dev server for the SPA. */
+  web?: boolean;
+}
+
+/** The SPA's runtime config (web/src/config): generated here, deployed by infra/ in the cloud. */
+export interface WebConfig {
+  stage: 'local';
+  apiUrl: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  cognitoEndpoint: string;
+  authFlowType: 'USER_PASSWORD_AUTH';
+}
+
+export interface LocalCloud {
+  urls: { web: string; api: string; cognito: string; dynamodb: string };
+  config: WebConfig;
+  tableName: string;
+  dataDir: string;
+  logDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  const dataDir = resolve(options.dataDir);
+  if (options.fresh) rmSync(dataDir, { recursive: true, force: true });
+  const logDir = join(dataDir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const { ports } = options;
+
+  await assertPortFree(ports.dynamodb, 'DynamoDB Local');
+  await assertPortFree(ports.cognito, 'cognito-local');
+  await assertPortFree(ports.api, 'local API gateway');
+  if (options.web) await assertPortFree(ports.web, 'web app (Vite)');
+
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    stops.length = 0;
+  };
+
+  try {
+    const urls = {
+      dynamodb: `http://127.0.0.1:${ports.dynamodb}`,
+      cognito: `http://127.0.0.1:${ports.cognito}`,
+      api: `http://127.0.0.1:${ports.api}`,
+      web: `http://127.0.0.1:${ports.web}`,
+    };
+    const dbDir = join(dataDir, 'dynamodb');
+    if (!options.inMemory) mkdirSync(dbDir, { recursive: true });
+    const [dynamo, cognito] = await Promise.all<ManagedProcess>([
+      startDynamoDb({
+        port: ports.dynamodb,
+        ...(options.inMemory ? {} : { dbPath: dbDir }),
+        logFile: join(logDir, 'dynamodb.log'),
+      }),
+      startCognito({
+        port: ports.cognito,
+        dataDir,
+        code: LOCAL_CONFIRMATION_CODE,
+        logFile: join(logDir, 'cognito.log'),
+      }),
+    ]);
+    stops.push(() => dynamo.stop(), () => cognito.stop());
+
+    const [ids] = await Promise.all([
+      ensureUserPool(urls.cognito, join(dataDir, 'cognito-ids.json')),
+      ensureTable(urls.dynamodb, LOCAL_TABLE_NAME),
+    ]);
+
+    // Handlers run in this process, with the environment a deployed Lambda would have.
+    const env = {
+      ...process.env,
+      TABLE_NAME: LOCAL_TABLE_NAME,
+      DYNAMODB_ENDPOINT: urls.dynamodb,
+      AWS_REGION: LOCAL_REGION,
+    };
+    Object.assign(process.env, { TABLE_NAME: env.TABLE_NAME, DYNAMODB_ENDPOINT: env.DYNAMODB_ENDPOINT });
+    const apiLog = join(logDir, 'api.log');
+    const writeApiLog = (line: string) => appendFileSync(apiLog, `${line}\n`);
+    setDeps({ ...createDeps(env), logger: createLogger({ service: 'money-calendar' }, writeApiLog) });
+    stops.push(async () => setDeps(undefined));
+
+    const gateway: Gateway = await startGateway({
+      port: ports.api,
+      cognitoEndpoint: urls.cognito,
+      userPoolId: ids.userPoolId,
+      userPoolClientId: ids.userPoolClientId,
+      enrichClaims: standardClaimsEnricher(cognitoClient(urls.cognito), ids.userPoolId),
+      allowedOrigins: [urls.web, `http://localhost:${ports.web}`],
+      repoRoot,
+      onRequest: writeApiLog,
+    });
+    stops.push(() => gateway.close());
+
+    const config: WebConfig = {
+      stage: 'local',
+      apiUrl: urls.api,
+      region: LOCAL_REGION,
+      userPoolId: ids.userPoolId,
+      userPoolClientId: ids.userPoolClientId,
+      cognitoEndpoint: urls.cognito,
+      authFlowType: 'USER_PASSWORD_AUTH',
+    };
+    const configPath = join(dataDir, 'web-config.json');
+    writeFileSync(configPath, JSON.stringify(config, null, 2));
+
+    if (options.web) {
+      const { createServer } = await import('vite');
+      process.env.APP_CONFIG_PATH = configPath;
+      const vite = await createServer({
+        configFile: join(repoRoot, 'web', 'vite.config.ts'),
+        root: join(repoRoot, 'web'),
+        logLevel: 'warn',
+        clearScreen: false,
+        server: { port: ports.web, host: '127.0.0.1', strictPort: true },
+      });
+      await vite.listen();
+      stops.push(() => vite.close());
+    }
+
+    return { urls, config, tableName: LOCAL_TABLE_NAME, dataDir, logDir, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,323 @@
+// The local API gateway: serves every route of functions/catalog.ts like API Gateway's HTTP API does.
+// It verifies the Cognito JWT against the pool's JWKS (issuer and audience, as the cloud authorizer
+// does), builds the same API Gateway v2 event, and calls the same handler module in-process.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyResultV2,
+  Context,
+} from 'aws-lambda';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { catalog, type CatalogEntry, type HttpMethod } from '../functions/catalog.ts';
+import { notImplementedResponse } from '../functions/lib/not-implemented.ts';
+
+type Handler = (event: unknown, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+interface CompiledRoute {
+  entry: CatalogEntry;
+  method: HttpMethod;
+  path: string;
+  routeKey: string;
+  pattern: RegExp;
+  params: string[];
+  /** Literal segments rank before parameters, as API Gateway prefers the most specific route. */
+  specificity: number;
+}
+
+/** API Gateway's payload limit for a Lambda proxy integration request. */
+const MAX_BODY_BYTES = 6 * 1024 * 1024;
+
+export function compileRoutes(entries: CatalogEntry[]): CompiledRoute[] {
+  const compiled = entries.flatMap((entry) =>
+    entry.routes.map((route) => {
+      const params: string[] = [];
+      const segments = route.path.split('/').filter(Boolean);
+      const source = segments
+        .map((segment) => {
+          const param = /^\{(\w+)\}$/.exec(segment);
+          if (param?.[1]) {
+            params.push(param[1]);
+            return '/([^/]+)';
+          }
+          return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+        })
+        .join('');
+      return {
+        entry,
+        method: route.method,
+        path: route.path,
+        routeKey: `${route.method} ${route.path}`,
+        pattern: new RegExp(`^${source || '/'}$`),
+        params,
+        specificity: segments.filter((s) => !s.startsWith('{')).length * 100 - params.length,
+      };
+    }),
+  );
+  return compiled.sort((a, b) => b.specificity - a.specificity);
+}
+
+export function matchRoute(
+  routes: CompiledRoute[],
+  method: string,
+  path: string,
+): { route: CompiledRoute; pathParameters: Record<string, string> } | { allowed: string[] } | null {
+  const allowed: string[] = [];
+  for (const route of routes) {
+    const match = route.pattern.exec(path);
+    if (!match) continue;
+    if (route.method !== method) {
+      allowed.push(route.method);
+      continue;
+    }
+    const pathParameters: Record<string, string> = {};
+    route.params.forEach((name, index) => {
+      pathParameters[name] = decodeURIComponent(match[index + 1] ?? '');
+    });
+    return { route, pathParameters };
+  }
+  return allowed.length > 0 ? { allowed } : null;
+}
+
+/** API Gateway HTTP APIs pass JWT claims as strings, arrays flattened to "[a b]". */
+function flattenClaims(payload: JWTPayload): Record<string, string | number | boolean | string[]> {
+  const claims: Record<string, string> = {};
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined || value === null) continue;
+    claims[key] = Array.isArray(value) ? `[${value.join(' ')}]` : String(value);
+  }
+  return claims;
+}
+
+export interface GatewayOptions {
+  port: number;
+  /** Cognito endpoint (cognito-local) and the ids the authorizer checks. */
+  cognitoEndpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Origins allowed by CORS (the SPA). */
+  allowedOrigins: string[];
+  repoRoot: string;
+  /** Adds what the cloud's ID tokens carry and the local identity provider's do not. */
+  enrichClaims?: (payload: JWTPayload) => Promise<JWTPayload>;
+  /** Called for each request (method, path, status, ms); the launcher logs it to a file. */
+  onRequest?: (line: string) => void;
+}
+
+export interface Gateway {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error('payload too large'));
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function headerRecord(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
+}
+
+function lambdaContext(entry: CatalogEntry, requestId: string): Context {
+  const deadline = Date.now() + entry.timeoutSeconds * 1000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${entry.name}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:local-${entry.name}`,
+    memoryLimitInMB: String(entry.memoryMb),
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/local-${entry.name}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const routes = compileRoutes(catalog);
+  const issuer = `${options.cognitoEndpoint}/${options.userPoolId}`;
+  const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+  const handlers = new Map<string, Promise<Handler>>();
+
+  const loadHandler = (entry: CatalogEntry): Promise<Handler> => {
+    let loaded = handlers.get(entry.name);
+    if (!loaded) {
+      const modulePath = entry.handler;
+      loaded = modulePath
+        ? import(pathToFileURL(join(options.repoRoot, modulePath)).href).then((m: { handler?: Handler }) => {
+            if (typeof m.handler !== 'function') throw new Error(`${modulePath} exports no handler`);
+            return m.handler;
+          })
+        : Promise.resolve(async () => notImplementedResponse(entry.name));
+      handlers.set(entry.name, loaded);
+    }
+    return loaded;
+  };
+
+  const cors = (request: IncomingMessage, response: ServerResponse) => {
+    const origin = request.headers.origin;
+    if (origin && options.allowedOrigins.includes(origin)) {
+      response.setHeader('access-control-allow-origin', origin);
+      response.setHeader('vary', 'origin');
+      response.setHeader('access-control-allow-headers', 'authorization,content-type,x-correlation-id,x-profile-id');
+      response.setHeader('access-control-allow-methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
+      response.setHeader('access-control-expose-headers', 'x-correlation-id');
+      response.setHeader('access-control-max-age', '600');
+    }
+  };
+
+  const send = (response: ServerResponse, status: number, payload: unknown) => {
+    response.statusCode = status;
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(payload));
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<number> => {
+    cors(request, response);
+    const method = (request.method ?? 'GET').toUpperCase();
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (method === 'OPTIONS') {
+      response.statusCode = 204;
+      response.end();
+      return 204;
+    }
+    const matched = matchRoute(routes, method, url.pathname);
+    if (!matched || 'allowed' in matched) {
+      send(response, 404, { message: 'Not Found' });
+      return 404;
+    }
+    const { route, pathParameters } = matched;
+
+    let claims: Record<string, string | number | boolean | string[]> | undefined;
+    if (route.entry.caller === 'user' || route.entry.caller === 'admin') {
+      const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      try {
+        if (!token) throw new Error('missing token');
+        const { payload } = await jwtVerify(token, jwks, { issuer, audience: options.userPoolClientId });
+        claims = flattenClaims(options.enrichClaims ? await options.enrichClaims(payload) : payload);
+      } catch {
+        // API Gateway's JWT authorizer answers exactly this.
+        send(response, 401, { message: 'Unauthorized' });
+        return 401;
+      }
+    }
+
+    let raw: Buffer;
+    try {
+      raw = await readBody(request);
+    } catch {
+      send(response, 413, { message: 'Request Entity Too Large' });
+      return 413;
+    }
+    const headers = headerRecord(request);
+    const contentType = headers['content-type'] ?? '';
+    const textual = raw.length === 0 || /json|text|x-www-form-urlencoded/.test(contentType);
+    const query: Record<string, string> = {};
+    for (const key of new Set(url.searchParams.keys())) query[key] = url.searchParams.getAll(key).join(',');
+    const requestId = randomUUID();
+    const now = new Date();
+
+    const event: APIGatewayProxyEventV2WithJWTAuthorizer = {
+      version: '2.0',
+      routeKey: route.routeKey,
+      rawPath: url.pathname,
+      rawQueryString: url.search.replace(/^\?/, ''),
+      headers,
+      ...(Object.keys(query).length > 0 ? { queryStringParameters: query } : {}),
+      ...(route.params.length > 0 ? { pathParameters } : {}),
+      ...(raw.length > 0
+        ? { body: textual ? raw.toString('utf8') : raw.toString('base64'), isBase64Encoded: !textual }
+        : { isBase64Encoded: false }),
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        authorizer: { jwt: { claims: claims ?? {}, scopes: [] }, principalId: '', integrationLatency: 0 },
+        domainName: url.host,
+        domainPrefix: 'local',
+        http: {
+          method,
+          path: url.pathname,
+          protocol: `HTTP/${request.httpVersion}`,
+          sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+          userAgent: headers['user-agent'] ?? '',
+        },
+        requestId,
+        routeKey: route.routeKey,
+        stage: '$default',
+        time: now.toUTCString(),
+        timeEpoch: now.getTime(),
+      },
+    } as APIGatewayProxyEventV2WithJWTAuthorizer;
+    if (!claims) delete (event.requestContext as { authorizer?: unknown }).authorizer;
+
+    let result: APIGatewayProxyResultV2;
+    try {
+      const handler = await loadHandler(route.entry);
+      result = await handler(event, lambdaContext(route.entry, requestId));
+    } catch (error) {
+      // A Lambda that throws gives API Gateway's generic 500.
+      options.onRequest?.(`handler ${route.entry.name} threw: ${(error as Error).stack ?? String(error)}`);
+      send(response, 500, { message: 'Internal Server Error' });
+      return 500;
+    }
+    if (typeof result === 'string' || result === null || typeof result !== 'object' || !('statusCode' in result)) {
+      // API Gateway infers a 200 JSON response from a non-structured result.
+      send(response, 200, result);
+      return 200;
+    }
+    response.statusCode = result.statusCode ?? 200;
+    for (const [key, value] of Object.entries(result.headers ?? {})) response.setHeader(key, String(value));
+    if (result.cookies?.length) response.setHeader('set-cookie', result.cookies);
+    response.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+    return response.statusCode;
+  };
+
+  const server = createServer((request, response) => {
+    const started = Date.now();
+    handle(request, response)
+      .then((status) =>
+        options.onRequest?.(`${request.method} ${request.url} ${status} ${Date.now() - started}ms`),
+      )
+      .catch((error: unknown) => {
+        options.onRequest?.(`gateway error: ${(error as Error).stack ?? String(error)}`);
+        if (!response.headersSent) send(response, 500, { message: 'Internal Server Error' });
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,90 @@
+// `npm start`: brings up the whole product on this machine and prints where to open it.
+//   npm start                     data under .data/, reused between runs
+//   npm start -- --fresh          wipe .data/ first
+// Test runs add: --data-dir DIR --free-ports --in-memory --no-web --ready-file FILE --stop-on-stdin-close
+// Ports default to 8000 (DynamoDB), 9229 (Cognito), 3001 (API), 5173 (web); MONEYCAL_PORT_<NAME> overrides.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  defaultPorts,
+  LOCAL_CONFIRMATION_CODE,
+  repoRoot,
+  startLocalCloud,
+  type LocalCloud,
+  type LocalPorts,
+} from './cloud.ts';
+import { freePort, PortInUseError } from './processes.ts';
+
+// The local tools run on this machine's Node 20; deployed Lambdas run Node 22, so the SDK's notice
+// about Node 20 support does not concern them.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const { values: args } = parseArgs({
+  options: {
+    fresh: { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+    'free-ports': { type: 'boolean', default: false },
+    'in-memory': { type: 'boolean', default: false },
+    'no-web': { type: 'boolean', default: false },
+    'ready-file': { type: 'string' },
+    'stop-on-stdin-close': { type: 'boolean', default: false },
+  },
+  allowPositionals: false,
+});
+
+async function choosePorts(): Promise<LocalPorts> {
+  if (args['free-ports']) {
+    return { dynamodb: await freePort(), cognito: await freePort(), api: await freePort(), web: await freePort() };
+  }
+  const fromEnv = (name: keyof LocalPorts) => {
+    const value = process.env[`MONEYCAL_PORT_${name.toUpperCase()}`];
+    return value ? Number.parseInt(value, 10) : defaultPorts[name];
+  };
+  return { dynamodb: fromEnv('dynamodb'), cognito: fromEnv('cognito'), api: fromEnv('api'), web: fromEnv('web') };
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const dataDir = args['data-dir'] ?? join(repoRoot, '.data');
+  let cloud: LocalCloud;
+  try {
+    cloud = await startLocalCloud({
+      dataDir,
+      ports: await choosePorts(),
+      fresh: args.fresh,
+      inMemory: args['in-memory'],
+      web: !args['no-web'],
+    });
+  } catch (error) {
+    console.error(error instanceof PortInUseError ? `✖ ${error.message}` : error);
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the local cloud...`);
+    await cloud.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Test runners ask us to stop when they close our stdin, so nothing outlives them.
+  if (args['stop-on-stdin-close']) {
+    process.stdin.on('end', () => void stop('stdin closed'));
+    process.stdin.resume();
+  }
+
+  if (args['ready-file']) {
+    writeFileSync(args['ready-file'], JSON.stringify({ urls: cloud.urls, config: cloud.config, pid: process.pid }));
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `✔ Money Calendar is running (${seconds}s): open ${cloud.urls.web}  ·  e-mail confirmation codes are ` +
+      `always ${LOCAL_CONFIRMATION_CODE} locally  ·  logs in ${cloud.logDir}  ·  Ctrl-C stops everything`,
+  );
+}
+
+void main();

@@ -1,0 +1,79 @@
+// Shared helpers for integration tests: real Cognito users on cognito-local and HTTP calls through
+// the local gateway, exactly as the SPA makes them.
+import { randomUUID } from 'node:crypto';
+import {
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { inject } from 'vitest';
+import { cognitoClient } from '../../local/bootstrap.ts';
+import { LOCAL_CONFIRMATION_CODE } from '../../local/cloud.ts';
+
+export const cloud = () => inject('cloud');
+
+export interface TestUser {
+  email: string;
+  password: string;
+  fullName: string;
+  idToken: string;
+  userId: string;
+}
+
+export async function signUpAndSignIn(fullName = 'Test User'): Promise<TestUser> {
+  const { urls, config } = cloud();
+  const client = cognitoClient(urls.cognito);
+  const email = `user-${randomUUID()}@example.com`;
+  const password = 'secret1';
+  const signUp = await client.send(
+    new SignUpCommand({
+      ClientId: config.userPoolClientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'name', Value: fullName },
+      ],
+    }),
+  );
+  await client.send(
+    new ConfirmSignUpCommand({
+      ClientId: config.userPoolClientId,
+      Username: email,
+      ConfirmationCode: LOCAL_CONFIRMATION_CODE,
+    }),
+  );
+  const auth = await client.send(
+    new InitiateAuthCommand({
+      ClientId: config.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  const idToken = auth.AuthenticationResult?.IdToken;
+  if (!idToken || !signUp.UserSub) throw new Error('sign-in returned no ID token');
+  return { email, password, fullName, idToken, userId: signUp.UserSub };
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function api<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; rawBody?: string } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${cloud().urls.api}${path}`, {
+    method,
+    headers,
+    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+}

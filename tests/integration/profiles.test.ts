@@ -1,0 +1,132 @@
+// The profiles resource end to end: cognito-local token → local gateway → handler → DynamoDB Local.
+import { describe, expect, it } from 'vitest';
+import { api, signUpAndSignIn } from './helpers.ts';
+
+describe('GET /profiles/me', () => {
+  it('creates the profile on first read from the token, with the spec defaults', async () => {
+    const user = await signUpAndSignIn('Ada Lovelace');
+
+    const response = await api('GET', '/profiles/me', { token: user.idToken });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      id: user.userId,
+      email: user.email,
+      full_name: 'Ada Lovelace',
+      is_admin: false,
+      onboarding_completed: false,
+      privacy_mode: true, // spec §3: true when unset
+      two_factor_enabled: false,
+    });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('creates exactly one profile under ten concurrent first reads', async () => {
+    const user = await signUpAndSignIn('Concurrent Carl');
+
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => api<{ id: string; created_at: string }>('GET', '/profiles/me', { token: user.idToken })),
+    );
+
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(new Set(responses.map((r) => r.body.created_at)).size).toBe(1);
+  });
+
+  it('refuses a request without a token, with a tampered token, and with garbage', async () => {
+    const user = await signUpAndSignIn();
+    const [header, payload, signature] = user.idToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
+
+    const results = await Promise.all([
+      api('GET', '/profiles/me'),
+      api('GET', '/profiles/me', { token: `${header}.${forged}.${signature}` }),
+      api('GET', '/profiles/me', { token: 'not-a-jwt' }),
+    ]);
+
+    for (const result of results) {
+      expect(result.status).toBe(401);
+      expect(result.body).toEqual({ message: 'Unauthorized' });
+    }
+  });
+});
+
+describe('PATCH /profiles/me', () => {
+  it('changes the full name, and a later read returns it', async () => {
+    const user = await signUpAndSignIn('Old Name');
+
+    const patched = await api('PATCH', '/profiles/me', { token: user.idToken, body: { full_name: '  New Name ' } });
+    const reread = await api('GET', '/profiles/me', { token: user.idToken });
+
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ full_name: 'New Name' });
+    expect(reread.body).toMatchObject({ full_name: 'New Name', email: user.email });
+  });
+
+  it('upper-cases custom initials and saves empty initials as null (spec §5)', async () => {
+    const user = await signUpAndSignIn();
+
+    const set = await api('PATCH', '/profiles/me', { token: user.idToken, body: { custom_initials: 'ab' } });
+    const cleared = await api('PATCH', '/profiles/me', { token: user.idToken, body: { custom_initials: '' } });
+
+    expect(set.body).toMatchObject({ custom_initials: 'AB' });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).not.toHaveProperty('custom_initials');
+  });
+
+  it.each([
+    [{ full_name: '' }, 'full_name', 'Please enter your full name'],
+    [{ custom_initials: 'ABCDE' }, 'custom_initials', 'must be at most 4 characters'],
+    [{ avatar_color: 'blue' }, 'avatar_color', 'must be a colour like #3B82F6'],
+    [{ is_admin: true }, 'body', 'is_admin'],
+    [{}, 'body', 'must change at least one field'],
+  ])('refuses %j with a 400 naming %s, and changes nothing', async (body, field, message) => {
+    const user = await signUpAndSignIn('Unchanged');
+
+    const response = await api<{ code: string; issues: Array<{ field: string; message: string }> }>(
+      'PATCH',
+      '/profiles/me',
+      { token: user.idToken, body },
+    );
+    const after = await api('GET', '/profiles/me', { token: user.idToken });
+
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('validation');
+    const issue = response.body.issues.find((i) => i.field === field);
+    expect(issue?.message ?? JSON.stringify(response.body.issues)).toContain(message);
+    expect(after.body).toMatchObject({ full_name: 'Unchanged', is_admin: false });
+  });
+
+  it('answers malformed JSON with a 400 naming the body', async () => {
+    const user = await signUpAndSignIn();
+
+    const response = await api('PATCH', '/profiles/me', { token: user.idToken, rawBody: '{"full_name": ' });
+
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'validation', issues: [{ field: 'body' }] });
+  });
+});
+
+describe('catalog entries whose issue has not landed', () => {
+  it('answer 501 with a clear message, behind the same authorizer', async () => {
+    const user = await signUpAndSignIn();
+
+    const anonymous = await api('POST', '/functions/get-money-plan-calendar', { body: { month: '2026-11' } });
+    const signedIn = await api('POST', '/functions/get-money-plan-calendar', {
+      token: user.idToken,
+      body: { month: '2026-11' },
+    });
+
+    expect(anonymous.status).toBe(401);
+    expect(signedIn.status).toBe(501);
+    expect(signedIn.body).toMatchObject({
+      code: 'not_implemented',
+      message: expect.stringContaining('get-money-plan-calendar is not implemented yet'),
+    });
+  });
+
+  it('unknown routes answer 404 like API Gateway', async () => {
+    const response = await api('GET', '/no-such-route');
+    expect(response.status).toBe(404);
+  });
+});
