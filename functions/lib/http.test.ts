@@ -1,0 +1,125 @@
+import type { Context } from 'aws-lambda';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createLogger } from './logger.ts';
+import { setDeps, type Deps } from './deps.ts';
+import { httpHandler, route, type ApiEvent, type ApiResult } from './http.ts';
+
+const logLines: string[] = [];
+const context = { awsRequestId: 'req-1' } as Context;
+
+function event(overrides: Partial<ApiEvent> & { claims?: Record<string, string> } = {}): ApiEvent {
+  const { claims, ...rest } = overrides;
+  return {
+    version: '2.0',
+    routeKey: 'PATCH /profiles/me',
+    rawPath: '/profiles/me',
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    isBase64Encoded: false,
+    requestContext: {
+      requestId: 'req-1',
+      ...(claims ? { authorizer: { jwt: { claims, scopes: [] } } } : {}),
+    },
+    ...rest,
+  } as ApiEvent;
+}
+
+const alice = { sub: 'alice', email: 'alice@example.com', name: 'Alice', 'cognito:groups': '[admin staff]' };
+
+let received: unknown;
+const handler = httpHandler('profiles', {
+  'PATCH /profiles/me': route({
+    body: z.object({ full_name: z.string().min(1, 'Please enter your full name'), userId: z.string().optional() }),
+    run: async ({ body, caller }) => {
+      received = { body, caller };
+      return { ok: true };
+    },
+  }),
+  'GET /profiles/me': route({
+    run: async () => {
+      throw new Error('database password is hunter2');
+    },
+  }),
+});
+
+const call = async (e: ApiEvent) => {
+  const result = (await handler(e, context)) as ApiResult;
+  return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : undefined };
+};
+
+beforeEach(() => {
+  logLines.length = 0;
+  received = undefined;
+  setDeps({
+    tableName: 'unused',
+    ddb: {} as Deps['ddb'],
+    clock: () => new Date('2026-11-22T00:00:00Z'),
+    logger: createLogger({}, (line) => logLines.push(line), 'debug'),
+  });
+});
+afterEach(() => setDeps(undefined));
+
+describe('httpHandler', () => {
+  it('gives the route typed input and the caller from the verified claims', async () => {
+    const result = await call(event({ claims: alice, body: JSON.stringify({ full_name: 'Alice A' }) }));
+
+    expect(result).toEqual({ status: 200, body: { ok: true } });
+    expect(received).toEqual({
+      body: { full_name: 'Alice A' },
+      caller: {
+        userId: 'alice',
+        email: 'alice@example.com',
+        fullName: 'Alice',
+        groups: ['admin', 'staff'],
+        isAdmin: true,
+      },
+    });
+  });
+
+  it('refuses a signed-out caller with 401 and the spec auth message', async () => {
+    const result = await call(event({ body: JSON.stringify({ full_name: 'x' }) }));
+    expect(result).toEqual({
+      status: 401,
+      body: { code: 'auth', message: 'Your session has expired. Please log in again.' },
+    });
+    expect(received).toBeUndefined();
+  });
+
+  it("refuses a userId in the body that is not the caller's with 403", async () => {
+    const result = await call(event({ claims: alice, body: JSON.stringify({ full_name: 'x', userId: 'mallory' }) }));
+    expect(result.status).toBe(403);
+    expect(result.body).toEqual({ code: 'forbidden', message: 'userId does not match the signed-in user' });
+    expect(received).toBeUndefined();
+  });
+
+  it('accepts the caller’s own userId', async () => {
+    const result = await call(event({ claims: alice, body: JSON.stringify({ full_name: 'x', userId: 'alice' }) }));
+    expect(result.status).toBe(200);
+  });
+
+  it('names each bad field in a 400', async () => {
+    const result = await call(event({ claims: alice, body: JSON.stringify({ full_name: '' }) }));
+    expect(result.status).toBe(400);
+    expect(result.body.issues).toEqual([{ field: 'full_name', message: 'Please enter your full name' }]);
+  });
+
+  it('answers malformed JSON with a 400 on the body', async () => {
+    const result = await call(event({ claims: alice, body: '{"full_name":' }));
+    expect(result.status).toBe(400);
+    expect(result.body.issues).toEqual([{ field: 'body', message: 'must be valid JSON' }]);
+  });
+
+  it('hides an unexpected error behind the spec server message and logs without secrets in the reply', async () => {
+    const result = await call(event({ claims: alice, routeKey: 'GET /profiles/me', headers: {} }));
+    expect(result).toEqual({ status: 500, body: { code: 'server', message: 'Server error. Please try again in a moment.' } });
+    expect(JSON.stringify(result.body)).not.toContain('hunter2');
+    expect(logLines.some((l) => l.includes('"level":"error"'))).toBe(true);
+  });
+
+  it('refuses to build a handler with a route that is not in the catalog', () => {
+    expect(() =>
+      httpHandler('profiles', { 'GET /not-in-catalog': route({ run: async () => undefined }) }),
+    ).toThrow(/not in the catalog/);
+  });
+});
