@@ -79,3 +79,20 @@ describe('function catalog', () => {
     expect(open.sort()).toEqual(['onboarding-responses', 'plaid-webhook', 'stripe-webhook']);
   });
 });
+
+describe('docs/catalog.md', () => {
+  it('is up to date with the catalog (run `npm run docs:catalog`)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { renderCatalogDoc } = await import('./catalog-doc.ts');
+    expect(readFileSync('docs/catalog.md', 'utf8')).toBe(renderCatalogDoc());
+  });
+});
+
+describe('schedules', () => {
+  it('attaches every schedule of events/schedules.ts to exactly one entry', async () => {
+    const { schedules } = await import('../events/schedules.ts');
+    for (const schedule of Object.values(schedules)) {
+      expect(catalog.filter((e) => e.schedule?.id === schedule.id).map((e) => e.name), schedule.id).toHaveLength(1);
+    }
+  });
+});

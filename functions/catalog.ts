@@ -472,6 +472,7 @@ export const catalog: CatalogEntry[] = [
     timeoutSeconds: 29,
     memoryMb: 1024,
     events: ['TransactionsChanged', 'PlanChanged'],
+    schedule: schedules.forecastNightly,
   },
   {
     name: 'preferences',

@@ -1,0 +1,52 @@
+// Starts `npm start`'s launcher as a child process with throwaway state on free ports, waits until it
+// reports ready, and returns the teardown that stops it (and, through it, Java and cognito-local).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'moneycal-e2e-'));
+  const readyFile = join(dataDir, 'ready.json');
+  const child = spawn(
+    process.execPath,
+    [
+      join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      join(repoRoot, 'local', 'start.ts'),
+      '--data-dir',
+      dataDir,
+      '--free-ports',
+      '--in-memory',
+      '--ready-file',
+      readyFile,
+      '--stop-on-stdin-close',
+    ],
+    { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+
+  const deadline = Date.now() + 120_000;
+  while (!existsSync(readyFile)) {
+    if (child.exitCode !== null) throw new Error(`local cloud exited early:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`local cloud not ready in 120 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as { urls: { web: string; api: string } };
+  process.env.E2E_BASE_URL = ready.urls.web;
+  process.env.E2E_API_URL = ready.urls.api;
+
+  return async () => {
+    child.kill('SIGTERM');
+    const stopped = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))]);
+    if (!stopped) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

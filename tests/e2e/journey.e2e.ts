@@ -1,0 +1,52 @@
+// The first slice through every layer, as a person does it in Chromium: sign up → confirm → sign in →
+// change full name → reload → it persisted → sign out → a protected route redirects to /login.
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+
+const base = () => process.env.E2E_BASE_URL ?? '';
+
+test('sign up, confirm, sign in, rename, reload, sign out', async ({ page }) => {
+  const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'secret1';
+
+  await page.goto(`${base()}/signup`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Full name').fill('Grace Hopper');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL(/\/verify-email/);
+  await page.getByLabel('Confirmation code').fill('123456');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Email verified! Please sign in to continue.')).toBeVisible();
+
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText('Welcome back', { exact: true }).first()).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+
+  await expect(page).toHaveURL(/\/settings/);
+  const fullName = page.getByLabel('Full name');
+  await expect(fullName).toHaveValue('Grace Hopper');
+  await fullName.fill('Grace Brewster Hopper');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile updated successfully')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Full name')).toHaveValue('Grace Brewster Hopper');
+
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.goto(`${base()}/settings`);
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a protected route shows the spinner then redirects a signed-out visitor to /login', async ({ page }) => {
+  await page.goto(`${base()}/settings`);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+});
