@@ -41,6 +41,11 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   { files: ['domain/**'], rules: forbid('functions', 'events', 'infra', 'bin', 'web', 'local', 'tests') },
   { files: ['events/**'], rules: forbid('functions', 'infra', 'bin', 'web', 'local', 'tests') },
   { files: ['functions/**'], rules: forbid('infra', 'bin', 'web', 'local', 'tests') },
@@ -67,8 +72,11 @@ export default tseslint.config(
               message: `The web app may not import from ${l}/.`,
             })),
             {
-              group: features.filter((f) => f !== feature).flatMap((f) => [`**/features/${f}/**`, `**/features/${f}`]),
-              message: 'Features do not import each other: move shared code to web/src/components or web/src/lib.',
+              group: features
+                .filter((f) => f !== feature)
+                .flatMap((f) => [`**/features/${f}/**`, `**/features/${f}`]),
+              message:
+                'Features do not import each other: move shared code to web/src/components or web/src/lib.',
             },
           ].filter((p) => p.group.length > 0),
         },

@@ -15,12 +15,15 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
   console.log(`\n▶ ${label}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`◀ ${label}: exit ${result.status ?? result.signal} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  console.log(
+    `◀ ${label}: exit ${result.status ?? result.signal} in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+  );
   return result.status ?? 1;
 }
 
 const staticExit =
-  run('typecheck', 'npm', ['run', '--silent', 'typecheck']) || run('lint', 'npm', ['run', '--silent', 'lint']);
+  run('typecheck', 'npm', ['run', '--silent', 'typecheck']) ||
+  run('lint', 'npm', ['run', '--silent', 'lint']);
 
 const vitestJson = join(results, 'vitest.json');
 const e2eJson = join(results, 'e2e.json');

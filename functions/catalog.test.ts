@@ -69,9 +69,9 @@ describe('function catalog', () => {
     expect(
       alerts.safeParse({ alert_type: 'critical_financial_alert', alert_data: {}, priority: 1 }).success,
     ).toBe(true);
-    expect(alerts.safeParse({ alert_type: 'critical_financial_alert', alert_data: {}, priority: 5 }).success).toBe(
-      false,
-    );
+    expect(
+      alerts.safeParse({ alert_type: 'critical_financial_alert', alert_data: {}, priority: 5 }).success,
+    ).toBe(false);
   });
 
   it('gives webhooks and the pre-signup questionnaire no user authorizer, and everything else one', () => {
@@ -92,7 +92,10 @@ describe('schedules', () => {
   it('attaches every schedule of events/schedules.ts to exactly one entry', async () => {
     const { schedules } = await import('../events/schedules.ts');
     for (const schedule of Object.values(schedules)) {
-      expect(catalog.filter((e) => e.schedule?.id === schedule.id).map((e) => e.name), schedule.id).toHaveLength(1);
+      expect(
+        catalog.filter((e) => e.schedule?.id === schedule.id).map((e) => e.name),
+        schedule.id,
+      ).toHaveLength(1);
     }
   });
 });

@@ -100,7 +100,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         logFile: join(logDir, 'cognito.log'),
       }),
     ]);
-    stops.push(() => dynamo.stop(), () => cognito.stop());
+    stops.push(
+      () => dynamo.stop(),
+      () => cognito.stop(),
+    );
 
     const [ids] = await Promise.all([
       ensureUserPool(urls.cognito, join(dataDir, 'cognito-ids.json')),

@@ -5,11 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type {
-  APIGatewayProxyEventV2WithJWTAuthorizer,
-  APIGatewayProxyResultV2,
-  Context,
-} from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { catalog, type CatalogEntry, type HttpMethod } from '../functions/catalog.ts';
 import { notImplementedResponse } from '../functions/lib/not-implemented.ts';
@@ -183,7 +179,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (origin && options.allowedOrigins.includes(origin)) {
       response.setHeader('access-control-allow-origin', origin);
       response.setHeader('vary', 'origin');
-      response.setHeader('access-control-allow-headers', 'authorization,content-type,x-correlation-id,x-profile-id');
+      response.setHeader(
+        'access-control-allow-headers',
+        'authorization,content-type,x-correlation-id,x-profile-id',
+      );
       response.setHeader('access-control-allow-methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
       response.setHeader('access-control-expose-headers', 'x-correlation-id');
       response.setHeader('access-control-max-age', '600');
@@ -284,7 +283,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       send(response, 500, { message: 'Internal Server Error' });
       return 500;
     }
-    if (typeof result === 'string' || result === null || typeof result !== 'object' || !('statusCode' in result)) {
+    if (
+      typeof result === 'string' ||
+      result === null ||
+      typeof result !== 'object' ||
+      !('statusCode' in result)
+    ) {
       // API Gateway infers a 200 JSON response from a non-structured result.
       send(response, 200, result);
       return 200;
@@ -292,7 +296,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     response.statusCode = result.statusCode ?? 200;
     for (const [key, value] of Object.entries(result.headers ?? {})) response.setHeader(key, String(value));
     if (result.cookies?.length) response.setHeader('set-cookie', result.cookies);
-    response.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+    response.end(
+      result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined,
+    );
     return response.statusCode;
   };
 

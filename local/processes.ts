@@ -110,7 +110,9 @@ export async function startProcess(options: StartOptions): Promise<ManagedProces
     }
     if (Date.now() > deadline) {
       await managed.stop();
-      throw new Error(`${options.name} did not listen on port ${options.port} in time; see ${options.logFile}`);
+      throw new Error(
+        `${options.name} did not listen on port ${options.port} in time; see ${options.logFile}`,
+      );
     }
     await delay(100);
   }

@@ -35,13 +35,23 @@ const { values: args } = parseArgs({
 
 async function choosePorts(): Promise<LocalPorts> {
   if (args['free-ports']) {
-    return { dynamodb: await freePort(), cognito: await freePort(), api: await freePort(), web: await freePort() };
+    return {
+      dynamodb: await freePort(),
+      cognito: await freePort(),
+      api: await freePort(),
+      web: await freePort(),
+    };
   }
   const fromEnv = (name: keyof LocalPorts) => {
     const value = process.env[`MONEYCAL_PORT_${name.toUpperCase()}`];
     return value ? Number.parseInt(value, 10) : defaultPorts[name];
   };
-  return { dynamodb: fromEnv('dynamodb'), cognito: fromEnv('cognito'), api: fromEnv('api'), web: fromEnv('web') };
+  return {
+    dynamodb: fromEnv('dynamodb'),
+    cognito: fromEnv('cognito'),
+    api: fromEnv('api'),
+    web: fromEnv('web'),
+  };
 }
 
 async function main(): Promise<void> {
@@ -78,7 +88,10 @@ async function main(): Promise<void> {
   }
 
   if (args['ready-file']) {
-    writeFileSync(args['ready-file'], JSON.stringify({ urls: cloud.urls, config: cloud.config, pid: process.pid }));
+    writeFileSync(
+      args['ready-file'],
+      JSON.stringify({ urls: cloud.urls, config: cloud.config, pid: process.pid }),
+    );
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(

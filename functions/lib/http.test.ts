@@ -30,7 +30,10 @@ const alice = { sub: 'alice', email: 'alice@example.com', name: 'Alice', 'cognit
 let received: unknown;
 const handler = httpHandler('profiles', {
   'PATCH /profiles/me': route({
-    body: z.object({ full_name: z.string().min(1, 'Please enter your full name'), userId: z.string().optional() }),
+    body: z.object({
+      full_name: z.string().min(1, 'Please enter your full name'),
+      userId: z.string().optional(),
+    }),
     run: async ({ body, caller }) => {
       received = { body, caller };
       return { ok: true };
@@ -87,14 +90,18 @@ describe('httpHandler', () => {
   });
 
   it("refuses a userId in the body that is not the caller's with 403", async () => {
-    const result = await call(event({ claims: alice, body: JSON.stringify({ full_name: 'x', userId: 'mallory' }) }));
+    const result = await call(
+      event({ claims: alice, body: JSON.stringify({ full_name: 'x', userId: 'mallory' }) }),
+    );
     expect(result.status).toBe(403);
     expect(result.body).toEqual({ code: 'forbidden', message: 'userId does not match the signed-in user' });
     expect(received).toBeUndefined();
   });
 
   it('accepts the caller’s own userId', async () => {
-    const result = await call(event({ claims: alice, body: JSON.stringify({ full_name: 'x', userId: 'alice' }) }));
+    const result = await call(
+      event({ claims: alice, body: JSON.stringify({ full_name: 'x', userId: 'alice' }) }),
+    );
     expect(result.status).toBe(200);
   });
 
@@ -112,7 +119,10 @@ describe('httpHandler', () => {
 
   it('hides an unexpected error behind the spec server message and logs without secrets in the reply', async () => {
     const result = await call(event({ claims: alice, routeKey: 'GET /profiles/me', headers: {} }));
-    expect(result).toEqual({ status: 500, body: { code: 'server', message: 'Server error. Please try again in a moment.' } });
+    expect(result).toEqual({
+      status: 500,
+      body: { code: 'server', message: 'Server error. Please try again in a moment.' },
+    });
     expect(JSON.stringify(result.body)).not.toContain('hunter2');
     expect(logLines.some((l) => l.includes('"level":"error"'))).toBe(true);
   });

@@ -9,7 +9,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { catalogByName } from '../catalog.ts';
 import {
   AuthError,
@@ -93,7 +93,10 @@ function claimList(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String);
   if (typeof value !== 'string' || value === '') return [];
   // API Gateway HTTP APIs flatten array claims to "[a b]".
-  return value.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);
+  return value
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
 }
 
 export function callerFromEvent(event: ApiEvent): Caller | null {
@@ -133,7 +136,11 @@ function toErrorResponse(error: unknown, correlationId: string, log: Logger): Ap
   const status = (error as { statusCode?: number } | null)?.statusCode;
   if (status === 415 || status === 422) {
     const issues = [{ field: 'body', message: 'must be valid JSON' }];
-    return json(400, { code: 'validation', message: 'Invalid request: body must be valid JSON', issues }, correlationId);
+    return json(
+      400,
+      { code: 'validation', message: 'Invalid request: body must be valid JSON', issues },
+      correlationId,
+    );
   }
   log.error('unhandled error', {
     errorName: error instanceof Error ? error.name : typeof error,
@@ -198,7 +205,11 @@ export function httpHandler(name: string, routes: Record<string, BoundRoute>) {
       // Errors thrown by earlier middlewares (the body parser) are mapped like any other.
       onError: async (request) => {
         const correlationId = request.event.requestContext?.requestId ?? 'unknown';
-        request.response = toErrorResponse(request.error, correlationId, getDeps().logger.child({ fn: name }));
+        request.response = toErrorResponse(
+          request.error,
+          correlationId,
+          getDeps().logger.child({ fn: name }),
+        );
       },
     })
     .use(jsonBodyParser({ disableContentTypeError: true }))

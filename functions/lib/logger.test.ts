@@ -11,7 +11,13 @@ describe('logger', () => {
 
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0]!);
-    expect(entry).toMatchObject({ level: 'info', message: 'request', fn: 'profiles', correlationId: 'c1', status: 200 });
+    expect(entry).toMatchObject({
+      level: 'info',
+      message: 'request',
+      fn: 'profiles',
+      correlationId: 'c1',
+      status: 200,
+    });
     expect(entry.access_token).toBe('[redacted]');
     expect(entry.authorization).toBe('[redacted]');
   });

@@ -28,7 +28,9 @@ export function createLogger(
   const order: LogLevel[] = ['debug', 'info', 'warn', 'error'];
   const emit = (level: LogLevel, message: string, fields: Record<string, unknown> = {}) => {
     if (order.indexOf(level) < order.indexOf(minLevel)) return;
-    write(JSON.stringify({ level, time: new Date().toISOString(), message, ...redact(base), ...redact(fields) }));
+    write(
+      JSON.stringify({ level, time: new Date().toISOString(), message, ...redact(base), ...redact(fields) }),
+    );
   };
   return {
     debug: (m, f) => emit('debug', m, f),

@@ -2,7 +2,10 @@
 // the user's standard attributes (name, …). The local gateway adds them here, in this one place, so
 // handlers see the same claims as behind the cloud's JWT authorizer. Keyed by the token's jti, so a
 // token's claims stay what they were when it was issued, as in the cloud.
-import { AdminGetUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { JWTPayload } from 'jose';
 
 const STANDARD_ATTRIBUTES = new Set([

@@ -45,7 +45,10 @@ export default async function globalSetup() {
 
   return async () => {
     child.kill('SIGTERM');
-    const stopped = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))]);
+    const stopped = await Promise.race([
+      exited.then(() => true),
+      new Promise((r) => setTimeout(() => r(false), 15_000)),
+    ]);
     if (!stopped) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   };

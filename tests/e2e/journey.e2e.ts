@@ -45,7 +45,9 @@ test('sign up, confirm, sign in, rename, reload, sign out', async ({ page }) => 
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('a protected route shows the spinner then redirects a signed-out visitor to /login', async ({ page }) => {
+test('a protected route shows the spinner then redirects a signed-out visitor to /login', async ({
+  page,
+}) => {
   await page.goto(`${base()}/settings`);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel('Email')).toBeVisible();

@@ -68,12 +68,17 @@ export async function api<T = Record<string, unknown>>(
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] = 'application/json';
+  if (options.body !== undefined || options.rawBody !== undefined)
+    headers['content-type'] = 'application/json';
   const response = await fetch(`${cloud().urls.api}${path}`, {
     method,
     headers,
     body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : undefined) as T,
+    headers: response.headers,
+  };
 }

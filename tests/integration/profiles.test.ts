@@ -25,7 +25,9 @@ describe('GET /profiles/me', () => {
     const user = await signUpAndSignIn('Concurrent Carl');
 
     const responses = await Promise.all(
-      Array.from({ length: 10 }, () => api<{ id: string; created_at: string }>('GET', '/profiles/me', { token: user.idToken })),
+      Array.from({ length: 10 }, () =>
+        api<{ id: string; created_at: string }>('GET', '/profiles/me', { token: user.idToken }),
+      ),
     );
 
     expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
@@ -55,7 +57,10 @@ describe('PATCH /profiles/me', () => {
   it('changes the full name, and a later read returns it', async () => {
     const user = await signUpAndSignIn('Old Name');
 
-    const patched = await api('PATCH', '/profiles/me', { token: user.idToken, body: { full_name: '  New Name ' } });
+    const patched = await api('PATCH', '/profiles/me', {
+      token: user.idToken,
+      body: { full_name: '  New Name ' },
+    });
     const reread = await api('GET', '/profiles/me', { token: user.idToken });
 
     expect(patched.status).toBe(200);
@@ -67,7 +72,10 @@ describe('PATCH /profiles/me', () => {
     const user = await signUpAndSignIn();
 
     const set = await api('PATCH', '/profiles/me', { token: user.idToken, body: { custom_initials: 'ab' } });
-    const cleared = await api('PATCH', '/profiles/me', { token: user.idToken, body: { custom_initials: '' } });
+    const cleared = await api('PATCH', '/profiles/me', {
+      token: user.idToken,
+      body: { custom_initials: '' },
+    });
 
     expect(set.body).toMatchObject({ custom_initials: 'AB' });
     expect(cleared.status).toBe(200);

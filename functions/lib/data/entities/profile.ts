@@ -4,7 +4,13 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SERVICE_NAME } from '../table-design.ts';
 
 export const AVATAR_TYPES = ['anonymous', 'initials', 'personality', 'photo', 'icon'] as const;
-export const AVATAR_PERSONALITIES = ['saver', 'investor', 'goal_crusher', 'debt_crusher', 'balanced'] as const;
+export const AVATAR_PERSONALITIES = [
+  'saver',
+  'investor',
+  'goal_crusher',
+  'debt_crusher',
+  'balanced',
+] as const;
 
 const now = () => new Date().toISOString();
 
