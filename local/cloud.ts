@@ -11,7 +11,7 @@ import { standardClaimsEnricher } from './cognito/id-token-claims.ts';
 import { startCognito } from './cognito/start.ts';
 import { startDynamoDb } from './dynamodb/start.ts';
 import { startGateway, type Gateway } from './gateway.ts';
-import { assertPortFree, type ManagedProcess } from './processes.ts';
+import { assertPortFree } from './processes.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -87,7 +87,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     };
     const dbDir = join(dataDir, 'dynamodb');
     if (!options.inMemory) mkdirSync(dbDir, { recursive: true });
-    const [dynamo, cognito] = await Promise.all<ManagedProcess>([
+    const [dynamo, cognito] = await Promise.all([
       startDynamoDb({
         port: ports.dynamodb,
         ...(options.inMemory ? {} : { dbPath: dbDir }),
