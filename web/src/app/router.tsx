@@ -1,0 +1,45 @@
+// The routes built so far, from the `paths` table. Each screen is a lazily loaded route module whose
+// default export is the screen and whose optional `clientLoader` prefetches its data with the same
+// query options the screen uses. Paths of spec §2 whose screens are not built yet are not registered:
+// they show the not-found page until their issue lands (docs/web.md).
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { Navigate, createBrowserRouter, type LoaderFunction } from 'react-router-dom';
+import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { paths } from '../config/paths.ts';
+import { RouteError } from './routes/route-error.tsx';
+
+export interface RouteModule {
+  default: ComponentType;
+  clientLoader?: (queryClient: QueryClient) => LoaderFunction;
+}
+
+const lazyRoute = (queryClient: QueryClient, load: () => Promise<RouteModule>) => async () => {
+  const { default: Component, clientLoader } = await load();
+  return { Component, ...(clientLoader ? { loader: clientLoader(queryClient) } : {}) };
+};
+
+export function createAppRouter(queryClient: QueryClient) {
+  const route = (load: () => Promise<RouteModule>) => lazyRoute(queryClient, load);
+  return createBrowserRouter([
+    {
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <FullPageSpinner />,
+      children: [
+        { path: paths.home.path, lazy: route(() => import('./routes/home.tsx')) },
+        { path: paths.index.path, element: <Navigate to={paths.home.getHref()} replace /> },
+        { path: paths.auth.login.path, lazy: route(() => import('./routes/auth/login.tsx')) },
+        { path: paths.auth.signup.path, lazy: route(() => import('./routes/auth/signup.tsx')) },
+        { path: paths.auth.verifyEmail.path, lazy: route(() => import('./routes/auth/verify-email.tsx')) },
+        {
+          // Every protected screen sits under the auth guard and the signed-in frame.
+          lazy: route(() => import('./routes/app/root.tsx')),
+          children: [
+            { path: paths.app.settings.path, lazy: route(() => import('./routes/app/settings.tsx')) },
+          ],
+        },
+        { path: '*', lazy: route(() => import('./routes/not-found.tsx')) },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,56 @@
+// /settings: the profile (name and e-mail) and Log Out. The rest of spec's settings (2FA, e-mail and
+// alert preferences) joins this screen with its own features.
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { getProfileQueryOptions } from '../../../features/profile/api/get-profile.ts';
+import { ProfileSettings } from '../../../features/profile/components/profile-settings.tsx';
+import { useLogout } from '../../../lib/auth.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+/** Starts the profile request while the screen's code loads; never blocks or fails the navigation. */
+export const clientLoader = (queryClient: QueryClient) => () => {
+  void queryClient.prefetchQuery(getProfileQueryOptions());
+  return null;
+};
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`${title}-heading`}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id={`${title}-heading`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{description}</p>
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+export default function SettingsRoute() {
+  useDocumentTitle('Settings');
+  const { logout, isPending } = useLogout();
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Settings</h1>
+      <Section title="Profile" description="Your name and the email you sign in with.">
+        <ProfileSettings />
+      </Section>
+      <Section title="Session" description="Sign out of this browser. Your data stays safe in your account.">
+        <Button variant="danger" onClick={() => void logout()} isPending={isPending}>
+          Log Out
+        </Button>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// /verify-email: enter the code sent at sign-up.
+import { useSearchParams } from 'react-router-dom';
+import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
+import { getAppConfig } from '../../../config/app-config.ts';
+import { readAuthQuery } from '../../../config/paths.ts';
+import { VerifyEmailForm } from '../../../features/auth/components/verify-email-form.tsx';
+
+export default function VerifyEmailRoute() {
+  const [searchParams] = useSearchParams();
+  const { invite, email } = readAuthQuery(searchParams);
+  return (
+    <AuthLayout
+      title="Verify your email"
+      description={
+        email ? `Enter the 6-digit code we sent to ${email}.` : 'Enter the 6-digit code we emailed you.'
+      }
+    >
+      <VerifyEmailForm defaultEmail={email} invite={invite} isLocal={getAppConfig().stage === 'local'} />
+    </AuthLayout>
+  );
+}

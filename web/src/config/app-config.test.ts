@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { AppConfigError, loadAppConfig, parseAppConfig } from './app-config.ts';
+
+const local = {
+  stage: 'local',
+  apiUrl: 'http://127.0.0.1:3001/',
+  region: 'us-east-1',
+  userPoolId: 'local_abc123',
+  userPoolClientId: 'client123',
+  cognitoEndpoint: 'http://127.0.0.1:9229',
+  authFlowType: 'USER_PASSWORD_AUTH',
+};
+
+const cloud = {
+  stage: 'cloud',
+  apiUrl: 'https://api.example.com',
+  region: 'eu-west-1',
+  userPoolId: 'eu-west-1_AbC',
+  userPoolClientId: 'abc',
+  authFlowType: 'USER_SRP_AUTH',
+};
+
+describe('parseAppConfig', () => {
+  it('accepts the config the local launcher writes, without a trailing slash on URLs', () => {
+    expect(parseAppConfig(local)).toEqual({ ...local, apiUrl: 'http://127.0.0.1:3001' });
+  });
+
+  it('accepts a cloud config with SRP and no local endpoints', () => {
+    expect(parseAppConfig(cloud)).toEqual(cloud);
+  });
+
+  it('accepts the optional local outbox URL', () => {
+    expect(parseAppConfig({ ...local, outboxUrl: 'http://127.0.0.1:3001/outbox' }).outboxUrl).toBe(
+      'http://127.0.0.1:3001/outbox',
+    );
+  });
+
+  it('names every missing or bad field', () => {
+    expect(() => parseAppConfig({ stage: 'staging', apiUrl: 'not a url' })).toThrow(
+      /stage .*; apiUrl .*; region .*; userPoolId .*; userPoolClientId .*; authFlowType/,
+    );
+  });
+
+  it('requires the Cognito endpoint in local mode', () => {
+    const { cognitoEndpoint: _omitted, ...withoutEndpoint } = local;
+    expect(() => parseAppConfig(withoutEndpoint)).toThrow('cognitoEndpoint is required when stage is local');
+  });
+
+  it('refuses local-only endpoints in a cloud config', () => {
+    expect(() => parseAppConfig({ ...cloud, cognitoEndpoint: 'http://127.0.0.1:9229' })).toThrow(
+      'cognitoEndpoint is only allowed when stage is local',
+    );
+  });
+
+  it('refuses an unknown auth flow and non-http URLs', () => {
+    expect(() => parseAppConfig({ ...local, authFlowType: 'CUSTOM_AUTH' })).toThrow(AppConfigError);
+    expect(() => parseAppConfig({ ...local, apiUrl: 'ftp://example.com' })).toThrow(/apiUrl/);
+  });
+});
+
+describe('loadAppConfig', () => {
+  const respond =
+    (body: string, status = 200) =>
+    async () =>
+      new Response(body, { status });
+
+  it('fetches /config.json without the cache and validates it', async () => {
+    const calls: [string, RequestInit | undefined][] = [];
+    const fetchFn = (async (url: string, init?: RequestInit) => {
+      calls.push([url, init]);
+      return new Response(JSON.stringify(local));
+    }) as typeof fetch;
+    await expect(loadAppConfig(fetchFn)).resolves.toMatchObject({ stage: 'local' });
+    expect(calls[0]?.[0]).toBe('/config.json');
+    expect(calls[0]?.[1]?.cache).toBe('no-store');
+  });
+
+  it('explains a missing file, invalid JSON and an unreachable server', async () => {
+    await expect(
+      loadAppConfig(respond('{"message":"APP_CONFIG_PATH is not set"}', 404) as typeof fetch),
+    ).rejects.toThrow('/config.json answered 404: {"message":"APP_CONFIG_PATH is not set"}');
+    await expect(loadAppConfig(respond('<html>') as typeof fetch)).rejects.toThrow(
+      '/config.json is not valid JSON',
+    );
+    const offline = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    await expect(loadAppConfig(offline)).rejects.toThrow('Could not reach /config.json');
+  });
+});

@@ -1,0 +1,81 @@
+// Every route of spec §2, once. Routes and links are built from this table only; a route listed here
+// but not registered in app/router.tsx is a screen that has not been built yet (docs/web.md).
+
+/** Query parameters that carry an invitation and the invited e-mail between the auth screens. */
+export interface AuthQuery {
+  invite?: string | null;
+  email?: string | null;
+}
+
+function withQuery(path: string, query: Record<string, string | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) search.set(key, value);
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+const page = (path: string) => ({ path, getHref: () => path });
+
+export const paths = {
+  home: page('/'),
+  index: page('/index'),
+
+  auth: {
+    login: { path: '/login', getHref: (query: AuthQuery = {}) => withQuery('/login', { ...query }) },
+    signup: { path: '/signup', getHref: (query: AuthQuery = {}) => withQuery('/signup', { ...query }) },
+    forgotPassword: page('/forgot-password'),
+    resetPassword: page('/reset-password'),
+    callback: page('/auth/callback'),
+    verifyEmail: {
+      path: '/verify-email',
+      getHref: (query: AuthQuery = {}) => withQuery('/verify-email', { ...query }),
+    },
+  },
+
+  plans: page('/plans'),
+  terms: page('/terms'),
+  privacy: page('/privacy'),
+  inviteAccept: page('/invite/accept'),
+
+  app: {
+    getStarted: page('/get-started'),
+    onboarding: page('/onboarding'),
+    accounts: page('/accounts'),
+    account: {
+      path: '/accounts/:accountId',
+      getHref: (accountId: string) => `/accounts/${encodeURIComponent(accountId)}`,
+    },
+    calendar: page('/calendar'),
+    plan: page('/plan'),
+    coach: page('/coach'),
+    link: page('/link'),
+    settings: page('/settings'),
+    help: page('/help'),
+    profiles: page('/profiles'),
+  },
+
+  admin: {
+    dashboard: page('/admin'),
+    users: page('/admin/users'),
+    system: page('/admin/system'),
+    notifications: page('/admin/notifications'),
+    userHealth: page('/admin/user-health'),
+    categories: page('/admin/categories'),
+    plaidHealth: page('/admin/plaid-health'),
+  },
+
+  /** spec §2 redirects: old paths kept working. */
+  redirects: {
+    moneyPlan: { path: '/money-plan', to: '/calendar' },
+    aiCoach: { path: '/ai-coach', to: '/coach' },
+    linkAccounts: { path: '/link-accounts', to: '/link' },
+  },
+} as const;
+
+/** Reads the invitation (spec §2: `token` or `invite` on any page) and e-mail from a query string. */
+export function readAuthQuery(search: URLSearchParams): { invite: string | null; email: string | null } {
+  return {
+    invite: search.get('invite') ?? search.get('token'),
+    email: search.get('email'),
+  };
+}

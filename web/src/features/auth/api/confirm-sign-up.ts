@@ -1,0 +1,26 @@
+// E-mail verification with the 6-digit code Cognito sent at sign-up, and re-sending that code.
+import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { confirmationCodeField, emailField } from '../utils/fields.ts';
+
+export const confirmSignUpInputSchema = z.object({ email: emailField, code: confirmationCodeField });
+export type ConfirmSignUpInput = z.infer<typeof confirmSignUpInputSchema>;
+
+export async function confirmEmail(input: ConfirmSignUpInput): Promise<void> {
+  await confirmSignUp({ username: input.email, confirmationCode: input.code });
+}
+
+export function useConfirmSignUp() {
+  return useMutation({ mutationFn: confirmEmail, retry: false });
+}
+
+export const resendCodeInputSchema = z.object({ email: emailField });
+
+export async function resendCode(input: z.infer<typeof resendCodeInputSchema>): Promise<void> {
+  await resendSignUpCode({ username: input.email });
+}
+
+export function useResendSignUpCode() {
+  return useMutation({ mutationFn: resendCode, retry: false });
+}

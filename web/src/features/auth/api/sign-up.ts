@@ -1,0 +1,32 @@
+// Account creation (spec §2 Signup, 'Create your account'): e-mail, full name, password.
+import { signUp } from 'aws-amplify/auth';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { authValidation } from '../../../../../domain/auth-messages.ts';
+import { emailField, newPasswordField } from '../utils/fields.ts';
+
+export const signUpInputSchema = z.object({
+  email: emailField,
+  fullName: z
+    .string()
+    .trim()
+    .min(1, authValidation.fullNameRequired)
+    .max(120, 'Please use at most 120 characters'),
+  password: newPasswordField,
+});
+export type SignUpInput = z.infer<typeof signUpInputSchema>;
+
+export type SignUpOutcome = { kind: 'confirmSignUp' } | { kind: 'done' };
+
+export async function signUpWithEmail(input: SignUpInput): Promise<SignUpOutcome> {
+  const { nextStep } = await signUp({
+    username: input.email,
+    password: input.password,
+    options: { userAttributes: { email: input.email, name: input.fullName } },
+  });
+  return nextStep.signUpStep === 'CONFIRM_SIGN_UP' ? { kind: 'confirmSignUp' } : { kind: 'done' };
+}
+
+export function useSignUp() {
+  return useMutation({ mutationFn: signUpWithEmail, retry: false });
+}

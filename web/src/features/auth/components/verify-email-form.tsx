@@ -1,0 +1,125 @@
+// E-mail verification: the 6-digit code Cognito sent at sign-up (confirmSignUp), and re-sending it.
+// Success sends the user to sign in with the e-mail filled in (spec §8 'Email verified! Please sign
+// in to continue.').
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { authToasts } from '../../../../../domain/auth-messages.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import {
+  confirmSignUpInputSchema,
+  resendCodeInputSchema,
+  useConfirmSignUp,
+  useResendSignUpCode,
+  type ConfirmSignUpInput,
+} from '../api/confirm-sign-up.ts';
+import { describeAuthError } from '../utils/cognito-errors.ts';
+
+export interface VerifyEmailFormProps {
+  defaultEmail: string | null;
+  invite: string | null;
+  /** Local stage: cognito-local uses one fixed code, printed by `npm start`. */
+  isLocal: boolean;
+}
+
+export function VerifyEmailForm({ defaultEmail, invite, isLocal }: VerifyEmailFormProps) {
+  const navigate = useNavigate();
+  const confirm = useConfirmSignUp();
+  const resend = useResendSignUpCode();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const form = useForm<ConfirmSignUpInput>({
+    resolver: zodResolver(confirmSignUpInputSchema),
+    defaultValues: { email: defaultEmail ?? '', code: '' },
+  });
+  const { errors } = form.formState;
+
+  const goToLogin = (email: string) =>
+    navigate(paths.auth.login.getHref({ email, invite }), { replace: true });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await confirm.mutateAsync(values);
+      toast.success(authToasts.emailVerified);
+      goToLogin(values.email);
+    } catch (error) {
+      const failure = describeAuthError('confirmSignUp', error);
+      if (failure.kind === 'already_confirmed') {
+        toast.info(failure.message);
+        goToLogin(values.email);
+        return;
+      }
+      if (failure.field === 'email' || failure.field === 'code') {
+        form.setError(failure.field, { message: failure.message }, { shouldFocus: true });
+      } else {
+        setFormError(failure.message);
+      }
+    }
+  });
+
+  const onResend = async () => {
+    setFormError(null);
+    const parsed = resendCodeInputSchema.safeParse({ email: form.getValues('email') });
+    if (!parsed.success) {
+      form.setError(
+        'email',
+        { message: parsed.error.issues[0]?.message ?? authToasts.unexpected },
+        { shouldFocus: true },
+      );
+      return;
+    }
+    try {
+      await resend.mutateAsync(parsed.data);
+      toast.success(`We sent a new code to ${parsed.data.email}`);
+    } catch (error) {
+      const failure = describeAuthError('resendSignUpCode', error);
+      if (failure.field === 'email') form.setError('email', { message: failure.message });
+      else setFormError(failure.message);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {isLocal ? <Alert tone="info">Local mode: the code is printed by npm start (fixed code)</Alert> : null}
+      {formError ? <Alert>{formError}</Alert> : null}
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Confirmation code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        autoFocus={Boolean(defaultEmail)}
+        hint="The 6-digit code from the email we sent you."
+        error={errors.code?.message}
+        {...form.register('code')}
+      />
+      <Button type="submit" className="w-full" isPending={form.formState.isSubmitting}>
+        Verify
+      </Button>
+      <div className="flex flex-col items-center gap-3 text-sm text-slate-600 sm:flex-row sm:justify-between">
+        <Button variant="link" onClick={() => void onResend()} isPending={resend.isPending}>
+          Resend code
+        </Button>
+        <Link
+          to={paths.auth.login.getHref({ invite, email: defaultEmail })}
+          className="text-brand-700 hover:underline"
+        >
+          Back to sign in
+        </Link>
+      </div>
+    </form>
+  );
+}

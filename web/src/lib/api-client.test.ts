@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, createApiClient } from './api-client.ts';
+import { classifyError } from './classify-error.ts';
+
+type Call = { url: string; init: RequestInit };
+
+function client(
+  respond: (call: Call) => Promise<Response>,
+  token: string | null = 'id-token',
+  timeoutMs?: number,
+) {
+  const calls: Call[] = [];
+  const api = createApiClient({
+    baseUrl: () => 'http://api.test',
+    getToken: async () => token ?? undefined,
+    ...(timeoutMs ? { timeoutMs } : {}),
+    fetch: (async (url: URL, init: RequestInit) => {
+      const call = { url: String(url), init };
+      calls.push(call);
+      return respond(call);
+    }) as unknown as typeof fetch,
+  });
+  return { api, calls };
+}
+
+/** Like fetch: rejects with an AbortError once the request's signal aborts (or if it already has). */
+const hang = ({ init }: Call) =>
+  new Promise<Response>((_, reject) => {
+    const abort = () => reject(new DOMException('This operation was aborted', 'AbortError'));
+    if (init.signal?.aborted) abort();
+    init.signal?.addEventListener('abort', abort);
+  });
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+describe('api client', () => {
+  it('sends the bearer token and JSON, and returns the parsed body', async () => {
+    const { api, calls } = client(async () => json({ full_name: 'Ada' }));
+    await expect(api.patch('/profiles/me', { full_name: 'Ada' })).resolves.toEqual({ full_name: 'Ada' });
+    const headers = calls[0]?.init.headers as Record<string, string>;
+    expect(calls[0]?.url).toBe('http://api.test/profiles/me');
+    expect(calls[0]?.init.method).toBe('PATCH');
+    expect(headers.authorization).toBe('Bearer id-token');
+    expect(headers['content-type']).toBe('application/json');
+    expect(calls[0]?.init.body).toBe('{"full_name":"Ada"}');
+  });
+
+  it('adds query parameters, skipping empty ones', async () => {
+    const { api, calls } = client(async () => json([]));
+    await api.get('/transactions', { query: { from: '2025-01-01', accountId: undefined, limit: 5 } });
+    expect(calls[0]?.url).toBe('http://api.test/transactions?from=2025-01-01&limit=5');
+  });
+
+  it('refuses to call without a token (spec §6)', async () => {
+    const { api, calls } = client(async () => json({}), null);
+    const error = await api.get('/profiles/me').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'No valid access token', status: 401 });
+    expect(classifyError(error).type).toBe('auth');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('keeps the API error body: code, message, issues and correlation id', async () => {
+    const body = {
+      code: 'validation',
+      message: 'Invalid request: full_name Please enter your full name',
+      issues: [{ field: 'full_name', message: 'Please enter your full name' }],
+    };
+    const { api } = client(async () => json(body, 400, { 'x-correlation-id': 'c-1' }));
+    await expect(api.patch('/profiles/me', { full_name: '' })).rejects.toMatchObject({
+      status: 400,
+      code: 'validation',
+      message: body.message,
+      issues: body.issues,
+      correlationId: 'c-1',
+    });
+  });
+
+  it('keeps the text of a non-JSON error page', async () => {
+    const { api } = client(async () => new Response('Bad Gateway', { status: 502 }));
+    const error = await api.get('/x').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, message: 'Bad Gateway', code: null });
+    expect(classifyError(error).type).toBe('server');
+  });
+
+  it('returns undefined for 204 No Content', async () => {
+    const { api } = client(async () => new Response(null, { status: 204 }));
+    await expect(api.delete('/accounts/1')).resolves.toBeUndefined();
+  });
+
+  it('turns a failed fetch into a network error', async () => {
+    const { api } = client(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await api.get('/x').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, code: 'network', message: 'Failed to fetch' });
+    expect(classifyError(error).type).toBe('network');
+  });
+
+  it("gives up after the time-out with spec §8's message", async () => {
+    const { api } = client(hang, 'id-token', 20);
+    const error = await api.get('/slow').catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'Request timeout after 20ms', code: 'timeout' });
+    expect(classifyError(error).type).toBe('timeout');
+  });
+
+  it("passes the caller's cancellation through untouched", async () => {
+    const controller = new AbortController();
+    const { api } = client(hang);
+    const pending = api.get('/slow', { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    expect(await pending).toMatchObject({ name: 'AbortError' });
+  });
+});

@@ -1,0 +1,175 @@
+// The one way the SPA calls the API: JSON over fetch to the configured apiUrl, with the signed-in
+// user's Cognito ID token (the API's JWT authorizer reads the e-mail and name claims from it), a
+// 30 s time-out (spec §9) and the API's error body `{ code, message, issues? }` kept on ApiError.
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { getAppConfig } from '../config/app-config.ts';
+import { REQUEST_TIMEOUT_MS } from './constants.ts';
+
+export interface ApiIssue {
+  field: string;
+  message: string;
+}
+
+/** An HTTP call that failed: a non-2xx answer (status > 0), a network failure or a time-out (status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  readonly issues: ApiIssue[];
+  readonly correlationId: string | null;
+
+  constructor(
+    message: string,
+    details: { status: number; code?: string | null; issues?: ApiIssue[]; correlationId?: string | null },
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'ApiError';
+    this.status = details.status;
+    this.code = details.code ?? null;
+    this.issues = details.issues ?? [];
+    this.correlationId = details.correlationId ?? null;
+  }
+}
+
+/** spec §6: an authenticated call without a token raises 'No valid access token'. */
+export const NO_TOKEN_MESSAGE = 'No valid access token';
+
+/** spec §8: 'Request timeout after {n}ms'. */
+export const timeoutMessage = (ms: number) => `Request timeout after ${ms}ms`;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Cancels the call (TanStack Query passes one). */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface ApiClientOptions {
+  baseUrl: () => string;
+  /** The bearer token; undefined when nobody is signed in. */
+  getToken: () => Promise<string | undefined>;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+function isIssueList(value: unknown): value is ApiIssue[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (item) =>
+        typeof item === 'object' &&
+        item !== null &&
+        typeof (item as ApiIssue).field === 'string' &&
+        typeof (item as ApiIssue).message === 'string',
+    )
+  );
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  const correlationId = response.headers.get('x-correlation-id');
+  const text = await response.text().catch(() => '');
+  let code: string | null = null;
+  let message = text.trim() || response.statusText || `HTTP ${response.status}`;
+  let issues: ApiIssue[] = [];
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body === 'object' && body !== null) {
+      const record = body as Record<string, unknown>;
+      if (typeof record.code === 'string') code = record.code;
+      if (typeof record.message === 'string') message = record.message;
+      if (isIssueList(record.issues)) issues = record.issues;
+    }
+  } catch {
+    // Not JSON (a proxy's HTML error page): keep the text.
+  }
+  return new ApiError(message, { status: response.status, code, issues, correlationId });
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const fetchFn = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const defaultTimeout = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<T> {
+    const token = await options.getToken();
+    if (!token) throw new ApiError(NO_TOKEN_MESSAGE, { status: 401, code: 'auth' });
+
+    const url = new URL(`${options.baseUrl()}${path}`);
+    for (const [key, value] of Object.entries(init.query ?? {})) {
+      if (value !== null && value !== undefined) url.searchParams.set(key, String(value));
+    }
+
+    const timeoutMs = init.timeoutMs ?? defaultTimeout;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    if (init.signal?.aborted) controller.abort();
+    init.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+
+    try {
+      let response: Response;
+      try {
+        response = await fetchFn(url, {
+          method,
+          headers,
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+          signal: controller.signal,
+        });
+      } catch (error) {
+        if (timedOut)
+          throw new ApiError(timeoutMessage(timeoutMs), { status: 0, code: 'timeout' }, { cause: error });
+        if (init.signal?.aborted) throw error;
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new ApiError(reason || 'Network error', { status: 0, code: 'network' }, { cause: error });
+      }
+      if (!response.ok) throw await errorFromResponse(response);
+      if (response.status === 204) return undefined as T;
+      const text = await response.text();
+      return (text ? JSON.parse(text) : undefined) as T;
+    } catch (error) {
+      // The body can also stall past the time-out.
+      if (timedOut && !(error instanceof ApiError)) {
+        throw new ApiError(timeoutMessage(timeoutMs), { status: 0, code: 'timeout' }, { cause: error });
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      init.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  return {
+    request,
+    get: <T>(path: string, init?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, init),
+    post: <T>(path: string, body?: unknown, init?: RequestOptions) =>
+      request<T>('POST', path, { ...init, body }),
+    put: <T>(path: string, body?: unknown, init?: RequestOptions) =>
+      request<T>('PUT', path, { ...init, body }),
+    patch: <T>(path: string, body?: unknown, init?: RequestOptions) =>
+      request<T>('PATCH', path, { ...init, body }),
+    delete: <T>(path: string, init?: RequestOptions) => request<T>('DELETE', path, init),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The signed-in user's Cognito ID token, refreshed by Amplify when it is about to expire. */
+export async function getIdToken(): Promise<string | undefined> {
+  try {
+    const session = await fetchAuthSession();
+    return session.tokens?.idToken?.toString();
+  } catch {
+    return undefined;
+  }
+}
+
+export const api = createApiClient({ baseUrl: () => getAppConfig().apiUrl, getToken: getIdToken });

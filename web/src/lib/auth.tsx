@@ -1,0 +1,170 @@
+// Who is signed in, from Amplify: read once at start (getCurrentUser) and kept current by the Hub's
+// auth events (spec §4 Auth events). Also the auth guard of spec §2 and the Logout of spec §4.
+import { Hub } from 'aws-amplify/utils';
+import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { authToasts } from '../../../domain/auth-messages.ts';
+import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { paths } from '../config/paths.ts';
+import { signOutLocalThenGlobal } from './sign-out.ts';
+import { clearSessionStorage } from './storage-keys.ts';
+
+export interface AuthUser {
+  userId: string;
+  email: string | null;
+  name: string | null;
+}
+
+export type AuthState =
+  | { status: 'loading'; user: null }
+  | { status: 'signedIn'; user: AuthUser }
+  | { status: 'signedOut'; user: null };
+
+interface AuthContextValue {
+  state: AuthState;
+  /** Re-reads the signed-in user from Amplify; resolves once the state is updated. */
+  refresh: () => Promise<AuthUser | null>;
+  /** Forgets the user at once (logout clears state before the network sign-out, spec §4). */
+  markSignedOut: () => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * Where a user lands after signing in. spec §2's home logic needs the accounts of a later issue;
+ * until then every sign-in lands on Settings (docs/web.md).
+ */
+export const POST_LOGIN_PATH = paths.app.settings.getHref();
+
+/** The page a guard sent the user away from, if it is an in-app path. */
+export function postLoginTarget(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : POST_LOGIN_PATH;
+}
+
+async function readCurrentUser(): Promise<AuthUser | null> {
+  try {
+    const { userId } = await getCurrentUser();
+    const claims = (await fetchAuthSession()).tokens?.idToken?.payload;
+    return {
+      userId,
+      email: typeof claims?.email === 'string' ? claims.email : null,
+      name: typeof claims?.name === 'string' ? claims.name : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+const signedOut: AuthState = { status: 'signedOut', user: null };
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthState>({ status: 'loading', user: null });
+  const lastUserId = useRef<string | null>(null);
+
+  const refresh = useCallback(async () => {
+    const user = await readCurrentUser();
+    // spec §4: a change of user id clears the cache.
+    if (user && lastUserId.current !== null && user.userId !== lastUserId.current) queryClient.clear();
+    if (user) lastUserId.current = user.userId;
+    setState(user ? { status: 'signedIn', user } : signedOut);
+    return user;
+  }, [queryClient]);
+
+  const markSignedOut = useCallback(() => {
+    setState(signedOut);
+    queryClient.clear();
+    clearSessionStorage();
+  }, [queryClient]);
+
+  useEffect(() => {
+    void refresh();
+    return Hub.listen('auth', ({ payload }) => {
+      switch (payload.event) {
+        case 'signedIn':
+          // spec §4 SIGNED_IN: start from an empty cache.
+          queryClient.clear();
+          void refresh();
+          break;
+        case 'signedOut':
+          // spec §4 SIGNED_OUT: clear the cache and every saved active-profile key.
+          markSignedOut();
+          break;
+        case 'tokenRefresh_failure':
+          void refresh();
+          break;
+        default:
+          break;
+      }
+    });
+  }, [refresh, markSignedOut, queryClient]);
+
+  const value = useMemo(() => ({ state, refresh, markSignedOut }), [state, refresh, markSignedOut]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used inside <AuthProvider>');
+  return context;
+}
+
+/** The signed-in user; only for screens behind <ProtectedRoute>. */
+export function useUser(): AuthUser {
+  const { state } = useAuth();
+  if (state.status !== 'signedIn') throw new Error('useUser must be used behind <ProtectedRoute>');
+  return state.user;
+}
+
+/** spec §2 auth guard: 'Loading...' while auth loads, then /login when nobody is signed in. */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { state } = useAuth();
+  const location = useLocation();
+  if (state.status === 'signedIn') return children;
+  if (state.status === 'loading') return <FullPageSpinner />;
+  return (
+    <Navigate
+      to={paths.auth.login.getHref()}
+      replace
+      state={{ from: `${location.pathname}${location.search}` }}
+    />
+  );
+}
+
+/** spec §4 Logout. Always ends on /login, even when the sign-out call fails. */
+export function useLogout() {
+  const { markSignedOut } = useAuth();
+  const navigate = useNavigate();
+  const [isPending, setIsPending] = useState(false);
+
+  const logout = useCallback(async () => {
+    setIsPending(true);
+    const toastId = toast.loading(authToasts.signingOut);
+    // Clear user, session and cached data first, so nothing of this user shows while signing out.
+    markSignedOut();
+    const result = await signOutLocalThenGlobal((input) => signOut(input));
+    if (result.ok) {
+      toast.success(authToasts.signedOut, { id: toastId });
+    } else {
+      console.error('sign-out failed', result.error);
+      toast.error(authToasts.signOutFailed, { id: toastId });
+    }
+    setIsPending(false);
+    navigate(paths.auth.login.getHref(), { replace: true });
+  }, [markSignedOut, navigate]);
+
+  return { logout, isPending };
+}

@@ -1,0 +1,62 @@
+// TanStack Query defaults from spec §9: data fresh for 15 min, kept 30 min; a query retries once after
+// min(2 s x 2^n, 30 s), a mutation once after 1 s. Errors a retry cannot fix (spec §8 "not retryable":
+// an expired session, missing data, a new deployment, a rejected request) are not retried.
+import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { classifyError } from './classify-error.ts';
+import {
+  MUTATION_RETRIES,
+  MUTATION_RETRY_DELAY_MS,
+  QUERY_GC_TIME_MS,
+  QUERY_RETRIES,
+  QUERY_RETRY_BASE_MS,
+  QUERY_RETRY_MAX_MS,
+  QUERY_STALE_TIME_MS,
+} from './constants.ts';
+
+/** spec §9: min(2 s x 2^n, 30 s), n = failures so far (0 for the first retry). */
+export function queryRetryDelay(failureCount: number): number {
+  return Math.min(QUERY_RETRY_BASE_MS * 2 ** failureCount, QUERY_RETRY_MAX_MS);
+}
+
+/** Retries up to `limit` times, and only errors the spec §8 classifier calls retryable. */
+export function shouldRetry(limit: number) {
+  return (failureCount: number, error: unknown): boolean =>
+    failureCount < limit && classifyError(error).retryable;
+}
+
+export const queryConfig = {
+  queries: {
+    staleTime: QUERY_STALE_TIME_MS,
+    gcTime: QUERY_GC_TIME_MS,
+    retry: shouldRetry(QUERY_RETRIES),
+    retryDelay: queryRetryDelay,
+  },
+  mutations: {
+    retry: shouldRetry(MUTATION_RETRIES),
+    retryDelay: MUTATION_RETRY_DELAY_MS,
+  },
+} satisfies DefaultOptions;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: queryConfig });
+}
+
+/** spec §3 cache areas: the first element of every query key, so an area can be invalidated whole. */
+export const cacheAreas = {
+  transactions: 'transactions',
+  transactionsCalendar: 'transactions-calendar',
+  transactionsOptimized: 'transactions-optimized',
+  accounts: 'accounts',
+  accountBalances: 'account-balances',
+  runningBalances: 'running-balances',
+  moneyPlan: 'money-plan',
+  moneyPlanTransactions: 'money-plan-transactions',
+  moneyPlanCategories: 'money-plan-categories',
+  taxonomy: 'taxonomy',
+  categoryMapping: 'category-mapping',
+  syncStatus: 'sync-status',
+  reconciliation: 'reconciliation',
+  userProfile: 'user-profile',
+  notificationPreferences: 'notification-preferences',
+  pageData: 'page-data',
+} as const;

@@ -1,0 +1,61 @@
+// Vite build and dev server of the SPA. The runtime config (`/config.json`) is not bundled: in the cloud
+// it is deployed beside index.html, and in development a small plugin serves the file the local
+// launcher wrote, named by APP_CONFIG_PATH (see docs/web.md, "Runtime config").
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+function sendJson(res: ServerResponse, status: number, body: string): void {
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('cache-control', 'no-store');
+  res.end(body);
+}
+
+/** Serves GET /config.json from the file named by APP_CONFIG_PATH, read on every request so the
+ * launcher may (re)write it after the server started. */
+function appConfigJson(): Plugin {
+  const serve = async (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (pathname !== '/' && pathname !== '') return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const file = process.env.APP_CONFIG_PATH;
+    if (!file) {
+      const message =
+        'APP_CONFIG_PATH is not set: start the web app with `npm start`, or point it at a config JSON file.';
+      return sendJson(res, 404, JSON.stringify({ code: 'not_found', message }));
+    }
+    try {
+      sendJson(res, 200, await readFile(file, 'utf8'));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      sendJson(res, 500, JSON.stringify({ code: 'server', message: `Cannot read ${file}: ${reason}` }));
+    }
+  };
+  return {
+    name: 'app-config-json',
+    configureServer(server) {
+      server.middlewares.use('/config.json', (req, res, next) => void serve(req, res, next));
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use('/config.json', (req, res, next) => void serve(req, res, next));
+    },
+  };
+}
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react(), tailwindcss(), appConfigJson()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+});
