@@ -1,0 +1,182 @@
+// The HTTP API: one Lambda per entry of functions/catalog.ts and every catalog route, with the Cognito
+// JWT authorizer on user and admin routes. Nothing here lists routes; the catalog does.
+import { Annotations, CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpStage,
+  LogGroupLogDestination,
+  type IHttpRouteAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { catalog, type CallerKind, type CatalogEntry } from '../functions/catalog.ts';
+import { CatalogFunction } from './catalog-function.ts';
+import type { BucketBinding, TableBinding } from './data-stack.ts';
+import { accessOf } from './function-access.ts';
+
+/** Callers whose routes carry the JWT authorizer. Admin membership (`cognito:groups`) is checked by
+ * the handler middleware: the ID token has no OAuth scopes for the authorizer to match on. */
+const authorizedCallers: ReadonlySet<CallerKind> = new Set(['user', 'admin']);
+
+/** Stage-wide throttle; a single user never needs more, and it caps the bill of a runaway client. */
+const throttle = { rateLimit: 100, burstLimit: 200 };
+
+export interface ApiStackProps extends StackProps {
+  userPool: IUserPool;
+  userPoolClient: IUserPoolClient;
+  table: TableBinding;
+  avatars: BucketBinding;
+  bus: IEventBus;
+  plaidSecret: ISecret;
+  stripeSecret: ISecret;
+  plaidTokenKey: IKey;
+  /** Plaid environment the functions call: `sandbox` until the production keys are in the secret. */
+  plaidEnvironment: 'sandbox' | 'production';
+  /** Origins allowed by CORS (the SPA). Empty: not known yet, see docs/deploy.md. */
+  webOrigins: string[];
+  logRetention: RetentionDays;
+}
+
+export class ApiStack extends Stack {
+  readonly api: HttpApi;
+  /** Base URL of the API, without a trailing slash. */
+  readonly apiUrl: string;
+  /** Every catalog entry's function, by catalog name. */
+  readonly functions: ReadonlyMap<string, CatalogFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+
+    this.api = new HttpApi(this, 'HttpApi', {
+      description: 'money-calendar API (routes from functions/catalog.ts)',
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: props.webOrigins.length > 0 ? props.webOrigins : ['https://*'],
+        allowMethods: [
+          CorsHttpMethod.GET,
+          CorsHttpMethod.POST,
+          CorsHttpMethod.PUT,
+          CorsHttpMethod.PATCH,
+          CorsHttpMethod.DELETE,
+        ],
+        allowHeaders: ['authorization', 'content-type', 'x-correlation-id'],
+        exposeHeaders: ['x-correlation-id'],
+        allowCredentials: false,
+        maxAge: Duration.hours(2),
+      },
+    });
+    if (props.webOrigins.length === 0) {
+      // The API authenticates by bearer token, never by cookie, so a broad CORS origin exposes nothing a
+      // non-browser client could not do; pinning it is still the production setting.
+      Annotations.of(this.api).addWarningV2(
+        'money-calendar:cors-unpinned',
+        'CORS allows any https origin because WEB_ORIGIN is not set; set it to the SPA origin (docs/deploy.md).',
+      );
+    }
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationLatencyMs: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            sub: '$context.authorizer.claims.sub',
+          }),
+        ),
+      },
+    });
+    this.apiUrl = this.api.apiEndpoint;
+
+    // The SPA sends the Cognito ID token, whose `aud` is the app client id.
+    const jwt = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {
+      userPoolClients: [props.userPoolClient],
+      identitySource: ['$request.header.Authorization'],
+    });
+    const none = new HttpNoneAuthorizer();
+
+    const functions = new Map<string, CatalogFunction>();
+    for (const entry of catalog) {
+      const fn = this.catalogFunction(entry, props);
+      functions.set(entry.name, fn);
+      if (entry.caller === 'internal') continue;
+      this.addRoutes(entry, fn, authorizedCallers.has(entry.caller) ? jwt : none);
+    }
+    this.functions = functions;
+
+    new CfnOutput(this, 'ApiUrl', { value: this.apiUrl, description: 'Base URL of the HTTP API' });
+  }
+
+  private catalogFunction(entry: CatalogEntry, props: ApiStackProps): CatalogFunction {
+    const fn = new CatalogFunction(this, `Fn-${entry.name}`, { entry, logRetention: props.logRetention })
+      // Every entry reads and writes the table for now; narrowing to 'read' is a one-word change here.
+      .bindTable({ table: props.table, access: 'readWrite' })
+      .bindBus({ bus: props.bus });
+    const access = accessOf(entry.name);
+    if (access.includes('plaidSecret')) {
+      fn.bindSecret({ secret: props.plaidSecret, envName: 'PLAID_SECRET_ARN' });
+      fn.function.addEnvironment('PLAID_ENV', props.plaidEnvironment);
+    }
+    if (access.includes('plaidTokenEncrypt')) {
+      fn.bindKey({ key: props.plaidTokenKey, envName: 'PLAID_TOKEN_KEY_ARN', access: 'encryptDecrypt' });
+    } else if (access.includes('plaidTokenDecrypt')) {
+      fn.bindKey({ key: props.plaidTokenKey, envName: 'PLAID_TOKEN_KEY_ARN', access: 'decrypt' });
+    }
+    if (access.includes('stripeSecret'))
+      fn.bindSecret({ secret: props.stripeSecret, envName: 'STRIPE_SECRET_ARN' });
+    if (access.includes('avatars'))
+      fn.bindBucket({ bucket: props.avatars, envName: 'AVATARS_BUCKET', access: 'readWrite' });
+    return fn;
+  }
+
+  private addRoutes(entry: CatalogEntry, fn: CatalogFunction, authorizer: IHttpRouteAuthorizer): void {
+    // One invoke permission per function for this API instead of one per route: the stack stays far
+    // from CloudFormation's 500-resource limit as the catalog grows, and API Gateway only invokes an
+    // integration from the routes it is attached to.
+    const integration = new HttpLambdaIntegration(`${entry.name}-integration`, fn.function, {
+      scopePermissionToRoute: false,
+    });
+    for (const route of entry.routes) {
+      const [httpRoute] = this.api.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration,
+        authorizer,
+      });
+      if (httpRoute && !authorizedCallers.has(entry.caller)) {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason:
+            entry.caller === 'webhook'
+              ? `${route.method} ${route.path} is a provider webhook: the caller has no Cognito token; the handler verifies the provider's signature.`
+              : `${route.method} ${route.path} is public by design (${entry.description}).`,
+        });
+      }
+    }
+  }
+}

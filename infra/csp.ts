@@ -1,0 +1,44 @@
+// The SPA's Content-Security-Policy, as a pure function so the policy is unit-tested as text.
+// spec §7: "The content security policy allows the bank-link CDN, the data-store backend and the
+// provider API hosts; framing is denied."
+
+export interface CspInputs {
+  /** Origin of the HTTP API the SPA calls (no trailing slash). May be a CDK token. */
+  apiUrl: string;
+  /** AWS region of the Cognito user pool: Amplify talks to cognito-idp.<region>.amazonaws.com. */
+  region: string;
+  /** Extra image origins (e.g. the avatars bucket for presigned avatar URLs). */
+  imageOrigins?: string[];
+}
+
+/** Plaid Link loads its script and iframe from the CDN, and calls Plaid's hosts from the page. */
+export const plaidLinkCdn = 'https://cdn.plaid.com';
+export const plaidApiHosts = ['https://production.plaid.com', 'https://sandbox.plaid.com'] as const;
+
+export function buildContentSecurityPolicy({ apiUrl, region, imageOrigins = [] }: CspInputs): string {
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", plaidLinkCdn]],
+    // Toast and dialog libraries inject <style> elements at runtime; no script runs from styles.
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...imageOrigins]],
+    ['font-src', ["'self'", 'data:']],
+    [
+      'connect-src',
+      [
+        "'self'",
+        apiUrl,
+        `https://cognito-idp.${region}.amazonaws.com`,
+        'https://*.plaid.com',
+        ...plaidApiHosts,
+      ],
+    ],
+    ['frame-src', [plaidLinkCdn]],
+    ['frame-ancestors', ["'none'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['upgrade-insecure-requests', []],
+  ];
+  return directives.map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+}

@@ -1,0 +1,36 @@
+// What each catalog entry may touch besides the table (every entry reads and writes it) and the bus
+// (every entry may publish). Least privilege by name: an entry absent here gets neither provider
+// secrets, nor the token key, nor files. A handler that needs more adds its line here in the same change.
+export type ExtraAccess =
+  /** Plaid client id and secret (PLAID_SECRET_ARN). */
+  | 'plaidSecret'
+  /** Wrap a new Plaid access token with a fresh data key (PLAID_TOKEN_KEY_ARN, GenerateDataKey + Decrypt). */
+  | 'plaidTokenEncrypt'
+  /** Unwrap a stored Plaid access token to call Plaid on the item's behalf (PLAID_TOKEN_KEY_ARN, Decrypt). */
+  | 'plaidTokenDecrypt'
+  /** Stripe secret key and webhook signing secret (STRIPE_SECRET_ARN). */
+  | 'stripeSecret'
+  /** Read and write objects of the avatars bucket (AVATARS_BUCKET). */
+  | 'avatars';
+
+const plaidCaller: ExtraAccess[] = ['plaidSecret', 'plaidTokenDecrypt'];
+
+export const extraAccess: Readonly<Record<string, readonly ExtraAccess[]>> = {
+  // Update mode names an item; the server unwraps that item's token (ARCHITECTURE.md trust corrections).
+  'plaid-hosted-link': plaidCaller,
+  'plaid-link-token': plaidCaller,
+  'plaid-exchange-token': ['plaidSecret', 'plaidTokenEncrypt'],
+  'smart-plaid-sync': plaidCaller,
+  'trigger-full-sync-pipeline': plaidCaller,
+  'plaid-transactions-sync': plaidCaller,
+  // Removing an account removes its Plaid item (/item/remove).
+  accounts: plaidCaller,
+  // Plaid webhook verification fetches the signing key with the client credentials.
+  'plaid-webhook': ['plaidSecret'],
+  'check-subscription': ['stripeSecret'],
+  'start-trial': ['stripeSecret'],
+  'stripe-webhook': ['stripeSecret'],
+  avatars: ['avatars'],
+};
+
+export const accessOf = (name: string): readonly ExtraAccess[] => extraAccess[name] ?? [];

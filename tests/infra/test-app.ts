@@ -1,0 +1,48 @@
+// Builds the CDK app the way the infra tests see it: bundling skipped (no esbuild run), a fixed
+// offline environment, and a tiny stand-in web build so the site deployment is part of the template.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { Stack } from 'aws-cdk-lib';
+import { buildApp, type BuildAppOptions, type MoneyCalendarApp } from '../../infra/app.ts';
+
+export const TEST_ACCOUNT = '111111111111';
+export const TEST_REGION = 'eu-west-1';
+export const TEST_WEB_ORIGIN = 'https://app.money-calendar.test';
+
+/** A minimal `vite build` output: a shell and one hashed asset. */
+export function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+export function buildTestApp(options: Partial<BuildAppOptions> = {}): MoneyCalendarApp {
+  return buildApp({
+    account: TEST_ACCOUNT,
+    region: TEST_REGION,
+    webOrigin: TEST_WEB_ORIGIN,
+    webDist: fakeWebDist(),
+    outdir: mkdtempSync(join(tmpdir(), 'cdk-out-')),
+    ...options,
+    context: { 'aws:cdk:bundling-stacks': [], ...options.context },
+  });
+}
+
+let shared: MoneyCalendarApp | undefined;
+/** One app per test file (vitest isolates files), synthesized once on first use. */
+export function testApp(): MoneyCalendarApp {
+  shared ??= buildTestApp();
+  return shared;
+}
+
+export const templateOf = (stack: Stack): Template => Template.fromStack(stack);
+
+type Resource = { Type: string; Properties?: Record<string, unknown>; [key: string]: unknown };
+/** Every resource of one type in a template, by logical id. */
+export function resourcesOf(template: Template, type: string): Record<string, Resource> {
+  return template.findResources(type) as Record<string, Resource>;
+}
