@@ -57,6 +57,7 @@ export interface LocalCloud {
   tableName: string;
   dataDir: string;
   logDir: string;
+  outboxDir: string;
   stop(): Promise<void>;
 }
 
@@ -86,6 +87,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       web: `http://127.0.0.1:${ports.web}`,
     };
     const dbDir = join(dataDir, 'dynamodb');
+    const outboxDir = join(dataDir, 'outbox');
     if (!options.inMemory) mkdirSync(dbDir, { recursive: true });
     const [dynamo, cognito] = await Promise.all([
       startDynamoDb({
@@ -116,8 +118,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       TABLE_NAME: LOCAL_TABLE_NAME,
       DYNAMODB_ENDPOINT: urls.dynamodb,
       AWS_REGION: LOCAL_REGION,
+      APP_URL: urls.web,
+      EMAIL_OUTBOX_DIR: outboxDir,
     };
-    Object.assign(process.env, { TABLE_NAME: env.TABLE_NAME, DYNAMODB_ENDPOINT: env.DYNAMODB_ENDPOINT });
     const apiLog = join(logDir, 'api.log');
     const writeApiLog = (line: string) => appendFileSync(apiLog, `${line}\n`);
     setDeps({ ...createDeps(env), logger: createLogger({ service: 'money-calendar' }, writeApiLog) });
@@ -131,6 +134,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       enrichClaims: standardClaimsEnricher(cognitoClient(urls.cognito), ids.userPoolId),
       allowedOrigins: [urls.web, `http://localhost:${ports.web}`],
       repoRoot,
+      outboxDir,
       onRequest: writeApiLog,
     });
     stops.push(() => gateway.close());
@@ -161,7 +165,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       stops.push(() => vite.close());
     }
 
-    return { urls, config, tableName: LOCAL_TABLE_NAME, dataDir, logDir, stop: stopAll };
+    return { urls, config, tableName: LOCAL_TABLE_NAME, dataDir, logDir, outboxDir, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -9,6 +9,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, 
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { catalog, type CatalogEntry, type HttpMethod } from '../functions/catalog.ts';
 import { notImplementedResponse } from '../functions/lib/not-implemented.ts';
+import { readOutbox, renderOutboxPage } from './outbox.ts';
 
 type Handler = (event: unknown, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -96,6 +97,8 @@ export interface GatewayOptions {
   /** Origins allowed by CORS (the SPA). */
   allowedOrigins: string[];
   repoRoot: string;
+  /** Folder of the local e-mail outbox, listed at /__outbox. */
+  outboxDir?: string;
   /** Adds what the cloud's ID tokens carry and the local identity provider's do not. */
   enrichClaims?: (payload: JWTPayload) => Promise<JWTPayload>;
   /** Called for each request (method, path, status, ms); the launcher logs it to a file. */
@@ -195,6 +198,28 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     response.end(JSON.stringify(payload));
   };
 
+  const serveOutbox = (request: IncomingMessage, response: ServerResponse, path: string, dir: string) => {
+    const messages = readOutbox(dir);
+    const id = decodeURIComponent(path.replace(/^\/__outbox\/?/, ''));
+    if (id) {
+      const message = messages.find((m) => m.id === id);
+      if (!message) {
+        send(response, 404, { message: 'Not Found' });
+        return 404;
+      }
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.end(message.html);
+      return 200;
+    }
+    if ((request.headers.accept ?? '').includes('text/html')) {
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.end(renderOutboxPage(messages));
+      return 200;
+    }
+    send(response, 200, messages);
+    return 200;
+  };
+
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<number> => {
     cors(request, response);
     const method = (request.method ?? 'GET').toUpperCase();
@@ -203,6 +228,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       response.statusCode = 204;
       response.end();
       return 204;
+    }
+    if (options.outboxDir && method === 'GET' && url.pathname.startsWith('/__outbox')) {
+      return serveOutbox(request, response, url.pathname, options.outboxDir);
     }
     const matched = matchRoute(routes, method, url.pathname);
     if (!matched || 'allowed' in matched) {

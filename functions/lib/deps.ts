@@ -2,14 +2,19 @@
 // their dependencies from here; tests and the local gateway pass their own through setDeps().
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SESClient } from '@aws-sdk/client-ses';
 import { optionalEnv, requireEnv } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { outboxEmailSender, sesEmailSender, type EmailSender } from './ports/email.ts';
 
 export interface Deps {
   tableName: string;
   ddb: DynamoDBDocumentClient;
   clock: () => Date;
   logger: Logger;
+  email: EmailSender;
+  /** The SPA's origin, for links in e-mails (invitations, verification). */
+  appUrl: string;
 }
 
 export function createDeps(env: NodeJS.ProcessEnv = process.env): Deps {
@@ -24,11 +29,15 @@ export function createDeps(env: NodeJS.ProcessEnv = process.env): Deps {
         }
       : {}),
   });
+  const emailFrom = optionalEnv('EMAIL_FROM', env) ?? 'Money Calendar <no-reply@localhost>';
+  const outbox = optionalEnv('EMAIL_OUTBOX_DIR', env);
   return {
     tableName: requireEnv('TABLE_NAME', env),
     ddb: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
     clock: () => new Date(),
     logger: createLogger({ service: 'money-calendar' }),
+    email: outbox ? outboxEmailSender(outbox, emailFrom) : sesEmailSender(new SESClient({}), emailFrom),
+    appUrl: requireEnv('APP_URL', env).replace(/\/$/, ''),
   };
 }
 

@@ -59,6 +59,8 @@ beforeEach(() => {
     ddb: {} as Deps['ddb'],
     clock: () => new Date('2026-11-22T00:00:00Z'),
     logger: createLogger({}, (line) => logLines.push(line), 'debug'),
+    email: { send: async () => ({ messageId: 'unused' }) },
+    appUrl: 'http://127.0.0.1:5173',
   });
 });
 afterEach(() => setDeps(undefined));

@@ -1,11 +1,65 @@
-// The data layer: every ElectroDB entity bound to the deps' table client, built once per deps.
+// The data layer: every ElectroDB entity of spec §3 bound to the deps' table client, built once per
+// deps, plus a Service so writes that must agree commit in one DynamoDB transaction.
+import { Service } from 'electrodb';
 import type { Deps } from '../deps.ts';
+import { connectedAccountEntity } from './entities/connected-account.ts';
+import { emailCampaignEntity, emailCampaignTemplateEntity, emailSendEntity } from './entities/email.ts';
+import { financialProfileEntity } from './entities/financial-profile.ts';
+import { moneyPlanCategoryEntity } from './entities/money-plan-category.ts';
+import { moneyPlanTransactionEntity } from './entities/money-plan-transaction.ts';
+import { onboardingResponseEntity } from './entities/onboarding-response.ts';
+import { plaidItemEntity } from './entities/plaid-item.ts';
+import { plaidTransactionRawEntity } from './entities/plaid-transaction-raw.ts';
+import {
+  alertPreferencesEntity,
+  emailPreferencesEntity,
+  engagementMetricsEntity,
+} from './entities/preferences.ts';
 import { profileEntity } from './entities/profile.ts';
+import { profileInvitationEntity } from './entities/profile-invitation.ts';
+import { profileMemberEntity } from './entities/profile-member.ts';
+import { runningBalanceMonthEntity } from './entities/running-balance-month.ts';
+import {
+  realtimeConnectionEntity,
+  trustedDeviceEntity,
+  verificationCodeEntity,
+} from './entities/security.ts';
+import { securityEventEntity } from './entities/security-event.ts';
+import { subscriberEntity } from './entities/subscriber.ts';
+import { transactionEntity } from './entities/transaction.ts';
+import { notificationDismissalEntity, userNotificationEntity } from './entities/user-notification.ts';
 
 export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
-  return {
-    profiles: profileEntity(deps.ddb, deps.tableName),
+  const c = deps.ddb;
+  const t = deps.tableName;
+  const entities = {
+    profiles: profileEntity(c, t),
+    financialProfiles: financialProfileEntity(c, t),
+    profileMembers: profileMemberEntity(c, t),
+    profileInvitations: profileInvitationEntity(c, t),
+    securityEvents: securityEventEntity(c, t),
+    subscribers: subscriberEntity(c, t),
+    plaidItems: plaidItemEntity(c, t),
+    connectedAccounts: connectedAccountEntity(c, t),
+    transactions: transactionEntity(c, t),
+    plaidTransactionsRaw: plaidTransactionRawEntity(c, t),
+    moneyPlanTransactions: moneyPlanTransactionEntity(c, t),
+    moneyPlanCategories: moneyPlanCategoryEntity(c, t),
+    runningBalanceMonths: runningBalanceMonthEntity(c, t),
+    userNotifications: userNotificationEntity(c, t),
+    notificationDismissals: notificationDismissalEntity(c, t),
+    onboardingResponses: onboardingResponseEntity(c, t),
+    alertPreferences: alertPreferencesEntity(c, t),
+    emailPreferences: emailPreferencesEntity(c, t),
+    engagementMetrics: engagementMetricsEntity(c, t),
+    emailSends: emailSendEntity(c, t),
+    emailCampaigns: emailCampaignEntity(c, t),
+    emailCampaignTemplates: emailCampaignTemplateEntity(c, t),
+    verificationCodes: verificationCodeEntity(c, t),
+    trustedDevices: trustedDeviceEntity(c, t),
+    realtimeConnections: realtimeConnectionEntity(c, t),
   };
+  return { ...entities, service: new Service(entities, { client: c, table: t }) };
 }
 
 export type Data = ReturnType<typeof createData>;

@@ -1,0 +1,62 @@
+// The single access check of the product: every profile-scoped read and write resolves the caller's
+// role on the financial profile here and is refused unless the role grants the permission. A profile
+// the caller has no role on is reported as not found, so its existence is not revealed.
+import { can, type Permission, type ProfileRole } from '../../domain/access.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import type { Data } from './data/index.ts';
+import type { ApiEvent, Caller } from './http.ts';
+
+export const PROFILE_NOT_FOUND = 'Financial profile not found';
+
+export interface ProfileRecord {
+  id: string;
+  name: string;
+  owner_user_id: string;
+  is_default: boolean;
+  is_archived: boolean;
+  created_at?: string;
+  updated_at?: string;
+}
+
+export interface ProfileAccess {
+  profile: ProfileRecord;
+  role: ProfileRole;
+}
+
+export async function resolveRole(
+  data: Data,
+  userId: string,
+  profileId: string,
+): Promise<ProfileAccess | null> {
+  const { data: profile } = await data.financialProfiles.get({ id: profileId }).go();
+  if (!profile || profile.is_archived) return null;
+  if (profile.owner_user_id === userId) return { profile, role: 'owner' };
+  const { data: member } = await data.profileMembers.get({ profile_id: profileId, user_id: userId }).go();
+  return member ? { profile, role: member.role } : { profile, role: 'none' };
+}
+
+const permissionMessages: Record<Permission, string> = {
+  read: 'You do not have access to this financial profile',
+  edit: 'Viewers can look but not change this financial profile',
+  manage: 'Only the owner of this financial profile can do that',
+};
+
+/** Resolves the caller's role and refuses (404 for no role, 403 for too little) unless it grants `permission`. */
+export async function requireProfileAccess(
+  data: Data,
+  caller: Caller,
+  profileId: string,
+  permission: Permission,
+): Promise<ProfileAccess> {
+  const access = await resolveRole(data, caller.userId, profileId);
+  if (!access || access.role === 'none') throw new NotFoundError(PROFILE_NOT_FOUND);
+  if (!can(access.role, permission)) throw new ForbiddenError(permissionMessages[permission]);
+  return access;
+}
+
+/** The financial profile a profile-scoped request is about: the SPA sends its active profile. */
+export function profileIdFromRequest(event: ApiEvent): string {
+  const value = event.headers?.['x-profile-id']?.trim();
+  if (!value) throw new ValidationError([{ field: 'header.x-profile-id', message: 'is required' }]);
+  return value;
+}

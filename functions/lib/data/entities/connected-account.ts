@@ -1,0 +1,57 @@
+// spec §3 connected_accounts. Balances are integer cents. The Plaid access token lives on the item
+// (plaid-item.ts), never on the account, and never leaves the server.
+import { Entity } from 'electrodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { model, timestamps } from './common.ts';
+
+export const ACCOUNT_TYPES = ['depository', 'credit', 'loan', 'investment', 'other'] as const;
+
+export function connectedAccountEntity(client: DynamoDBDocumentClient, table: string) {
+  return new Entity(
+    {
+      model: model('connectedAccount'),
+      attributes: {
+        id: { type: 'string', required: true, readOnly: true },
+        user_id: { type: 'string', required: true, readOnly: true },
+        profile_id: { type: 'string', required: true },
+        item_id: { type: 'string', required: true, readOnly: true },
+        account_name: { type: 'string', required: true },
+        official_name: { type: 'string' },
+        institution_name: { type: 'string' },
+        account_type: { type: ACCOUNT_TYPES, required: true },
+        account_subtype: { type: 'string' },
+        mask: { type: 'string' },
+        is_active: { type: 'boolean', required: true, default: true },
+        current_balance: { type: 'number' },
+        available_balance: { type: 'number' },
+        credit_limit: { type: 'number' },
+        iso_currency_code: { type: 'string', default: 'USD' },
+        last_balance_refresh: { type: 'string' },
+        plaid_account_id: { type: 'string', required: true, readOnly: true },
+        // spec §3: anything other than 'completed' means the historical sync is in progress.
+        historical_sync_status: { type: 'string', required: true, default: 'pending' },
+        historical_sync_completed_at: { type: 'string' },
+        ...timestamps,
+      },
+      indexes: {
+        byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
+        byProfile: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['profile_id'] },
+          sk: { field: 'gsi1sk', composite: ['id'] },
+        },
+        byUser: {
+          index: 'gsi2',
+          pk: { field: 'gsi2pk', composite: ['user_id'] },
+          sk: { field: 'gsi2sk', composite: ['id'] },
+        },
+        byItem: {
+          index: 'gsi3',
+          pk: { field: 'gsi3pk', composite: ['item_id'] },
+          sk: { field: 'gsi3sk', composite: ['plaid_account_id'] },
+        },
+      },
+    },
+    { client, table },
+  );
+}

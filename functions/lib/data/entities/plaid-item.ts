@@ -1,0 +1,44 @@
+// A Plaid item: one login at one institution. The access token and the sync cursor belong to the item,
+// not to its accounts. The token is stored only encrypted (KMS envelope in the cloud, AES-GCM locally).
+import { Entity } from 'electrodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { model, timestamps } from './common.ts';
+
+export const ITEM_STATUSES = ['active', 'login_required', 'error', 'removed'] as const;
+
+export function plaidItemEntity(client: DynamoDBDocumentClient, table: string) {
+  return new Entity(
+    {
+      model: model('plaidItem'),
+      attributes: {
+        id: { type: 'string', required: true, readOnly: true },
+        user_id: { type: 'string', required: true, readOnly: true },
+        profile_id: { type: 'string', required: true },
+        plaid_item_id: { type: 'string', required: true, readOnly: true },
+        institution_id: { type: 'string' },
+        institution_name: { type: 'string' },
+        access_token_ciphertext: { type: 'string', required: true },
+        plaid_sync_token: { type: 'string' },
+        status: { type: ITEM_STATUSES, required: true, default: 'active' },
+        error_code: { type: 'string' },
+        last_synced_at: { type: 'string' },
+        last_webhook_at: { type: 'string' },
+        ...timestamps,
+      },
+      indexes: {
+        byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
+        byUser: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['user_id'] },
+          sk: { field: 'gsi1sk', composite: ['id'] },
+        },
+        byPlaidItemId: {
+          index: 'gsi2',
+          pk: { field: 'gsi2pk', composite: ['plaid_item_id'] },
+          sk: { field: 'gsi2sk', composite: [] },
+        },
+      },
+    },
+    { client, table },
+  );
+}

@@ -1,0 +1,72 @@
+// spec §3 user_notifications (admin-defined in-app notices) and user_notification_dismissals.
+import { Entity } from 'electrodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { model, nowIso, timestamps } from './common.ts';
+
+export const NOTIFICATION_TYPES = ['tip', 'announcement', 'feature', 'onboarding'] as const;
+export const STYLE_VARIANTS = ['success', 'warning', 'announcement', 'info'] as const;
+export const TARGET_PAGES = [
+  'accounts',
+  'calendar',
+  'money-coach',
+  'profiles',
+  'settings',
+  'help',
+  'all',
+] as const;
+
+export function userNotificationEntity(client: DynamoDBDocumentClient, table: string) {
+  return new Entity(
+    {
+      model: model('userNotification'),
+      attributes: {
+        id: { type: 'string', required: true, readOnly: true },
+        title: { type: 'string', required: true },
+        content: { type: 'string', required: true },
+        notification_type: { type: NOTIFICATION_TYPES, required: true, default: 'announcement' },
+        style_variant: { type: STYLE_VARIANTS, required: true, default: 'info' },
+        target_page: { type: TARGET_PAGES, required: true, default: 'all' },
+        is_active: { type: 'boolean', required: true, default: true },
+        start_date: { type: 'string', required: true, default: nowIso },
+        end_date: { type: 'string' },
+        priority: { type: 'number', required: true, default: 0 },
+        ...timestamps,
+      },
+      indexes: {
+        byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
+        byTargetPage: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['target_page'] },
+          sk: { field: 'gsi1sk', composite: ['created_at', 'id'] },
+        },
+        /** The admin list: every notice, newest first. */
+        all: {
+          index: 'gsi2',
+          pk: { field: 'gsi2pk', composite: [] },
+          sk: { field: 'gsi2sk', composite: ['created_at', 'id'] },
+        },
+      },
+    },
+    { client, table },
+  );
+}
+
+export function notificationDismissalEntity(client: DynamoDBDocumentClient, table: string) {
+  return new Entity(
+    {
+      model: model('notificationDismissal'),
+      attributes: {
+        user_id: { type: 'string', required: true, readOnly: true },
+        notification_id: { type: 'string', required: true, readOnly: true },
+        dismissed_at: { type: 'string', default: nowIso, readOnly: true },
+      },
+      indexes: {
+        byUser: {
+          pk: { field: 'pk', composite: ['user_id'] },
+          sk: { field: 'sk', composite: ['notification_id'] },
+        },
+      },
+    },
+    { client, table },
+  );
+}
