@@ -74,9 +74,9 @@ describe('function catalog', () => {
     ).toBe(false);
   });
 
-  it('gives webhooks and the pre-signup questionnaire no user authorizer, and everything else one', () => {
+  it('gives webhooks, the pre-signup questionnaire and the invitation lookup no authorizer, and everything else one', () => {
     const open = catalog.filter((e) => e.caller === 'public' || e.caller === 'webhook').map((e) => e.name);
-    expect(open.sort()).toEqual(['onboarding-responses', 'plaid-webhook', 'stripe-webhook']);
+    expect(open.sort()).toEqual(['get-invitation-by-token', 'onboarding-responses', 'plaid-webhook', 'stripe-webhook']);
   });
 });
 

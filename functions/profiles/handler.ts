@@ -30,6 +30,9 @@ export const profileUpdateSchema = z
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
+/** last_active_at is refreshed at most this often, so reads do not each cost a write. */
+const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
+
 export async function getOrCreateProfile(data: Data, caller: Caller, nowIso: string) {
   const existing = await data.profiles.get({ id: caller.userId }).go();
   if (existing.data) return existing.data;
@@ -50,9 +53,23 @@ export async function getOrCreateProfile(data: Data, caller: Caller, nowIso: str
   return created.data;
 }
 
+/** is_admin follows the caller's `admin` group in the verified token (spec §6), never a stored flag. */
+const withAdminFlag = <T extends object>(profile: T, caller: Caller) => ({ ...profile, is_admin: caller.isAdmin });
+
 export const handler = httpHandler('profiles', {
   'GET /profiles/me': route({
-    run: async ({ caller, deps }) => getOrCreateProfile(dataFor(deps), caller, deps.clock().toISOString()),
+    run: async ({ caller, deps }) => {
+      const data = dataFor(deps);
+      const now = deps.clock();
+      const profile = await getOrCreateProfile(data, caller, now.toISOString());
+      const lastActive = profile.last_active_at ? Date.parse(profile.last_active_at) : 0;
+      if (now.getTime() - lastActive < LAST_ACTIVE_RESOLUTION_MS) return withAdminFlag(profile, caller);
+      const { data: touched } = await data.profiles
+        .patch({ id: caller.userId })
+        .set({ last_active_at: now.toISOString() })
+        .go({ response: 'all_new' });
+      return withAdminFlag(touched, caller);
+    },
   }),
   'PATCH /profiles/me': route({
     body: profileUpdateSchema,
@@ -68,7 +85,7 @@ export const handler = httpHandler('profiles', {
       let update = data.profiles.patch({ id: caller.userId }).set(set as never);
       if (remove.length > 0) update = update.remove(remove as never);
       const result = await update.go({ response: 'all_new' });
-      return result.data;
+      return withAdminFlag(result.data, caller);
     },
   }),
 });

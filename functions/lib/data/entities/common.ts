@@ -7,8 +7,8 @@ export const model = (entity: string) => ({ entity, version: '1', service: SERVI
 
 /** created_at set once; updated_at refreshed on every write. */
 export const timestamps = {
-  created_at: { type: 'string', default: nowIso, readOnly: true },
-  updated_at: { type: 'string', default: nowIso, watch: '*', set: () => nowIso() },
+  created_at: { type: 'string', required: true, default: nowIso, readOnly: true },
+  updated_at: { type: 'string', required: true, default: nowIso, watch: '*', set: () => nowIso() },
 } as const;
 
 export const MEMBER_ROLES = ['viewer', 'editor'] as const;

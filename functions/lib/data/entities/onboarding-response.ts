@@ -30,7 +30,7 @@ export function onboardingResponseEntity(client: DynamoDBDocumentClient, table: 
         goal: { type: GOALS, required: true },
         confidence_level: { type: 'number', required: true, validate: (v: number) => v >= 1 && v <= 5 },
         user_id: { type: 'string' },
-        created_at: { type: 'string', default: nowIso, readOnly: true },
+        created_at: { type: 'string', required: true, default: nowIso, readOnly: true },
       },
       indexes: {
         bySession: { pk: { field: 'pk', composite: ['session_id'] }, sk: { field: 'sk', composite: [] } },

@@ -35,10 +35,11 @@ export function profileInvitationEntity(client: DynamoDBDocumentClient, table: s
           pk: { field: 'gsi1pk', composite: ['token_hash'] },
           sk: { field: 'gsi1sk', composite: [] },
         },
-        byId: {
+        /** Sparse: only accepted invitations carry accepted_by (repair_invitation_consistency). */
+        byAcceptedBy: {
           index: 'gsi2',
-          pk: { field: 'gsi2pk', composite: ['id'] },
-          sk: { field: 'gsi2sk', composite: [] },
+          pk: { field: 'gsi2pk', composite: ['accepted_by'] },
+          sk: { field: 'gsi2sk', composite: ['id'] },
         },
       },
     },

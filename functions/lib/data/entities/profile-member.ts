@@ -14,7 +14,7 @@ export function profileMemberEntity(client: DynamoDBDocumentClient, table: strin
         email: { type: 'string' },
         full_name: { type: 'string' },
         invitation_id: { type: 'string' },
-        created_at: { type: 'string', default: nowIso, readOnly: true },
+        created_at: { type: 'string', required: true, default: nowIso, readOnly: true },
       },
       indexes: {
         byProfile: {

@@ -1,7 +1,7 @@
 // spec §3 profiles: one record per signed-in user, keyed by the Cognito subject.
 import { Entity } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { SERVICE_NAME } from '../table-design.ts';
+import { model, timestamps } from './common.ts';
 
 export const AVATAR_TYPES = ['anonymous', 'initials', 'personality', 'photo', 'icon'] as const;
 export const AVATAR_PERSONALITIES = [
@@ -12,12 +12,10 @@ export const AVATAR_PERSONALITIES = [
   'balanced',
 ] as const;
 
-const now = () => new Date().toISOString();
-
 export function profileEntity(client: DynamoDBDocumentClient, table: string) {
   return new Entity(
     {
-      model: { entity: 'profile', version: '1', service: SERVICE_NAME },
+      model: model('profile'),
       attributes: {
         id: { type: 'string', required: true, readOnly: true },
         email: { type: 'string', required: true },
@@ -35,8 +33,7 @@ export function profileEntity(client: DynamoDBDocumentClient, table: string) {
         two_factor_enabled: { type: 'boolean', default: false, get: (v?: boolean) => v ?? false },
         two_factor_method: { type: ['sms', 'email'] as const },
         two_factor_phone_number: { type: 'string' },
-        created_at: { type: 'string', default: now, readOnly: true },
-        updated_at: { type: 'string', default: now, watch: '*', set: () => now() },
+        ...timestamps,
       },
       indexes: {
         byId: {

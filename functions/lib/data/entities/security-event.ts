@@ -26,7 +26,7 @@ export function securityEventEntity(client: DynamoDBDocumentClient, table: strin
         event_type: { type: SECURITY_EVENT_TYPES, required: true, readOnly: true },
         event_data: { type: 'any' },
         severity: { type: SEVERITIES, required: true, default: 'INFO', readOnly: true },
-        created_at: { type: 'string', default: nowIso, readOnly: true },
+        created_at: { type: 'string', required: true, default: nowIso, readOnly: true },
       },
       indexes: {
         byUser: {

@@ -19,7 +19,7 @@ export function verificationCodeEntity(client: DynamoDBDocumentClient, table: st
         used: { type: 'boolean', default: false },
         expires_at: { type: 'string', required: true },
         ttl: { type: 'number', required: true },
-        created_at: { type: 'string', default: nowIso, readOnly: true },
+        created_at: { type: 'string', required: true, default: nowIso, readOnly: true },
       },
       indexes: {
         byUser: {
