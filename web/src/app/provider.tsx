@@ -10,7 +10,6 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
       <Toaster
-        richColors
         closeButton
         visibleToasts={TOASTS.visible}
         duration={TOASTS.durationMs}

@@ -1,7 +1,12 @@
 // TanStack Query defaults from spec §9: data fresh for 15 min, kept 30 min; a query retries once after
 // min(2 s x 2^n, 30 s), a mutation once after 1 s. Errors a retry cannot fix (spec §8 "not retryable":
 // an expired session, missing data, a new deployment, a rejected request) are not retried.
-import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import {
+  QueryClient,
+  type DefaultOptions,
+  type FetchQueryOptions,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { classifyError } from './classify-error.ts';
 import {
   MUTATION_RETRIES,
@@ -39,6 +44,18 @@ export const queryConfig = {
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: queryConfig });
+}
+
+/**
+ * Starts a screen's query from its route loader without blocking or failing the navigation. TanStack's
+ * prefetch does not retry by default; this one keeps the query retry policy, so a prefetch the screen
+ * then attaches to is the same single attempt-plus-retry as a fetch the screen starts itself.
+ */
+export function prefetchForRoute<TData, TKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<TData, Error, TData, TKey>,
+): void {
+  void queryClient.prefetchQuery({ retry: queryConfig.queries.retry, ...options });
 }
 
 /** spec §3 cache areas: the first element of every query key, so an area can be invalidated whole. */

@@ -18,9 +18,11 @@ export function AuthLayout({
   useDocumentTitle(title);
   return (
     <div className="flex min-h-dvh flex-col items-center px-4 py-10 sm:justify-center">
-      <Link to={paths.home.getHref()} className="mb-8 text-xl font-semibold tracking-tight text-brand-700">
-        {APP_NAME}
-      </Link>
+      <header className="mb-8">
+        <Link to={paths.home.getHref()} className="text-xl font-semibold tracking-tight text-brand-700">
+          {APP_NAME}
+        </Link>
+      </header>
       <main className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
         {description ? <p className="mt-2 text-sm text-slate-600">{description}</p> : null}

@@ -6,11 +6,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { getProfileQueryOptions } from '../../../features/profile/api/get-profile.ts';
 import { ProfileSettings } from '../../../features/profile/components/profile-settings.tsx';
 import { useLogout } from '../../../lib/auth.tsx';
+import { prefetchForRoute } from '../../../lib/react-query.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 /** Starts the profile request while the screen's code loads; never blocks or fails the navigation. */
 export const clientLoader = (queryClient: QueryClient) => () => {
-  void queryClient.prefetchQuery(getProfileQueryOptions());
+  prefetchForRoute(queryClient, getProfileQueryOptions());
   return null;
 };
 
