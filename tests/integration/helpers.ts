@@ -6,8 +6,10 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
-import { cognitoClient } from '../../local/bootstrap.ts';
+import { createData } from '../../functions/lib/data/index.ts';
+import { cognitoClient, dynamoClient } from '../../local/bootstrap.ts';
 import { LOCAL_CONFIRMATION_CODE } from '../../local/cloud.ts';
 
 export const cloud = () => inject('cloud');
@@ -81,4 +83,13 @@ export async function api<T = Record<string, unknown>>(
     body: (text ? JSON.parse(text) : undefined) as T,
     headers: response.headers,
   };
+}
+
+/** The data layer bound straight to the suite's DynamoDB Local, for repository tests and checks. */
+export function directData() {
+  const { urls, tableName } = cloud();
+  const ddb = DynamoDBDocumentClient.from(dynamoClient(urls.dynamodb), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return createData({ ddb, tableName });
 }
