@@ -6,9 +6,7 @@ import { allRoutes, catalog } from '../../functions/catalog.ts';
 import { extraAccess } from '../../infra/function-access.ts';
 import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import { resourcesOf, templateOf, testApp, TEST_REGION, TEST_WEB_ORIGIN } from './test-app.ts';
-
-type Props = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { type Props, resourcesOf, templateOf, TEST_REGION, TEST_WEB_ORIGIN, testApp } from './test-app.ts';
 
 let api: Template;
 let functionsByName: Map<string, { logicalId: string; props: Props }>;
@@ -17,7 +15,7 @@ beforeAll(() => {
   api = templateOf(testApp().api);
   functionsByName = new Map(
     Object.entries(resourcesOf(api, 'AWS::Lambda::Function')).map(([logicalId, fn]) => {
-      const props = fn.Properties as Props;
+      const props = fn.Properties;
       return [props.Environment.Variables.CATALOG_NAME as string, { logicalId, props }];
     }),
   );
@@ -55,12 +53,12 @@ describe('functions', () => {
       refOf(functionsByName.get(entry.name)!.props.LoggingConfig?.LogGroup),
     );
     expect(new Set(used).size).toBe(catalog.length);
-    for (const id of used) expect(logGroups[id!]?.Properties?.RetentionInDays).toBeGreaterThan(0);
+    for (const id of used) expect(logGroups[id!]?.Properties.RetentionInDays).toBeGreaterThan(0);
   });
 
   it('uses no AWS managed execution policy and never allows Scan', () => {
     for (const role of Object.values(resourcesOf(api, 'AWS::IAM::Role'))) {
-      expect(JSON.stringify(role.Properties?.ManagedPolicyArns ?? [])).not.toContain('iam::aws:policy');
+      expect(JSON.stringify(role.Properties.ManagedPolicyArns ?? [])).not.toContain('iam::aws:policy');
     }
     expect(JSON.stringify(api.toJSON())).not.toContain('dynamodb:Scan');
   });
@@ -71,9 +69,9 @@ describe('least privilege beyond the table', () => {
     const fn = functionsByName.get(name)!;
     const roleId = refOf(fn.props.Role);
     const policies = Object.values(resourcesOf(api, 'AWS::IAM::Policy')).filter((p) =>
-      JSON.stringify(p.Properties?.Roles).includes(`"${roleId}"`),
+      JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`),
     );
-    return JSON.stringify(policies.map((p) => p.Properties?.PolicyDocument));
+    return JSON.stringify(policies.map((p) => p.Properties.PolicyDocument));
   };
 
   it('names only real catalog entries in the access table', () => {
@@ -105,7 +103,7 @@ describe('routes', () => {
 
   it('adds every catalog route once and nothing else', () => {
     const keys = Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Route')).map(
-      (r) => r.Properties?.RouteKey,
+      (r) => r.Properties.RouteKey,
     );
     expect(keys.sort()).toEqual(routable.map(({ route }) => `${route.method} ${route.path}`).sort());
   });
@@ -115,13 +113,14 @@ describe('routes', () => {
     const [authorizerId] = Object.keys(resourcesOf(api, 'AWS::ApiGatewayV2::Authorizer'));
     for (const { entry, route } of routable) {
       const key = `${route.method} ${route.path}`;
-      const props = routes.find((r) => r.Properties?.RouteKey === key)?.Properties as Props;
+      const props = routes.find((r) => r.Properties.RouteKey === key)?.Properties;
+      expect(props, key).toBeDefined();
       if (entry.caller === 'user' || entry.caller === 'admin') {
-        expect(props.AuthorizationType, key).toBe('JWT');
-        expect(props.AuthorizerId, key).toEqual({ Ref: authorizerId });
+        expect(props!.AuthorizationType, key).toBe('JWT');
+        expect(props!.AuthorizerId, key).toEqual({ Ref: authorizerId });
       } else {
-        expect(props.AuthorizationType, key).toBe('NONE');
-        expect(props.AuthorizerId, key).toBeUndefined();
+        expect(props!.AuthorizationType, key).toBe('NONE');
+        expect(props!.AuthorizerId, key).toBeUndefined();
       }
     }
   });
@@ -130,9 +129,9 @@ describe('routes', () => {
     const integrations = resourcesOf(api, 'AWS::ApiGatewayV2::Integration');
     const nameByFunctionId = new Map([...functionsByName].map(([name, fn]) => [fn.logicalId, name]));
     for (const route of Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Route'))) {
-      const props = route.Properties as Props;
+      const props = route.Properties;
       const integrationId = props.Target['Fn::Join'][1][1].Ref as string;
-      const functionId = refOf(integrations[integrationId]?.Properties?.IntegrationUri);
+      const functionId = refOf(integrations[integrationId]?.Properties.IntegrationUri);
       const expected = allRoutes.find(({ route: r }) => `${r.method} ${r.path}` === props.RouteKey)!.entry
         .name;
       expect(nameByFunctionId.get(functionId!), props.RouteKey).toBe(expected);
@@ -148,7 +147,7 @@ describe('routes', () => {
     const { auth } = testApp();
     const logicalId = (construct: IConstruct) => auth.getLogicalId(construct.node.defaultChild as CfnElement);
     const [authorizer] = Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Authorizer'));
-    const { Audience, Issuer } = (authorizer!.Properties as Props).JwtConfiguration;
+    const { Audience, Issuer } = authorizer!.Properties.JwtConfiguration;
     expect(JSON.stringify(Audience)).toContain(logicalId(auth.userPoolClient));
     expect(JSON.stringify(Issuer)).toContain(`https://cognito-idp.${TEST_REGION}.amazonaws.com/`);
     expect(JSON.stringify(Issuer)).toContain(logicalId(auth.userPool));
@@ -158,7 +157,7 @@ describe('routes', () => {
 describe('stage and CORS', () => {
   it('logs access as JSON and throttles the default stage', () => {
     const [stage] = Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Stage'));
-    const props = stage!.Properties as Props;
+    const props = stage!.Properties;
     expect(props.StageName).toBe('$default');
     expect(props.AutoDeploy).toBe(true);
     expect(props.AccessLogSettings.DestinationArn).toBeDefined();
@@ -169,7 +168,7 @@ describe('stage and CORS', () => {
 
   it('allows the SPA origin with the Authorization header and exposes the correlation id', () => {
     const [httpApi] = Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Api'));
-    const cors = (httpApi!.Properties as Props).CorsConfiguration;
+    const cors = httpApi!.Properties.CorsConfiguration;
     expect(cors.AllowOrigins).toEqual([TEST_WEB_ORIGIN]);
     expect(cors.AllowHeaders).toContain('authorization');
     expect(cors.ExposeHeaders).toContain('x-correlation-id');

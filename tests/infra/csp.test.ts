@@ -1,0 +1,47 @@
+// The SPA's Content-Security-Policy as text (spec §7: bank-link CDN, backend and provider API hosts
+// allowed; framing denied).
+import { describe, expect, it } from 'vitest';
+import { buildContentSecurityPolicy } from '../../infra/csp.ts';
+import { parseCsp } from './parse-csp.ts';
+
+const csp = buildContentSecurityPolicy({
+  apiUrl: 'https://abc123.execute-api.eu-west-1.amazonaws.com',
+  region: 'eu-west-1',
+  imageOrigins: ['https://avatars.s3.eu-west-1.amazonaws.com'],
+});
+
+describe('content security policy', () => {
+  const directives = parseCsp(csp);
+
+  it('loads Plaid Link from its CDN as a script and a frame', () => {
+    expect(directives.get('script-src')).toEqual(["'self'", 'https://cdn.plaid.com']);
+    expect(directives.get('frame-src')).toEqual(['https://cdn.plaid.com']);
+  });
+
+  it('connects only to the API, Cognito of the region and Plaid', () => {
+    expect(directives.get('connect-src')).toEqual([
+      "'self'",
+      'https://abc123.execute-api.eu-west-1.amazonaws.com',
+      'https://cognito-idp.eu-west-1.amazonaws.com',
+      'https://*.plaid.com',
+      'https://production.plaid.com',
+      'https://sandbox.plaid.com',
+    ]);
+  });
+
+  it('denies framing, plugins and base-URL changes', () => {
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(directives.get('base-uri')).toEqual(["'self'"]);
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+  });
+
+  it('never allows inline or evaluated script', () => {
+    expect(directives.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(csp).not.toContain("'unsafe-eval'");
+  });
+
+  it('allows the extra image origins', () => {
+    expect(directives.get('img-src')).toContain('https://avatars.s3.eu-west-1.amazonaws.com');
+  });
+});

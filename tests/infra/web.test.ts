@@ -1,0 +1,128 @@
+// The web stack: private bucket behind CloudFront with OAC, SPA fallback, security headers with the
+// CSP of infra/csp.ts, and the generated config.json deployed beside the build.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { App } from 'aws-cdk-lib';
+import { Template, type Template as TemplateType } from 'aws-cdk-lib/assertions';
+import { WebStack } from '../../infra/web-stack.ts';
+import { parseCsp } from './parse-csp.ts';
+import { type Props, resourcesOf, templateOf, TEST_REGION, testApp } from './test-app.ts';
+
+let web: TemplateType;
+let distribution: Props;
+beforeAll(() => {
+  web = templateOf(testApp().web);
+  distribution = Object.values(resourcesOf(web, 'AWS::CloudFront::Distribution'))[0]!.Properties
+    .DistributionConfig as Props;
+});
+
+/** A CloudFormation string value with every intrinsic replaced by a marker, for text assertions. */
+const flatten = (value: unknown): string => {
+  if (typeof value === 'string') return value;
+  const join = (value as Props)['Fn::Join'];
+  if (join) return (join[1] as unknown[]).map(flatten).join(join[0]);
+  return '<token>';
+};
+
+describe('security headers', () => {
+  const headers = () =>
+    Object.values(resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy'))[0]!.Properties
+      .ResponseHeadersPolicyConfig.SecurityHeadersConfig as Props;
+
+  it('sends the spec §7 CSP: Plaid CDN, the API, Cognito, no framing', () => {
+    const csp = parseCsp(flatten(headers().ContentSecurityPolicy.ContentSecurityPolicy));
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('script-src')).toContain('https://cdn.plaid.com');
+    expect(csp.get('frame-src')).toContain('https://cdn.plaid.com');
+    expect(csp.get('connect-src')).toContain(`https://cognito-idp.${TEST_REGION}.amazonaws.com`);
+    // The API URL is the api stack's output, resolved at deploy time.
+    expect(csp.get('connect-src')).toContain('<token>');
+    expect(headers().ContentSecurityPolicy.Override).toBe(true);
+  });
+
+  it('sends HSTS, nosniff, a referrer policy and denies framing', () => {
+    expect(headers()).toMatchObject({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+    });
+  });
+
+  it('attaches the policy to the default behaviour', () => {
+    expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
+    expect(distribution.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+  });
+});
+
+describe('distribution', () => {
+  it('serves index.html at the root and for unknown paths (SPA routes)', () => {
+    expect(distribution.DefaultRootObject).toBe('index.html');
+    expect(distribution.CustomErrorResponses).toEqual(
+      [403, 404].map((code) => ({
+        ErrorCode: code,
+        ResponseCode: 200,
+        ResponsePagePath: '/index.html',
+        ErrorCachingMinTTL: 0,
+      })),
+    );
+  });
+
+  it('reads a private bucket through Origin Access Control only', () => {
+    const [origin] = distribution.Origins as Props[];
+    expect(origin!.OriginAccessControlId).toBeDefined();
+    expect(origin!.S3OriginConfig.OriginAccessIdentity).toBe('');
+    web.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: { OriginAccessControlOriginType: 's3', SigningBehavior: 'always' },
+    });
+    const policies = JSON.stringify(resourcesOf(web, 'AWS::S3::BucketPolicy'));
+    expect(policies).toContain('cloudfront.amazonaws.com');
+    for (const bucket of Object.values(resourcesOf(web, 'AWS::S3::Bucket'))) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicPolicy: true });
+    }
+  });
+
+  it('logs viewer requests', () => {
+    expect(distribution.Logging.Bucket).toBeDefined();
+  });
+});
+
+describe('site deployment', () => {
+  it('deploys the build with a config.json for the cloud stage', () => {
+    const deployments = Object.values(resourcesOf(web, 'Custom::CDKBucketDeployment'));
+    expect(deployments).toHaveLength(2);
+    const shell = deployments.find((d) =>
+      d.Properties.SourceMarkers?.some((m: Props) => Object.keys(m).length),
+    );
+    expect(shell, 'the deployment carrying config.json').toBeDefined();
+
+    const { outdir } = testApp().app;
+    const configs = shell!.Properties.SourceObjectKeys.map((key: string) =>
+      join(outdir, `asset.${key.replace(/\.zip$/, '')}`, 'config.json'),
+    ).filter((path: string) => existsSync(path));
+    expect(configs).toHaveLength(1);
+    const config = JSON.parse(readFileSync(configs[0], 'utf8'));
+    expect(config).toMatchObject({ stage: 'cloud', authFlowType: 'USER_SRP_AUTH', region: TEST_REGION });
+    for (const key of ['apiUrl', 'userPoolId', 'userPoolClientId']) expect(config[key]).toMatch(/<<marker:/);
+  });
+
+  it('deploys no content when there is no web build', () => {
+    const app = new App();
+    const stack = new WebStack(app, 'Web', {
+      env: { account: '111111111111', region: TEST_REGION },
+      runtimeConfig: {
+        apiUrl: 'https://api.test',
+        region: TEST_REGION,
+        userPoolId: 'p',
+        userPoolClientId: 'c',
+      },
+      imageOrigins: [],
+      webDist: null,
+    });
+    const template = Template.fromStack(stack);
+    template.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    template.resourceCountIs('AWS::Lambda::Function', 0);
+    template.resourceCountIs('AWS::CloudFront::Distribution', 1);
+  });
+});
