@@ -1,0 +1,276 @@
+// Every access pattern the spec implies, with the entity index that serves it. docs/data-model.md is
+// generated from this list and the entities' own key definitions (`npm run docs:data-model`), and a
+// unit test fails when a pattern names an index that does not exist or the page is out of date.
+import type { Data } from './index.ts';
+
+export type EntityName = Exclude<keyof Data, 'service'>;
+
+export interface AccessPattern {
+  pattern: string;
+  /** Where the spec implies it. */
+  source: string;
+  entity: EntityName;
+  /** The ElectroDB index name (its primary index, or the GSI it maps to). */
+  index: string;
+}
+
+export const accessPatterns: AccessPattern[] = [
+  {
+    pattern: "Read/update the caller's profile (full name, avatar, privacy mode, onboarding flag, 2FA)",
+    source: '§7 profiles',
+    entity: 'profiles',
+    index: 'byId',
+  },
+  {
+    pattern: 'Get a financial profile by id (every access check)',
+    source: '§4, §6',
+    entity: 'financialProfiles',
+    index: 'byId',
+  },
+  {
+    pattern: "List a user's owned profiles, oldest first (default sorted first in code)",
+    source: '§4 Profile loading',
+    entity: 'financialProfiles',
+    index: 'byOwner',
+  },
+  {
+    pattern: "Create the user's default profile exactly once (id derived from the owner)",
+    source: '§7 ensure-default-profile',
+    entity: 'financialProfiles',
+    index: 'byId',
+  },
+  {
+    pattern: "A caller's role on a profile (member item by profile and user)",
+    source: '§6',
+    entity: 'profileMembers',
+    index: 'byProfile',
+  },
+  {
+    pattern: 'Members of a profile; member_count',
+    source: '§3, §7',
+    entity: 'profileMembers',
+    index: 'byProfile',
+  },
+  {
+    pattern: 'Profiles a user is a member of, with role',
+    source: '§7 profile_members by user_id',
+    entity: 'profileMembers',
+    index: 'byUser',
+  },
+  {
+    pattern: 'Pending invitations of a profile',
+    source: '§3 profile_invitations',
+    entity: 'profileInvitations',
+    index: 'byProfile',
+  },
+  {
+    pattern: 'Invitation by token (SHA-256 of the token)',
+    source: '§7 get_invitation_by_token',
+    entity: 'profileInvitations',
+    index: 'byToken',
+  },
+  {
+    pattern: 'Invitations accepted by a user (sparse)',
+    source: '§7 repair_invitation_consistency',
+    entity: 'profileInvitations',
+    index: 'byAcceptedBy',
+  },
+  {
+    pattern: "A user's security events, in time order",
+    source: '§7 log_security_event',
+    entity: 'securityEvents',
+    index: 'byUser',
+  },
+  {
+    pattern: "The caller's subscribers record",
+    source: '§7 subscribers by user_id',
+    entity: 'subscribers',
+    index: 'byUser',
+  },
+  {
+    pattern: 'Plaid item by id (token and cursor live on the item)',
+    source: '§3 connected_accounts',
+    entity: 'plaidItems',
+    index: 'byId',
+  },
+  {
+    pattern: "A user's Plaid items (scheduled sync, full pipeline)",
+    source: '§7 trigger-full-sync-pipeline',
+    entity: 'plaidItems',
+    index: 'byUser',
+  },
+  {
+    pattern: "Item by Plaid's item_id (webhooks)",
+    source: '§4 sync',
+    entity: 'plaidItems',
+    index: 'byPlaidItemId',
+  },
+  {
+    pattern: 'Account by id',
+    source: '§2 /accounts/{accountId}',
+    entity: 'connectedAccounts',
+    index: 'byId',
+  },
+  {
+    pattern: 'Accounts of a financial profile (active ones)',
+    source: '§7 get-financial-accounts',
+    entity: 'connectedAccounts',
+    index: 'byProfile',
+  },
+  {
+    pattern: 'Accounts of a user (connected_accounts by user_id and active; health check)',
+    source: '§7 connected_accounts',
+    entity: 'connectedAccounts',
+    index: 'byUser',
+  },
+  {
+    pattern: 'Accounts of an item (sync, reconnect)',
+    source: '§4 connect flow',
+    entity: 'connectedAccounts',
+    index: 'byItem',
+  },
+  {
+    pattern: 'Transaction by id (sync add/modify/remove)',
+    source: '§4 sync',
+    entity: 'transactions',
+    index: 'byId',
+  },
+  {
+    pattern: 'Transactions of an account by date range',
+    source: '§7 transactions',
+    entity: 'transactions',
+    index: 'byAccountDate',
+  },
+  {
+    pattern: 'Transactions of a profile by date range (calendar, "transactions limit 1")',
+    source: '§7 transactions',
+    entity: 'transactions',
+    index: 'byProfileDate',
+  },
+  {
+    pattern: 'Raw Plaid transaction by Plaid id',
+    source: '§3 plaid_transactions_raw',
+    entity: 'plaidTransactionsRaw',
+    index: 'byId',
+  },
+  {
+    pattern: 'Raw transactions by account and date range (balance validation)',
+    source: '§5, §7',
+    entity: 'plaidTransactionsRaw',
+    index: 'byAccountDate',
+  },
+  {
+    pattern: 'Planned item by id (edit, delete, reconcile)',
+    source: '§3 money_plan_transactions',
+    entity: 'moneyPlanTransactions',
+    index: 'byId',
+  },
+  {
+    pattern: 'Planned items of a profile by due date range',
+    source: '§7 money_plan_transactions by due date range',
+    entity: 'moneyPlanTransactions',
+    index: 'byProfileDueDate',
+  },
+  {
+    pattern: 'Planned items of one recurring series (regeneration)',
+    source: '§1 plan generation',
+    entity: 'moneyPlanTransactions',
+    index: 'bySeries',
+  },
+  {
+    pattern: 'Money-plan categories of a profile',
+    source: '§3 money_plan_category_id',
+    entity: 'moneyPlanCategories',
+    index: 'byProfile',
+  },
+  {
+    pattern: 'Running balances of an account by month range (delete, then insert)',
+    source: '§7 running_balances',
+    entity: 'runningBalanceMonths',
+    index: 'byAccountMonth',
+  },
+  {
+    pattern: 'Notices for a page (page and all)',
+    source: '§5 notification query',
+    entity: 'userNotifications',
+    index: 'byTargetPage',
+  },
+  {
+    pattern: 'Every notice (admin)',
+    source: '§2 /admin/notifications',
+    entity: 'userNotifications',
+    index: 'all',
+  },
+  {
+    pattern: "A user's dismissals",
+    source: '§7 user_notification_dismissals by user_id',
+    entity: 'notificationDismissals',
+    index: 'byUser',
+  },
+  {
+    pattern: 'Onboarding response by session',
+    source: '§7 insert user_onboarding_responses',
+    entity: 'onboardingResponses',
+    index: 'bySession',
+  },
+  {
+    pattern: "A user's alert preferences",
+    source: '§3 alert_preferences',
+    entity: 'alertPreferences',
+    index: 'byUser',
+  },
+  {
+    pattern: "A user's e-mail preferences (unsubscribe sets all false)",
+    source: '§3 email_preferences',
+    entity: 'emailPreferences',
+    index: 'byUser',
+  },
+  {
+    pattern: "A user's engagement metrics",
+    source: '§3 user_engagement_metrics',
+    entity: 'engagementMetrics',
+    index: 'byUser',
+  },
+  {
+    pattern: "A user's e-mail history, newest first (limit 50)",
+    source: '§7 email_sends',
+    entity: 'emailSends',
+    index: 'byUser',
+  },
+  {
+    pattern: 'E-mails of a campaign (analytics)',
+    source: '§7 campaign analytics',
+    entity: 'emailSends',
+    index: 'byCampaign',
+  },
+  {
+    pattern: 'Campaign by id; every campaign',
+    source: '§3 email_campaigns',
+    entity: 'emailCampaigns',
+    index: 'byId',
+  },
+  {
+    pattern: 'Templates of a campaign',
+    source: '§3 email_campaign_templates',
+    entity: 'emailCampaignTemplates',
+    index: 'byCampaign',
+  },
+  {
+    pattern: "A user's verification codes (delete unused on 2FA disable)",
+    source: '§7 2FA disable',
+    entity: 'verificationCodes',
+    index: 'byUser',
+  },
+  {
+    pattern: 'Is this device trusted for this user',
+    source: '§7 is_device_trusted_secure',
+    entity: 'trustedDevices',
+    index: 'byUser',
+  },
+  {
+    pattern: 'Realtime connection by id; connections of a user (push)',
+    source: '§7 realtime',
+    entity: 'realtimeConnections',
+    index: 'byUser',
+  },
+];
