@@ -76,7 +76,12 @@ describe('function catalog', () => {
 
   it('gives webhooks, the pre-signup questionnaire and the invitation lookup no authorizer, and everything else one', () => {
     const open = catalog.filter((e) => e.caller === 'public' || e.caller === 'webhook').map((e) => e.name);
-    expect(open.sort()).toEqual(['get-invitation-by-token', 'onboarding-responses', 'plaid-webhook', 'stripe-webhook']);
+    expect(open.sort()).toEqual([
+      'get-invitation-by-token',
+      'onboarding-responses',
+      'plaid-webhook',
+      'stripe-webhook',
+    ]);
   });
 });
 

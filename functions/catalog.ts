@@ -49,7 +49,6 @@ const uuidLike = z.string().min(1).max(128);
 const userIdField = uuidLike.optional();
 const fn = (name: string): Route[] => [{ method: 'POST', path: `/functions/${name}` }];
 
-const DATA_MODEL = 'Data model, access control and shared financial profiles';
 const PLAID = 'Bank linking, transaction sync and classification';
 const ENGINE = 'The money engine: Money Plan, Money Calendar, 730-day forecast';
 const LATER = 'a later issue (subscriptions, 2FA, e-mail, alerts, admin)';

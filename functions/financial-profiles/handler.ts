@@ -52,10 +52,12 @@ export const handler = httpHandler('financial-profiles', {
       role: z.enum(MEMBER_ROLES, 'must be viewer or editor'),
     }),
     status: 201,
-    run: ({ deps, caller, path, body }) => createInvitation(dataFor(deps), deps, caller, path.profileId, body),
+    run: ({ deps, caller, path, body }) =>
+      createInvitation(dataFor(deps), deps, caller, path.profileId, body),
   }),
   'DELETE /financial-profiles/{profileId}/invitations/{invitationId}': route({
     path: profilePath.extend({ invitationId: z.string().min(1).max(128) }),
-    run: ({ deps, caller, path }) => revokeInvitation(dataFor(deps), caller, path.profileId, path.invitationId),
+    run: ({ deps, caller, path }) =>
+      revokeInvitation(dataFor(deps), caller, path.profileId, path.invitationId),
   }),
 });

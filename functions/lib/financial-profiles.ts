@@ -3,7 +3,13 @@
 // going through the access check of access.ts.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sameEmail } from '../../domain/access.ts';
-import { ConflictError, DomainError, ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from '../../domain/errors.ts';
 import { requireProfileAccess, resolveRole, type ProfileRecord } from './access.ts';
 import type { Data } from './data/index.ts';
 import type { MemberRole } from './data/entities/common.ts';
@@ -21,7 +27,8 @@ export const invitationMessages = {
   expired: 'This invitation has expired. Ask the profile owner to send a new one.',
   used: 'This invitation has already been used.',
   revoked: 'This invitation was cancelled by the profile owner.',
-  wrongEmail: 'This invitation was sent to a different email address. Sign in with that address to accept it.',
+  wrongEmail:
+    'This invitation was sent to a different email address. Sign in with that address to accept it.',
   ownProfile: 'You already own this financial profile.',
 } as const;
 
@@ -38,7 +45,9 @@ export interface ProfileListItem extends ProfileRecord {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 async function memberCount(data: Data, profileId: string): Promise<number> {
-  const { data: members } = await data.profileMembers.query.byProfile({ profile_id: profileId }).go({ pages: 'all' });
+  const { data: members } = await data.profileMembers.query
+    .byProfile({ profile_id: profileId })
+    .go({ pages: 'all' });
   return members.length + 1; // spec §3: members plus one for the owner
 }
 
@@ -181,7 +190,10 @@ export async function removeMember(data: Data, caller: Caller, profileId: string
   const { data: member } = await data.profileMembers.get({ profile_id: profileId, user_id: userId }).go();
   if (!member) throw new NotFoundError('That person is not a member of this financial profile');
   await data.profileMembers.delete({ profile_id: profileId, user_id: userId }).go();
-  await logSecurityEvent(data, caller.userId, 'member_removed', { profile_id: profileId, member_user_id: userId });
+  await logSecurityEvent(data, caller.userId, 'member_removed', {
+    profile_id: profileId,
+    member_user_id: userId,
+  });
 }
 
 const publicInvitation = (i: {
@@ -232,17 +244,25 @@ export async function createInvitation(
   const { profile } = await requireProfileAccess(data, caller, profileId, 'manage');
   const email = input.email.trim().toLowerCase();
   if (sameEmail(email, caller.email)) {
-    throw new ValidationError([{ field: 'email', message: 'You own this profile already; invite someone else' }]);
+    throw new ValidationError([
+      { field: 'email', message: 'You own this profile already; invite someone else' },
+    ]);
   }
-  const { data: members } = await data.profileMembers.query.byProfile({ profile_id: profileId }).go({ pages: 'all' });
+  const { data: members } = await data.profileMembers.query
+    .byProfile({ profile_id: profileId })
+    .go({ pages: 'all' });
   if (members.some((m) => sameEmail(m.email, email))) {
     throw new ConflictError(`${email} is already a member of this financial profile`);
   }
-  const { data: existing } = await data.profileInvitations.query.byProfile({ profile_id: profileId }).go({ pages: 'all' });
+  const { data: existing } = await data.profileInvitations.query
+    .byProfile({ profile_id: profileId })
+    .go({ pages: 'all' });
   await Promise.all(
     existing
       .filter((i) => i.status === 'pending' && sameEmail(i.invited_email, email))
-      .map((i) => data.profileInvitations.patch({ profile_id: profileId, id: i.id }).set({ status: 'revoked' }).go()),
+      .map((i) =>
+        data.profileInvitations.patch({ profile_id: profileId, id: i.id }).set({ status: 'revoked' }).go(),
+      ),
   );
 
   const token = randomBytes(32).toString('base64url');
@@ -282,11 +302,19 @@ export async function createInvitation(
 
 export async function revokeInvitation(data: Data, caller: Caller, profileId: string, invitationId: string) {
   await requireProfileAccess(data, caller, profileId, 'manage');
-  const { data: invitation } = await data.profileInvitations.get({ profile_id: profileId, id: invitationId }).go();
+  const { data: invitation } = await data.profileInvitations
+    .get({ profile_id: profileId, id: invitationId })
+    .go();
   if (!invitation) throw new NotFoundError('Invitation not found');
   if (invitation.status !== 'pending') throw new ConflictError('Only a pending invitation can be cancelled');
-  await data.profileInvitations.patch({ profile_id: profileId, id: invitationId }).set({ status: 'revoked' }).go();
-  await logSecurityEvent(data, caller.userId, 'invite_revoked', { profile_id: profileId, invitation_id: invitationId });
+  await data.profileInvitations
+    .patch({ profile_id: profileId, id: invitationId })
+    .set({ status: 'revoked' })
+    .go();
+  await logSecurityEvent(data, caller.userId, 'invite_revoked', {
+    profile_id: profileId,
+    invitation_id: invitationId,
+  });
 }
 
 async function invitationByToken(data: Data, token: string) {
@@ -332,7 +360,10 @@ export async function acceptInvitation(
 ) {
   const invitation = await invitationByToken(data, token);
   assertUsable(invitation, now);
-  if (!sameEmail(invitation.invited_email, givenEmail) && !sameEmail(invitation.invited_email, caller.email)) {
+  if (
+    !sameEmail(invitation.invited_email, givenEmail) &&
+    !sameEmail(invitation.invited_email, caller.email)
+  ) {
     throw new ForbiddenError(invitationMessages.wrongEmail);
   }
   const access = await resolveRole(data, caller.userId, invitation.profile_id);
@@ -381,7 +412,9 @@ export async function acceptInvitation(
  * gets the invitation marked accepted.
  */
 export async function repairInvitations(data: Data, caller: Caller, now: Date) {
-  const { data: memberships } = await data.profileMembers.query.byUser({ user_id: caller.userId }).go({ pages: 'all' });
+  const { data: memberships } = await data.profileMembers.query
+    .byUser({ user_id: caller.userId })
+    .go({ pages: 'all' });
   let repaired = 0;
   for (const membership of memberships) {
     if (!membership.invitation_id) continue;

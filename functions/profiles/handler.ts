@@ -54,7 +54,10 @@ export async function getOrCreateProfile(data: Data, caller: Caller, nowIso: str
 }
 
 /** is_admin follows the caller's `admin` group in the verified token (spec §6), never a stored flag. */
-const withAdminFlag = <T extends object>(profile: T, caller: Caller) => ({ ...profile, is_admin: caller.isAdmin });
+const withAdminFlag = <T extends object>(profile: T, caller: Caller) => ({
+  ...profile,
+  is_admin: caller.isAdmin,
+});
 
 export const handler = httpHandler('profiles', {
   'GET /profiles/me': route({

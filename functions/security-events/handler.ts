@@ -15,7 +15,12 @@ export const handler = httpHandler('security-events', {
     }),
     status: 201,
     run: async ({ deps, caller, body }) => {
-      const event = await logSecurityEvent(dataFor(deps), caller.userId, body.p_event_type, body.p_event_data);
+      const event = await logSecurityEvent(
+        dataFor(deps),
+        caller.userId,
+        body.p_event_type,
+        body.p_event_data,
+      );
       return { id: event.id, created_at: event.created_at };
     },
   }),
