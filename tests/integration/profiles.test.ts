@@ -1,6 +1,23 @@
 // The profiles resource end to end: cognito-local token → local gateway → handler → DynamoDB Local.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { importJWK, SignJWT, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { api, signUpAndSignIn } from './helpers.ts';
+
+/** Re-signs the claims of a real token with cognito-local's own key, with the given expiry. */
+async function resignedToken(idToken: string, exp: number): Promise<string> {
+  const require = createRequire(import.meta.url);
+  const keyFile = require.resolve('cognito-local/lib/keys/cognitoLocal.private.json');
+  const { jwk } = JSON.parse(readFileSync(keyFile, 'utf8')) as { jwk: JWK };
+  const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as Record<
+    string,
+    unknown
+  >;
+  return new SignJWT({ ...claims, exp })
+    .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+    .sign(await importJWK(jwk, 'RS256'));
+}
 
 describe('GET /profiles/me', () => {
   it('creates the profile on first read from the token, with the spec defaults', async () => {
@@ -50,6 +67,17 @@ describe('GET /profiles/me', () => {
       expect(result.status).toBe(401);
       expect(result.body).toEqual({ message: 'Unauthorized' });
     }
+  });
+
+  it('refuses an expired token signed by the pool key, and accepts the same claims while valid', async () => {
+    const user = await signUpAndSignIn();
+    const now = Math.floor(Date.now() / 1000);
+
+    const expired = await api('GET', '/profiles/me', { token: await resignedToken(user.idToken, now - 60) });
+    const valid = await api('GET', '/profiles/me', { token: await resignedToken(user.idToken, now + 600) });
+
+    expect(expired.status).toBe(401);
+    expect(valid.status).toBe(200);
   });
 });
 
