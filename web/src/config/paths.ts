@@ -5,7 +5,18 @@
 export interface AuthQuery {
   invite?: string | null;
   email?: string | null;
+  /**
+   * Set from account creation through verification to the first sign-in (`new=1`), so accepting an
+   * invitation at that sign-in says 'Account created and invitation accepted!' (spec §8).
+   */
+  newAccount?: boolean | null;
 }
+
+const authParams = ({ invite, email, newAccount }: AuthQuery) => ({
+  invite,
+  email,
+  new: newAccount ? '1' : null,
+});
 
 function withQuery(path: string, query: Record<string, string | null | undefined>): string {
   const search = new URLSearchParams();
@@ -21,21 +32,24 @@ export const paths = {
   index: page('/index'),
 
   auth: {
-    login: { path: '/login', getHref: (query: AuthQuery = {}) => withQuery('/login', { ...query }) },
-    signup: { path: '/signup', getHref: (query: AuthQuery = {}) => withQuery('/signup', { ...query }) },
+    login: { path: '/login', getHref: (query: AuthQuery = {}) => withQuery('/login', authParams(query)) },
+    signup: { path: '/signup', getHref: (query: AuthQuery = {}) => withQuery('/signup', authParams(query)) },
     forgotPassword: page('/forgot-password'),
     resetPassword: page('/reset-password'),
     callback: page('/auth/callback'),
     verifyEmail: {
       path: '/verify-email',
-      getHref: (query: AuthQuery = {}) => withQuery('/verify-email', { ...query }),
+      getHref: (query: AuthQuery = {}) => withQuery('/verify-email', authParams(query)),
     },
   },
 
   plans: page('/plans'),
   terms: page('/terms'),
   privacy: page('/privacy'),
-  inviteAccept: page('/invite/accept'),
+  inviteAccept: {
+    path: '/invite/accept',
+    getHref: (token?: string | null) => withQuery('/invite/accept', { token }),
+  },
 
   app: {
     getStarted: page('/get-started'),
@@ -72,10 +86,18 @@ export const paths = {
   },
 } as const;
 
-/** Reads the invitation (spec §2: `token` or `invite` on any page) and e-mail from a query string. */
-export function readAuthQuery(search: URLSearchParams): { invite: string | null; email: string | null } {
+/**
+ * Reads the invitation (spec §2: `token` or `invite` on any page), the e-mail and the new-account
+ * marker from a query string. Empty values count as absent.
+ */
+export function readAuthQuery(search: URLSearchParams): {
+  invite: string | null;
+  email: string | null;
+  newAccount: boolean;
+} {
   return {
-    invite: search.get('invite') ?? search.get('token'),
-    email: search.get('email'),
+    invite: search.get('invite') || search.get('token') || null,
+    email: search.get('email') || null,
+    newAccount: search.get('new') === '1',
   };
 }

@@ -61,6 +61,25 @@ describe('api client', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('calls a public route without asking for or sending a token', async () => {
+    let asked = false;
+    const calls: Call[] = [];
+    const api = createApiClient({
+      baseUrl: () => 'http://api.test',
+      getToken: async () => {
+        asked = true;
+        return undefined;
+      },
+      fetch: (async (url: URL, init: RequestInit) => {
+        calls.push({ url: String(url), init });
+        return json({ id: 'inv-1' });
+      }) as unknown as typeof fetch,
+    });
+    await expect(api.get('/invitations/t', { auth: false })).resolves.toEqual({ id: 'inv-1' });
+    expect(asked).toBe(false);
+    expect((calls[0]?.init.headers as Record<string, string>).authorization).toBeUndefined();
+  });
+
   it('keeps the API error body: code, message, issues and correlation id', async () => {
     const body = {
       code: 'validation',

@@ -45,6 +45,8 @@ export interface RequestOptions {
   /** Cancels the call (TanStack Query passes one). */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** false for the API's public routes (e.g. GET /invitations/{token}): no token is needed or sent. */
+  auth?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -93,8 +95,8 @@ export function createApiClient(options: ApiClientOptions) {
   const defaultTimeout = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
   async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<T> {
-    const token = await options.getToken();
-    if (!token) throw new ApiError(NO_TOKEN_MESSAGE, { status: 401, code: 'auth' });
+    const token = init.auth === false ? undefined : await options.getToken();
+    if (init.auth !== false && !token) throw new ApiError(NO_TOKEN_MESSAGE, { status: 401, code: 'auth' });
 
     const url = new URL(`${options.baseUrl()}${path}`);
     for (const [key, value] of Object.entries(init.query ?? {})) {
@@ -112,7 +114,8 @@ export function createApiClient(options: ApiClientOptions) {
     if (init.signal?.aborted) controller.abort();
     init.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
-    const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
 
     try {

@@ -27,3 +27,9 @@ export const TOASTS = {
   offset: 32,
   mobileOffset: 16,
 } as const;
+
+/** spec §9 delays: 100 ms post-sign-in refreshes and token processing. */
+export const POST_SIGN_IN_DELAY_MS = 100;
+
+/** spec §9 delays: 100 ms before the active profile is reset after a create or an archive (spec §4). */
+export const ACTIVE_PROFILE_RESET_DELAY_MS = 100;
