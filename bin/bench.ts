@@ -1,0 +1,180 @@
+// `npm run bench`: performance figures, each printed beside the baseline it is compared with, in one
+// run on this machine. Budgets live here, not in tests (machines are noisy): a figure over its budget
+// is flagged, and the run exits non-zero only with --strict.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import {
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { cognitoClient, dynamoClient } from '../local/bootstrap.ts';
+import { LOCAL_CONFIRMATION_CODE, startLocalCloud, type LocalCloud } from '../local/cloud.ts';
+import { freePort } from '../local/processes.ts';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const { values: args } = parseArgs({
+  options: { strict: { type: 'boolean', default: false }, requests: { type: 'string', default: '300' } },
+});
+const REQUESTS = Number.parseInt(args.requests, 10);
+
+interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  baselineName: string;
+  baseline: number;
+  /** Largest acceptable value, if the figure has a budget. */
+  budget?: number;
+}
+const figures: Figure[] = [];
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+async function sample(count: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 20; i++) await fn(); // warm-up: module loading, JIT, connections
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await fn();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function signedInUser(cloud: LocalCloud): Promise<string> {
+  const client = cognitoClient(cloud.urls.cognito);
+  const email = `bench-${randomUUID()}@example.com`;
+  const ClientId = cloud.config.userPoolClientId;
+  await client.send(
+    new SignUpCommand({
+      ClientId,
+      Username: email,
+      Password: 'secret1',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'name', Value: 'Bench User' },
+      ],
+    }),
+  );
+  await client.send(
+    new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: LOCAL_CONFIRMATION_CODE }),
+  );
+  const auth = await client.send(
+    new InitiateAuthCommand({
+      ClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'secret1' },
+    }),
+  );
+  const token = auth.AuthenticationResult?.IdToken;
+  if (!token) throw new Error('no token');
+  return token;
+}
+
+/** Gateway → handler → DynamoDB Local, against a raw GetItem and against the gateway alone. */
+async function benchProfilesRead(cloud: LocalCloud): Promise<void> {
+  const token = await signedInUser(cloud);
+  const headers = { authorization: `Bearer ${token}` };
+  const me = await fetch(`${cloud.urls.api}/profiles/me`, { headers });
+  const { id } = (await me.json()) as { id: string };
+  const ddb = DynamoDBDocumentClient.from(dynamoClient(cloud.urls.dynamodb));
+
+  const rawGet = new GetCommand({
+    TableName: cloud.tableName,
+    Key: { pk: `$moneycal#id_${id}`, sk: '$profile_1' },
+  });
+  if (!(await ddb.send(rawGet)).Item)
+    throw new Error('the raw GetItem baseline does not find the profile item');
+  const raw = await sample(REQUESTS, () => ddb.send(rawGet));
+  const gatewayOnly = await sample(REQUESTS, async () => {
+    const response = await fetch(`${cloud.urls.api}/functions/check-subscription`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    await response.text();
+  });
+  const profile = await sample(REQUESTS, async () => {
+    const response = await fetch(`${cloud.urls.api}/profiles/me`, { headers });
+    if (response.status !== 200) throw new Error(`GET /profiles/me answered ${response.status}`);
+    await response.text();
+  });
+
+  figures.push(
+    {
+      name: 'GET /profiles/me p50 (gateway + JWT + handler + DynamoDB Local)',
+      value: profile.p50,
+      unit: 'ms',
+      baselineName: 'raw DynamoDB Local GetItem p50',
+      baseline: raw.p50,
+      budget: 50,
+    },
+    {
+      name: 'GET /profiles/me p95',
+      value: profile.p95,
+      unit: 'ms',
+      baselineName: 'raw DynamoDB Local GetItem p95',
+      baseline: raw.p95,
+      budget: 100,
+    },
+    {
+      name: 'gateway alone p50 (JWT check, routing, event, 501 handler)',
+      value: gatewayOnly.p50,
+      unit: 'ms',
+      baselineName: 'raw DynamoDB Local GetItem p50',
+      baseline: raw.p50,
+      budget: 20,
+    },
+  );
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'moneycal-bench-'));
+  const started = performance.now();
+  const cloud = await startLocalCloud({
+    dataDir,
+    inMemory: true,
+    web: false,
+    ports: { dynamodb: await freePort(), cognito: await freePort(), api: await freePort(), web: 0 },
+  });
+  const startup = performance.now() - started;
+  try {
+    figures.push({
+      name: 'local cloud start (DynamoDB Local, cognito-local, bootstrap, gateway)',
+      value: startup,
+      unit: 'ms',
+      baselineName: 'budget',
+      baseline: 15_000,
+      budget: 15_000,
+    });
+    await benchProfilesRead(cloud);
+  } finally {
+    await cloud.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(`\nBenchmarks (${REQUESTS} sequential requests each, after 20 warm-up requests)\n`);
+  let over = 0;
+  for (const f of figures) {
+    const ratio = f.baseline > 0 ? ` (${(f.value / f.baseline).toFixed(1)}× baseline)` : '';
+    const flag = f.budget !== undefined && f.value > f.budget ? `  ✖ over budget ${f.budget} ${f.unit}` : '';
+    if (flag) over += 1;
+    console.log(
+      `${f.name}: ${f.value.toFixed(2)} ${f.unit}${ratio}  ·  baseline ${f.baselineName}: ${f.baseline.toFixed(2)} ${f.unit}${flag}`,
+    );
+  }
+  if (args.strict && over > 0) process.exit(1);
+}
+
+await main();
