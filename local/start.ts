@@ -95,8 +95,9 @@ async function main(): Promise<void> {
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
-    `✔ Money Calendar is running (${seconds}s): open ${cloud.urls.web}  ·  e-mail confirmation codes are ` +
-      `always ${LOCAL_CONFIRMATION_CODE} locally  ·  logs in ${cloud.logDir}  ·  Ctrl-C stops everything`,
+    `✔ Money Calendar is running (${seconds}s): open ${args['no-web'] ? cloud.urls.api : cloud.urls.web}  ·  ` +
+      `sign-up confirmation codes are always ${LOCAL_CONFIRMATION_CODE} locally  ·  other e-mails at ` +
+      `${cloud.urls.api}/__outbox  ·  logs in ${cloud.logDir}  ·  Ctrl-C stops everything`,
   );
 }
 
