@@ -46,6 +46,10 @@ export const DEFAULT_REGION = 'us-east-1';
 
 const logRetention = RetentionDays.THREE_MONTHS;
 
+/** The feature flags `cdk init` would write for this (exactly pinned) aws-cdk-lib, so the CLI and the
+ * tests synthesize the same templates; an aws-cdk-lib upgrade is reviewed with `cdk diff`. */
+export const FEATURE_FLAGS: Readonly<Record<string, unknown>> = CURRENTLY_RECOMMENDED_FLAGS;
+
 export function buildApp(options: BuildAppOptions): MoneyCalendarApp {
   const stage = options.stage ?? 'dev';
   if (!/^[a-z][a-z0-9-]{0,15}$/.test(stage)) {
@@ -55,9 +59,7 @@ export function buildApp(options: BuildAppOptions): MoneyCalendarApp {
   }
   const app = new App({
     ...(options.outdir ? { outdir: options.outdir } : {}),
-    // The feature flags `cdk init` would write for this (exactly pinned) aws-cdk-lib, so the CLI and the
-    // tests synthesize the same templates; an aws-cdk-lib upgrade is reviewed with `cdk diff`.
-    context: { ...CURRENTLY_RECOMMENDED_FLAGS, ...options.context },
+    context: { ...FEATURE_FLAGS, ...options.context },
   });
   const env = { account: options.account, region: options.region };
   const stackId = (concern: string) => `MoneyCalendar-${stage}-${concern}`;

@@ -82,7 +82,7 @@ export class CatalogFunction extends Construct {
   /** TABLE_NAME plus the table's read or read/write policy (items, named indexes, and its KMS key). */
   bindTable({ table, access }: { table: TableBinding; access: TableAccess }): this {
     this.function.addEnvironment('TABLE_NAME', table.table.tableName);
-    this.role.addManagedPolicy(table.policies[access]);
+    this.role.addManagedPolicy(table.policy(access));
     return this;
   }
 
@@ -97,7 +97,7 @@ export class CatalogFunction extends Construct {
     access: BucketAccess;
   }): this {
     this.function.addEnvironment(envName, bucket.bucket.bucketName);
-    this.role.addManagedPolicy(bucket.policies[access]);
+    this.role.addManagedPolicy(bucket.policy(access));
     return this;
   }
 

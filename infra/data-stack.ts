@@ -1,5 +1,5 @@
 // The product's long-lived state: the single DynamoDB table, the avatars bucket, the KMS keys, the
-// provider secrets, and the event bus every function publishes to. Everything here is retained on
+// provider secrets, and the event bus every function publishes to. Whatever holds data is retained on
 // stack deletion; nothing here knows about functions or routes.
 import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
@@ -21,32 +21,29 @@ import { EVENT_SOURCE } from '../events/contracts.ts';
 export type TableAccess = 'read' | 'readWrite';
 export type BucketAccess = 'read' | 'readWrite';
 
-/** A resource together with the managed policies that grant each level of access to it. The policies
- * live next to the resource (and its cdk-nag acknowledgements); functions attach the one they need. */
+/** A resource with the managed policy for each level of access to it, created on first use. The policies
+ * live next to the resource (with their cdk-nag acknowledgements); functions attach the one they need. */
 export interface TableBinding {
   readonly table: Table;
-  readonly policies: Readonly<Record<TableAccess, ManagedPolicy>>;
+  policy(access: TableAccess): ManagedPolicy;
 }
 export interface BucketBinding {
   readonly bucket: Bucket;
-  readonly policies: Readonly<Record<BucketAccess, ManagedPolicy>>;
+  policy(access: BucketAccess): ManagedPolicy;
 }
 
-// No Scan: ARCHITECTURE.md forbids it in request paths, so no function is allowed it.
+// Transactions need no actions of their own: TransactWriteItems is authorized per item by these.
+const readActions = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
 const tableActions: Record<TableAccess, string[]> = {
-  read: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:ConditionCheckItem',
-    'dynamodb:DescribeTable',
-  ],
+  read: readActions,
   readWrite: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:ConditionCheckItem',
-    'dynamodb:DescribeTable',
+    ...readActions,
     'dynamodb:PutItem',
     'dynamodb:UpdateItem',
     'dynamodb:DeleteItem',
@@ -110,7 +107,7 @@ export class DataStack extends Stack {
       });
     }
 
-    this.table = { table, policies: this.tablePolicies(table, this.tableKey) };
+    this.table = { table, policy: once((access) => this.tablePolicy(table, this.tableKey, access)) };
 
     this.plaidTokenKey = new Key(this, 'PlaidTokenKey', {
       description: 'Envelope encryption of Plaid access tokens (data keys wrap each token)',
@@ -146,14 +143,12 @@ export class DataStack extends Stack {
       serverAccessLogsPrefix: 'avatars/',
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    const avatarKeys =
+      'Object keys are per user ({userId}/avatar.{ext}, spec §7 storage), so they cannot be listed here; ' +
+      'object actions only, and the handler builds every key from the verified caller.';
     this.avatars = {
       bucket: avatarsBucket,
-      policies: this.objectPolicies(
-        'Avatars',
-        avatarsBucket,
-        'Object keys are per user ({userId}/avatar.{ext}, spec §7 storage), so they cannot be listed here; ' +
-          'object actions only, and the handler builds every key from the verified caller.',
-      ),
+      policy: once((access) => this.objectPolicy('Avatars', avatarsBucket, access, avatarKeys)),
     };
 
     // The bus lives here, not in the jobs stack: every function publishes to it (api stack) and the
@@ -190,54 +185,59 @@ export class DataStack extends Stack {
     }
   }
 
-  private tablePolicies(table: Table, key: Key): Record<TableAccess, ManagedPolicy> {
-    const tableArn = table.tableArn;
-    // Each index by name rather than `index/*`: a new index is a reviewed change to this list.
+  private tablePolicy(table: Table, key: Key, access: TableAccess): ManagedPolicy {
+    // Every index of the design by name rather than `index/*`: no grant reaches an undeclared index.
     const resources = [
-      tableArn,
-      ...tableDesign.globalIndexes.map((index) => `${tableArn}/index/${index.indexName}`),
+      table.tableArn,
+      ...tableDesign.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
     ];
-    const policy = (access: TableAccess) => {
-      const managed = new ManagedPolicy(this, `Table${access === 'read' ? 'Read' : 'ReadWrite'}Policy`, {
-        description: `${access} access to the money-calendar table and its indexes`,
-        statements: [
-          new PolicyStatement({ actions: tableActions[access], resources }),
-          new PolicyStatement({ actions: tableKeyActions[access], resources: [key.keyArn] }),
-        ],
-      });
-      if (access === 'readWrite') {
-        const reason =
-          "DynamoDB encrypts with the table CMK on the caller's behalf; these are the key actions " +
-          'aws-cdk-lib grants for table writes, on this one key only.';
-        Validations.of(managed).acknowledge(
-          { id: 'AwsSolutions-IAM5[Action::kms:ReEncrypt*]', reason },
-          { id: 'AwsSolutions-IAM5[Action::kms:GenerateDataKey*]', reason },
-        );
-      }
-      return managed;
-    };
-    return { read: policy('read'), readWrite: policy('readWrite') };
+    const policy = new ManagedPolicy(this, `Table${pascal(access)}Policy`, {
+      description: `${access} access to the money-calendar table and its indexes`,
+      statements: [
+        new PolicyStatement({ actions: tableActions[access], resources }),
+        new PolicyStatement({ actions: tableKeyActions[access], resources: [key.keyArn] }),
+      ],
+    });
+    if (access === 'readWrite') {
+      const reason =
+        "DynamoDB encrypts with the table CMK on the caller's behalf; these are the key actions " +
+        'aws-cdk-lib grants for table writes, on this one key only.';
+      Validations.of(policy).acknowledge(
+        { id: 'AwsSolutions-IAM5[Action::kms:ReEncrypt*]', reason },
+        { id: 'AwsSolutions-IAM5[Action::kms:GenerateDataKey*]', reason },
+      );
+    }
+    return policy;
   }
 
   /** `keyWildcardReason`: why the policy must cover every object key of the bucket. */
-  private objectPolicies(
+  private objectPolicy(
     name: string,
     bucket: Bucket,
+    access: BucketAccess,
     keyWildcardReason: string,
-  ): Record<BucketAccess, ManagedPolicy> {
-    const policy = (access: BucketAccess) => {
-      const managed = new ManagedPolicy(this, `${name}${access === 'read' ? 'Read' : 'ReadWrite'}Policy`, {
-        description: `${access} access to the objects of the ${name.toLowerCase()} bucket`,
-        statements: [
-          new PolicyStatement({ actions: objectActions[access], resources: [bucket.arnForObjects('*')] }),
-        ],
-      });
-      Validations.of(managed).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(bucket.node.defaultChild as CfnBucket)}.Arn>/*]`,
-        reason: keyWildcardReason,
-      });
-      return managed;
-    };
-    return { read: policy('read'), readWrite: policy('readWrite') };
+  ): ManagedPolicy {
+    const policy = new ManagedPolicy(this, `${name}${pascal(access)}Policy`, {
+      description: `${access} access to the objects of the ${name.toLowerCase()} bucket`,
+      statements: [
+        new PolicyStatement({ actions: objectActions[access], resources: [bucket.arnForObjects('*')] }),
+      ],
+    });
+    Validations.of(policy).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(bucket.node.defaultChild as CfnBucket)}.Arn>/*]`,
+      reason: keyWildcardReason,
+    });
+    return policy;
   }
+}
+
+const pascal = (access: string): string => access.charAt(0).toUpperCase() + access.slice(1);
+
+/** Memoizes a one-argument factory, so each access level creates its policy once. */
+function once<A extends string, R>(create: (access: A) => R): (access: A) => R {
+  const made = new Map<A, R>();
+  return (access) => {
+    if (!made.has(access)) made.set(access, create(access));
+    return made.get(access)!;
+  };
 }

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { App } from 'aws-cdk-lib';
+import { FEATURE_FLAGS } from '../../infra/app.ts';
 import { Template, type Template as TemplateType } from 'aws-cdk-lib/assertions';
 import { WebStack } from '../../infra/web-stack.ts';
 import { parseCsp } from './parse-csp.ts';
@@ -108,7 +109,7 @@ describe('site deployment', () => {
   });
 
   it('deploys no content when there is no web build', () => {
-    const app = new App();
+    const app = new App({ context: FEATURE_FLAGS });
     const stack = new WebStack(app, 'Web', {
       env: { account: '111111111111', region: TEST_REGION },
       runtimeConfig: {
