@@ -1,10 +1,13 @@
 // The local cloud: DynamoDB Local, cognito-local, the local API gateway and (optionally) the Vite dev
 // server, bootstrapped idempotently, with the SPA's config generated from the ids it created. Used by
 // `npm start`, the integration suite and the end-to-end suite alike.
-import { mkdirSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { catalog } from '../functions/catalog.ts';
 import { createDeps, setDeps } from '../functions/lib/deps.ts';
+import { inProcessBus } from '../functions/lib/ports/event-bus.ts';
 import { createLogger } from '../functions/lib/logger.ts';
 import { cognitoClient, ensureTable, ensureUserPool, LOCAL_REGION } from './bootstrap.ts';
 import { standardClaimsEnricher } from './cognito/id-token-claims.ts';
@@ -12,6 +15,7 @@ import { startCognito } from './cognito/start.ts';
 import { startDynamoDb } from './dynamodb/start.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { assertPortFree } from './processes.ts';
+import { localEventDispatcher, startScheduler, type LocalEventDispatcher } from './triggers.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -58,7 +62,15 @@ export interface LocalCloud {
   dataDir: string;
   logDir: string;
   outboxDir: string;
+  /** The local event bus: `drain()` waits for every delivery so far (tests). */
+  events: LocalEventDispatcher;
   stop(): Promise<void>;
+}
+
+/** The local stand-in for the KMS key of Plaid tokens: 32 random bytes, made once per data folder. */
+function ensureTokenKey(file: string): string {
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  return file;
 }
 
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
@@ -120,13 +132,26 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_REGION: LOCAL_REGION,
       APP_URL: urls.web,
       EMAIL_OUTBOX_DIR: outboxDir,
+      LOCAL_TOKEN_KEY_FILE: ensureTokenKey(join(dataDir, 'token-key')),
     };
     const apiLog = join(logDir, 'api.log');
     const writeApiLog = (line: string) => appendFileSync(apiLog, `${line}\n`);
-    setDeps({ ...createDeps(env), logger: createLogger({ service: 'money-calendar' }, writeApiLog) });
+    // The bus delivers through the gateway, which starts after the deps it serves.
+    const gatewayRef: { current?: Gateway } = {};
+    const invoke = () => {
+      if (!gatewayRef.current) throw new Error('the gateway is not started');
+      return gatewayRef.current.invoke;
+    };
+    const events = localEventDispatcher(catalog, invoke, writeApiLog);
+    setDeps(
+      createDeps(env, {
+        logger: createLogger({ service: 'money-calendar' }, writeApiLog),
+        events: inProcessBus((event) => events.deliver(event), LOCAL_REGION),
+      }),
+    );
     stops.push(async () => setDeps(undefined));
 
-    const gateway: Gateway = await startGateway({
+    const gateway = await startGateway({
       port: ports.api,
       cognitoEndpoint: urls.cognito,
       userPoolId: ids.userPoolId,
@@ -137,7 +162,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       outboxDir,
       onRequest: writeApiLog,
     });
+    gatewayRef.current = gateway;
     stops.push(() => gateway.close());
+    const stopScheduler = startScheduler(catalog, gateway.invoke, writeApiLog);
+    stops.push(async () => stopScheduler());
 
     const config: WebConfig = {
       stage: 'local',
@@ -165,7 +193,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       stops.push(() => vite.close());
     }
 
-    return { urls, config, tableName: LOCAL_TABLE_NAME, dataDir, logDir, outboxDir, stop: stopAll };
+    return { urls, config, tableName: LOCAL_TABLE_NAME, dataDir, logDir, outboxDir, events, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

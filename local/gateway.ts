@@ -108,6 +108,8 @@ export interface GatewayOptions {
 export interface Gateway {
   url: string;
   server: Server;
+  /** Invokes an entry's handler with a non-HTTP event (bus events, schedules), as Lambda would. */
+  invoke(entry: CatalogEntry, event: unknown): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -348,6 +350,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   return {
     url: `http://127.0.0.1:${options.port}`,
     server,
+    invoke: async (entry, event) => (await loadHandler(entry))(event, lambdaContext(entry, randomUUID())),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,11 +1,18 @@
 // The one factory of dependencies: reads the environment once and builds the clients. Handlers get
-// their dependencies from here; tests and the local gateway pass their own through setDeps().
+// their dependencies from here; tests and the local gateway pass their own through setDeps(). Parts
+// only some functions use are built on first use, so a function is not refused for a variable it never
+// needs, and one that needs a missing variable fails naming it.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { KMSClient } from '@aws-sdk/client-kms';
 import { SESClient } from '@aws-sdk/client-ses';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { readFileSync } from 'node:fs';
 import { optionalEnv, requireEnv } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { outboxEmailSender, sesEmailSender, type EmailSender } from './ports/email.ts';
+import { eventBridgeBus, type EventBus } from './ports/event-bus.ts';
+import { kmsTokenCipher, localTokenCipher, type TokenCipher } from './ports/token-cipher.ts';
 
 export interface Deps {
   tableName: string;
@@ -15,9 +22,20 @@ export interface Deps {
   email: EmailSender;
   /** The SPA's origin, for links in e-mails (invitations, verification). */
   appUrl: string;
+  events: EventBus;
+  /** Encrypts Plaid access tokens at rest. */
+  tokenCipher: TokenCipher;
 }
 
-export function createDeps(env: NodeJS.ProcessEnv = process.env): Deps {
+/** Defines `name` on `target` as a getter that builds the value once, on first read. */
+function lazy<T extends object, K extends keyof T>(target: T, name: K, build: () => T[K]): void {
+  let value: T[K] | undefined;
+  Object.defineProperty(target, name, { enumerable: true, get: () => (value ??= build()) });
+}
+
+/** `overrides` replace parts (a test's logger, the local cloud's bus); spread a Deps never, as that
+ * would build every lazy part. */
+export function createDeps(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Deps> = {}): Deps {
   const endpoint = optionalEnv('DYNAMODB_ENDPOINT', env);
   const client = new DynamoDBClient({
     ...(endpoint
@@ -29,16 +47,30 @@ export function createDeps(env: NodeJS.ProcessEnv = process.env): Deps {
         }
       : {}),
   });
-  const emailFrom = optionalEnv('EMAIL_FROM', env) ?? 'Money Calendar <no-reply@localhost>';
-  const outbox = optionalEnv('EMAIL_OUTBOX_DIR', env);
-  return {
+  const deps = {
     tableName: requireEnv('TABLE_NAME', env),
     ddb: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
     clock: () => new Date(),
     logger: createLogger({ service: 'money-calendar' }),
-    email: outbox ? outboxEmailSender(outbox, emailFrom) : sesEmailSender(new SESClient({}), emailFrom),
-    appUrl: requireEnv('APP_URL', env).replace(/\/$/, ''),
-  };
+  } as Deps;
+  const lazyUnlessGiven = <K extends keyof Deps>(name: K, build: () => Deps[K]) =>
+    name in overrides ? undefined : lazy(deps, name, build);
+  lazyUnlessGiven('email', () => {
+    const from = optionalEnv('EMAIL_FROM', env) ?? 'Money Calendar <no-reply@localhost>';
+    const outbox = optionalEnv('EMAIL_OUTBOX_DIR', env);
+    return outbox ? outboxEmailSender(outbox, from) : sesEmailSender(new SESClient({}), from);
+  });
+  lazyUnlessGiven('appUrl', () => requireEnv('APP_URL', env).replace(/\/$/, ''));
+  lazyUnlessGiven('events', () =>
+    eventBridgeBus(new EventBridgeClient({}), requireEnv('EVENT_BUS_NAME', env)),
+  );
+  lazyUnlessGiven('tokenCipher', () => {
+    const localKeyFile = optionalEnv('LOCAL_TOKEN_KEY_FILE', env);
+    return localKeyFile
+      ? localTokenCipher(Buffer.from(readFileSync(localKeyFile, 'utf8').trim(), 'base64'))
+      : kmsTokenCipher(new KMSClient({}), requireEnv('TOKEN_KMS_KEY_ID', env));
+  });
+  return Object.assign(deps, overrides);
 }
 
 let current: Deps | undefined;

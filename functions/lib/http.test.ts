@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from './logger.ts';
-import { setDeps, type Deps } from './deps.ts';
+import { createDeps, setDeps } from './deps.ts';
 import { httpHandler, route, type ApiEvent, type ApiResult } from './http.ts';
 
 const logLines: string[] = [];
@@ -54,14 +54,15 @@ const call = async (e: ApiEvent) => {
 beforeEach(() => {
   logLines.length = 0;
   received = undefined;
-  setDeps({
-    tableName: 'unused',
-    ddb: {} as Deps['ddb'],
-    clock: () => new Date('2026-11-22T00:00:00Z'),
-    logger: createLogger({}, (line) => logLines.push(line), 'debug'),
-    email: { send: async () => ({ messageId: 'unused' }) },
-    appUrl: 'http://127.0.0.1:5173',
-  });
+  setDeps(
+    createDeps(
+      { TABLE_NAME: 'unused' },
+      {
+        clock: () => new Date('2026-11-22T00:00:00Z'),
+        logger: createLogger({}, (line) => logLines.push(line), 'debug'),
+      },
+    ),
+  );
 });
 afterEach(() => setDeps(undefined));
 
