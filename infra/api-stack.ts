@@ -45,6 +45,8 @@ export interface ApiStackProps extends StackProps {
   plaidEnvironment: 'sandbox' | 'production';
   /** Origins allowed by CORS (the SPA). Empty: not known yet, see docs/deploy.md. */
   webOrigins: string[];
+  /** The verified SES sender of the product's e-mails. */
+  emailFrom: string;
   logRetention: RetentionDays;
 }
 
@@ -70,7 +72,7 @@ export class ApiStack extends Stack {
           CorsHttpMethod.PATCH,
           CorsHttpMethod.DELETE,
         ],
-        allowHeaders: ['authorization', 'content-type', 'x-correlation-id'],
+        allowHeaders: ['authorization', 'content-type', 'x-correlation-id', 'x-profile-id'],
         exposeHeaders: ['x-correlation-id'],
         allowCredentials: false,
         maxAge: Duration.hours(2),
@@ -151,6 +153,7 @@ export class ApiStack extends Stack {
       fn.bindSecret({ secret: props.stripeSecret, envName: 'STRIPE_SECRET_ARN' });
     if (access.includes('avatars'))
       fn.bindBucket({ bucket: props.avatars, envName: 'AVATARS_BUCKET', access: 'readWrite' });
+    if (access.includes('email')) fn.bindEmail({ from: props.emailFrom, appUrl: props.webOrigins[0] });
     return fn;
   }
 

@@ -23,6 +23,8 @@ export interface BuildAppOptions {
   /** The built SPA. Default: web/dist when it holds an index.html; null deploys no content. */
   webDist?: string | null;
   /** The SPA origin the API's CORS allows, e.g. `https://d111.cloudfront.net`. */
+  /** The verified SES sender of the product's e-mails (EMAIL_FROM). */
+  emailFrom?: string;
   webOrigin?: string;
   /** A custom domain for the SPA (also becomes the CORS origin). */
   webDomain?: WebDomain;
@@ -93,6 +95,7 @@ export function buildApp(options: BuildAppOptions): MoneyCalendarApp {
     plaidTokenKey: data.plaidTokenKey,
     plaidEnvironment: options.plaidEnvironment ?? 'sandbox',
     webOrigins,
+    emailFrom: options.emailFrom ?? 'Money Calendar <no-reply@example.com>',
     logRetention,
   });
   const jobs = new JobsStack(app, stackId('Jobs'), {
@@ -142,6 +145,7 @@ export function optionsFromEnvironment(env: NodeJS.ProcessEnv): BuildAppOptions 
     region: env.MONEYCAL_REGION || env.CDK_DEFAULT_REGION || DEFAULT_REGION,
     ...(env.MONEYCAL_STAGE ? { stage: env.MONEYCAL_STAGE } : {}),
     ...(env.WEB_ORIGIN ? { webOrigin: env.WEB_ORIGIN } : {}),
+    ...(env.EMAIL_FROM ? { emailFrom: env.EMAIL_FROM } : {}),
     ...(env.WEB_DOMAIN && env.WEB_CERTIFICATE_ARN
       ? { webDomain: { domainName: env.WEB_DOMAIN, certificateArn: env.WEB_CERTIFICATE_ARN } }
       : {}),

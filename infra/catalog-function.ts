@@ -3,7 +3,7 @@
 // that set a function's environment variable and grant its IAM access in the same call.
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -98,6 +98,29 @@ export class CatalogFunction extends Construct {
   }): this {
     this.function.addEnvironment(envName, bucket.bucket.bucketName);
     this.role.addManagedPolicy(bucket.policy(access));
+    return this;
+  }
+
+  /**
+   * EMAIL_FROM and APP_URL (links in e-mails), plus ses:SendEmail for that sender only. Without a known
+   * web origin APP_URL stays unset and sending fails naming it (docs/deploy.md: set WEB_ORIGIN).
+   */
+  bindEmail({ from, appUrl }: { from: string; appUrl: string | undefined }): this {
+    this.function.addEnvironment('EMAIL_FROM', from);
+    if (appUrl) this.function.addEnvironment('APP_URL', appUrl);
+    const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+    this.role.addToPolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'ses:FromAddress': address } },
+      }),
+    );
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'SES identities are not known at synth time; the policy is limited to the product sender address.',
+    });
     return this;
   }
 

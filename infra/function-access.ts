@@ -11,7 +11,9 @@ export type ExtraAccess =
   /** Stripe secret key and webhook signing secret (STRIPE_SECRET_ARN). */
   | 'stripeSecret'
   /** Read and write objects of the avatars bucket (AVATARS_BUCKET). */
-  | 'avatars';
+  | 'avatars'
+  /** Send e-mail through SES (EMAIL_FROM, APP_URL for links). */
+  | 'email';
 
 const plaidCaller: ExtraAccess[] = ['plaidSecret', 'plaidTokenDecrypt'];
 
@@ -31,6 +33,8 @@ export const extraAccess: Readonly<Record<string, readonly ExtraAccess[]>> = {
   'start-trial': ['stripeSecret'],
   'stripe-webhook': ['stripeSecret'],
   avatars: ['avatars'],
+  // Invitation e-mails (functions/lib/invitation-email.ts).
+  'financial-profiles': ['email'],
 };
 
 export const accessOf = (name: string): readonly ExtraAccess[] => extraAccess[name] ?? [];

@@ -10,7 +10,7 @@ describe('createDeps', () => {
     expect(() => deps.appUrl).toThrow(MissingEnvironmentError);
     expect(() => deps.appUrl).toThrow(/APP_URL/);
     expect(() => deps.events).toThrow(/EVENT_BUS_NAME/);
-    expect(() => deps.tokenCipher).toThrow(/TOKEN_KMS_KEY_ID/);
+    expect(() => deps.tokenCipher).toThrow(/PLAID_TOKEN_KEY_ARN/);
   });
 
   it('refuses to start without TABLE_NAME', () => {

@@ -68,7 +68,7 @@ export function createDeps(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const localKeyFile = optionalEnv('LOCAL_TOKEN_KEY_FILE', env);
     return localKeyFile
       ? localTokenCipher(Buffer.from(readFileSync(localKeyFile, 'utf8').trim(), 'base64'))
-      : kmsTokenCipher(new KMSClient({}), requireEnv('TOKEN_KMS_KEY_ID', env));
+      : kmsTokenCipher(new KMSClient({}), requireEnv('PLAID_TOKEN_KEY_ARN', env));
   });
   return Object.assign(deps, overrides);
 }
