@@ -25,4 +25,8 @@ export const authToasts = {
   signingOut: 'Signing out...',
   signedOut: 'Signed out successfully',
   signOutFailed: 'Error signing out',
+  /** The first sign-in after creating an account through an invitation accepted it (goes to /profiles). */
+  accountCreatedInvitationAccepted: 'Account created and invitation accepted!',
+  /** An existing user accepted an invitation (sign-in with an invitation, or the Accept button). */
+  invitationAccepted: 'Invitation accepted!',
 } as const;

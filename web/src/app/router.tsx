@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type LoaderFunction } from 'react-router-dom';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
+import { RootLayout } from './routes/root.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
 export interface RouteModule {
@@ -23,6 +24,7 @@ export function createAppRouter(queryClient: QueryClient) {
   const route = (load: () => Promise<RouteModule>) => lazyRoute(queryClient, load);
   return createBrowserRouter([
     {
+      element: <RootLayout />,
       errorElement: <RouteError />,
       hydrateFallbackElement: <FullPageSpinner />,
       children: [
@@ -31,10 +33,12 @@ export function createAppRouter(queryClient: QueryClient) {
         { path: paths.auth.login.path, lazy: route(() => import('./routes/auth/login.tsx')) },
         { path: paths.auth.signup.path, lazy: route(() => import('./routes/auth/signup.tsx')) },
         { path: paths.auth.verifyEmail.path, lazy: route(() => import('./routes/auth/verify-email.tsx')) },
+        { path: paths.inviteAccept.path, lazy: route(() => import('./routes/invite-accept.tsx')) },
         {
           // Every protected screen sits under the auth guard and the signed-in frame.
           lazy: route(() => import('./routes/app/root.tsx')),
           children: [
+            { path: paths.app.profiles.path, lazy: route(() => import('./routes/app/profiles.tsx')) },
             { path: paths.app.settings.path, lazy: route(() => import('./routes/app/settings.tsx')) },
           ],
         },

@@ -54,7 +54,8 @@ export function postLoginTarget(state: unknown): string {
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : POST_LOGIN_PATH;
 }
 
-async function readCurrentUser(): Promise<AuthUser | null> {
+/** The signed-in user from Amplify (id, and e-mail and name from the ID token), or null. */
+export async function readCurrentUser(): Promise<AuthUser | null> {
   try {
     const { userId } = await getCurrentUser();
     const claims = (await fetchAuthSession()).tokens?.idToken?.payload;

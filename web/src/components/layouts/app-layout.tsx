@@ -1,24 +1,88 @@
-// The frame of signed-in screens: a header with the brand, the built sections (Settings for now) and
-// the account menu of spec §2 (account e-mail, Settings, Log Out); the rest of spec §2's navigation
-// joins as its screens land.
+// The frame of signed-in screens (spec §2 "Header and navigation"): the brand, the section links of
+// lib/navigation.ts (inline from 768 px, a menu button below it), the active financial profile, and the
+// account menu (account e-mail, Settings, Log Out). spec §6's restriction (an invited user who owns no
+// profile sees neither Profiles nor Link Accounts) is applied by visibleNavItems, in one place.
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, Settings, User } from 'lucide-react';
+import { Briefcase, LogOut, Menu, Settings, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { APP_NAME } from '../../config/brand.ts';
 import { paths } from '../../config/paths.ts';
+import { useActiveProfile } from '../../lib/active-profile-provider.tsx';
 import { useLogout, useUser } from '../../lib/auth.tsx';
 import { cn } from '../../lib/cn.ts';
+import { mainNavItems, visibleNavItems } from '../../lib/navigation.ts';
+import { roleLabels } from '../../lib/profile-roles.ts';
 
-const navLinks = [{ to: paths.app.settings.getHref(), label: 'Settings' }] as const;
+const menuItemClasses =
+  'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
+const menuContentClasses = 'z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg';
+
+/** The nav links this user may see; while profiles load, the restricted set (nothing flashes). */
+function useNavItems() {
+  const { status, isNavigationRestricted } = useActiveProfile();
+  return visibleNavItems(mainNavItems, status !== 'ready' || isNavigationRestricted);
+}
+
+/** The active financial profile, linking to /profiles when the user may go there. */
+function ActiveProfileIndicator({ className }: { className?: string }) {
+  const { profile, role, isNavigationRestricted } = useActiveProfile();
+  if (!profile || !role) return null;
+  const content = (
+    <>
+      <Briefcase aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+      <span className="sr-only">Active profile: </span>
+      <span className="max-w-40 truncate font-medium text-slate-800">{profile.name}</span>
+      {role === 'owner' ? null : <span className="text-slate-500">· {roleLabels[role]}</span>}
+    </>
+  );
+  const classes = cn(
+    'inline-flex items-center gap-1.5 rounded-md border border-slate-200 px-2.5 py-1.5 text-sm',
+    className,
+  );
+  if (isNavigationRestricted) return <span className={classes}>{content}</span>;
+  return (
+    <Link to={paths.app.profiles.getHref()} className={cn(classes, 'hover:bg-slate-50')}>
+      {content}
+    </Link>
+  );
+}
+
+/** Under 768 px (spec §2) the section links move into this menu. */
+function MobileMenu() {
+  const navigate = useNavigate();
+  const items = useNavItems();
+  if (items.length === 0) return null;
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label="Menu"
+        className="flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:hidden"
+      >
+        <Menu aria-hidden="true" className="size-5" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className={menuContentClasses}>
+          {items.map((item) => (
+            <DropdownMenu.Item
+              key={item.href}
+              className={menuItemClasses}
+              onSelect={() => navigate(item.href)}
+            >
+              {item.label}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
 
 function AccountMenu() {
   const user = useUser();
   const navigate = useNavigate();
   const { logout } = useLogout();
   const initial = (user.name ?? user.email ?? 'U').trim().charAt(0).toUpperCase() || 'U';
-  const itemClasses =
-    'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -28,21 +92,20 @@ function AccountMenu() {
         {initial}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-        >
+        <DropdownMenu.Content align="end" sideOffset={8} className={menuContentClasses}>
           <DropdownMenu.Label className="flex items-center gap-2 px-2 py-2 text-xs text-slate-500">
             <User aria-hidden="true" className="size-4" />
             <span className="truncate">{user.email ?? 'Signed in'}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={itemClasses} onSelect={() => navigate(paths.app.settings.getHref())}>
+          <DropdownMenu.Item
+            className={menuItemClasses}
+            onSelect={() => navigate(paths.app.settings.getHref())}
+          >
             <Settings aria-hidden="true" className="size-4" />
             Settings
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClasses} onSelect={() => void logout()}>
+          <DropdownMenu.Item className={menuItemClasses} onSelect={() => void logout()}>
             <LogOut aria-hidden="true" className="size-4" />
             Log Out
           </DropdownMenu.Item>
@@ -53,20 +116,24 @@ function AccountMenu() {
 }
 
 export function AppLayout({ children }: { children: ReactNode }) {
+  const items = useNavItems();
   return (
     <div className="min-h-dvh">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-4 px-4">
-          <Link to={paths.home.getHref()} className="text-lg font-semibold tracking-tight text-brand-700">
+        <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4">
+          <Link
+            to={paths.home.getHref()}
+            className="shrink-0 text-lg font-semibold tracking-tight text-brand-700"
+          >
             {APP_NAME}
           </Link>
-          <div className="flex items-center gap-2">
-            <nav aria-label="Main">
+          <div className="flex min-w-0 items-center gap-2">
+            <nav aria-label="Main" className="hidden md:block">
               <ul className="flex items-center gap-1">
-                {navLinks.map((link) => (
-                  <li key={link.to}>
+                {items.map((link) => (
+                  <li key={link.href}>
                     <NavLink
-                      to={link.to}
+                      to={link.href}
                       className={({ isActive }) =>
                         cn(
                           'rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
@@ -80,6 +147,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 ))}
               </ul>
             </nav>
+            <ActiveProfileIndicator className="hidden sm:inline-flex" />
+            <MobileMenu />
             <AccountMenu />
           </div>
         </div>

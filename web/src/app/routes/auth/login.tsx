@@ -1,19 +1,40 @@
-// /login (spec §2 Login, 'Welcome back'). A user who is already signed in goes straight on.
+// /login (spec §2 Login, 'Welcome back'). The invitation comes from the URL or, failing that, the
+// pending one in local storage, so the sign-up link and the sign-in that accepts it both carry it.
+// A signed-in user goes straight on: to /profiles once the invitation accepted at this sign-in is
+// settled (spec §8), to the invitation itself when one arrives while already signed in, else through
+// the post-login navigation.
+import { useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
-import { readAuthQuery } from '../../../config/paths.ts';
+import { paths, readAuthQuery } from '../../../config/paths.ts';
 import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 import { postLoginTarget, useAuth } from '../../../lib/auth.tsx';
+import { useSignInInvitation } from '../../../lib/invitation-on-sign-in.tsx';
+import { readStoredInvite } from '../../../lib/pending-invitation.ts';
 
 export default function LoginRoute() {
   const { state } = useAuth();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const { invite, email } = readAuthQuery(searchParams);
+  const fromUrl = readAuthQuery(searchParams);
+  const [stored] = useState(() => readStoredInvite(window.localStorage));
+  const invitation = useSignInInvitation();
+
+  const invite = fromUrl.invite ?? stored?.token ?? null;
+  const email = fromUrl.email ?? (stored && stored.token === invite ? stored.email : null);
 
   if (state.status === 'loading') return <FullPageSpinner />;
-  if (state.status === 'signedIn') return <Navigate to={postLoginTarget(location.state)} replace />;
+  if (state.status === 'signedIn') {
+    if (invitation.status === 'processing') return <FullPageSpinner label="Accepting your invitation..." />;
+    if (invitation.status === 'done' && invitation.outcome.kind === 'accepted') {
+      return <Navigate to={paths.app.profiles.getHref()} replace />;
+    }
+    if (fromUrl.invite && invitation.status === 'idle') {
+      return <Navigate to={paths.inviteAccept.getHref(fromUrl.invite)} replace />;
+    }
+    return <Navigate to={postLoginTarget(location.state)} replace />;
+  }
   return (
     <AuthLayout title="Welcome back" description="Sign in to see your money.">
       <LoginForm defaultEmail={email} invite={invite} />

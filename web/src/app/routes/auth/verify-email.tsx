@@ -7,7 +7,7 @@ import { VerifyEmailForm } from '../../../features/auth/components/verify-email-
 
 export default function VerifyEmailRoute() {
   const [searchParams] = useSearchParams();
-  const { invite, email } = readAuthQuery(searchParams);
+  const { invite, email, newAccount } = readAuthQuery(searchParams);
   return (
     <AuthLayout
       title="Verify your email"
@@ -15,7 +15,12 @@ export default function VerifyEmailRoute() {
         email ? `Enter the 6-digit code we sent to ${email}.` : 'Enter the 6-digit code we emailed you.'
       }
     >
-      <VerifyEmailForm defaultEmail={email} invite={invite} isLocal={getAppConfig().stage === 'local'} />
+      <VerifyEmailForm
+        defaultEmail={email}
+        invite={invite}
+        newAccount={newAccount}
+        isLocal={getAppConfig().stage === 'local'}
+      />
     </AuthLayout>
   );
 }

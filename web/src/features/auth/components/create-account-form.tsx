@@ -37,10 +37,12 @@ export function CreateAccountForm({ defaultEmail, invite }: CreateAccountFormPro
       const outcome = await signUp.mutateAsync(values);
       // spec §8: the account exists but has no session until the e-mail is verified.
       toast.success(authToasts.accountCreated);
+      // newAccount travels to the first sign-in, whose invitation toast says the account is new.
+      const query = { email: values.email, invite, newAccount: true };
       navigate(
         outcome.kind === 'confirmSignUp'
-          ? paths.auth.verifyEmail.getHref({ email: values.email, invite })
-          : paths.auth.login.getHref({ email: values.email, invite }),
+          ? paths.auth.verifyEmail.getHref(query)
+          : paths.auth.login.getHref(query),
       );
     } catch (error) {
       const failure = describeAuthError('signUp', error);

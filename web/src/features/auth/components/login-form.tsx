@@ -53,7 +53,8 @@ export function LoginForm({ defaultEmail, invite }: LoginFormProps) {
       const outcome = await signIn.mutateAsync(values);
       switch (outcome.kind) {
         case 'signedIn':
-          toast.success(authToasts.welcomeBack);
+          // With an invitation, the sign-in step that accepts it says what happened instead (spec §8).
+          if (!invite) toast.success(authToasts.welcomeBack);
           // The login route sends a signed-in user on (post-login navigation) once auth state updates.
           await refresh();
           return;

@@ -23,11 +23,13 @@ import { describeAuthError } from '../utils/cognito-errors.ts';
 export interface VerifyEmailFormProps {
   defaultEmail: string | null;
   invite: string | null;
+  /** Came straight from creating the account: carried to the sign-in (paths.ts AuthQuery). */
+  newAccount?: boolean;
   /** Local stage: cognito-local uses one fixed code, printed by `npm start`. */
   isLocal: boolean;
 }
 
-export function VerifyEmailForm({ defaultEmail, invite, isLocal }: VerifyEmailFormProps) {
+export function VerifyEmailForm({ defaultEmail, invite, newAccount = false, isLocal }: VerifyEmailFormProps) {
   const navigate = useNavigate();
   const confirm = useConfirmSignUp();
   const resend = useResendSignUpCode();
@@ -40,7 +42,7 @@ export function VerifyEmailForm({ defaultEmail, invite, isLocal }: VerifyEmailFo
   const { errors } = form.formState;
 
   const goToLogin = (email: string) =>
-    navigate(paths.auth.login.getHref({ email, invite }), { replace: true });
+    navigate(paths.auth.login.getHref({ email, invite, newAccount }), { replace: true });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -114,7 +116,7 @@ export function VerifyEmailForm({ defaultEmail, invite, isLocal }: VerifyEmailFo
           Resend code
         </Button>
         <Link
-          to={paths.auth.login.getHref({ invite, email: defaultEmail })}
+          to={paths.auth.login.getHref({ invite, email: defaultEmail, newAccount })}
           className="text-brand-700 hover:underline"
         >
           Back to sign in

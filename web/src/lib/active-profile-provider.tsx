@@ -1,0 +1,168 @@
+// The active financial profile of the signed-in user (spec §4 Profile loading, §6 roles), for every
+// screen: `useActiveProfile()` gives the profile, the user's role on it, whether they are an invited
+// user, and `switchProfile`. The choice lives in local storage (`activeProfileId:{userId}`), so this
+// state follows it: a save in this tab (the `activeProfileChanged` event) or in another (a `storage`
+// event) switches to a known profile, or refetches the list for an unknown one. Whenever the active
+// profile changes, the previous profile's cached data is invalidated or removed (spec §4).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { toast } from 'sonner';
+import { profileToasts } from '../../../domain/profile-messages.ts';
+import {
+  ACTIVE_PROFILE_CHANGED_EVENT,
+  chooseActiveProfile,
+  isInvitedUser,
+  isNavigationRestricted,
+  reactToSavedProfile,
+  readSavedActiveProfileId,
+  resetCacheForProfileSwitch,
+  saveActiveProfileId,
+  type MemberRole,
+} from './active-profile.ts';
+import { useAuth } from './auth.tsx';
+import { ACTIVE_PROFILE_RESET_DELAY_MS } from './constants.ts';
+import { financialProfilesQueryOptions, type FinancialProfile } from './financial-profiles-api.ts';
+import { useSignInInvitation } from './invitation-on-sign-in.tsx';
+
+export interface ActiveProfileState {
+  /** signedOut: nobody to load for; loading: first load (or waiting for a just-joined profile). */
+  status: 'signedOut' | 'loading' | 'error' | 'ready';
+  profiles: FinancialProfile[];
+  profile: FinancialProfile | null;
+  role: MemberRole | null;
+  /** spec §6: the active profile is not the user's own and they are its viewer or editor. */
+  isInvitedUser: boolean;
+  /** spec §6: an invited user who owns no profile; Profiles and Link Accounts are hidden. */
+  isNavigationRestricted: boolean;
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => Promise<unknown>;
+  /** Makes a profile active, saves it, and confirms with 'Switched to "<name>" profile'. */
+  switchProfile: (profileId: string) => void;
+  /**
+   * spec §4: after a create or an archive, the active profile is reset after a 100 ms delay, without
+   * the switch toast (the create or archive toast says what happened). null clears the saved key.
+   */
+  resetActiveProfile: (profileId: string | null) => Promise<void>;
+}
+
+const ActiveProfileContext = createContext<ActiveProfileState | null>(null);
+
+function subscribeToSavedProfile(onChange: () => void) {
+  window.addEventListener('storage', onChange);
+  window.addEventListener(ACTIVE_PROFILE_CHANGED_EVENT, onChange);
+  return () => {
+    window.removeEventListener('storage', onChange);
+    window.removeEventListener(ACTIVE_PROFILE_CHANGED_EVENT, onChange);
+  };
+}
+
+/** The saved active profile id, kept current by this tab's event and other tabs' storage events. */
+function useSavedActiveProfileId(userId: string | null): string | null {
+  const read = useCallback(
+    () => (userId ? readSavedActiveProfileId(window.localStorage, userId) : null),
+    [userId],
+  );
+  return useSyncExternalStore(subscribeToSavedProfile, read, () => null);
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function ActiveProfileProvider({ children }: { children: ReactNode }) {
+  const { state: auth } = useAuth();
+  const userId = auth.status === 'signedIn' ? auth.user.userId : null;
+  const invitation = useSignInInvitation();
+  const queryClient = useQueryClient();
+
+  const query = useQuery({
+    ...financialProfilesQueryOptions(userId ?? ''),
+    // Wait for an invitation being accepted at sign-in: the new member's list then already holds the
+    // shared profile, and no default profile is created for someone who came to join one.
+    enabled: userId !== null && invitation.status !== 'processing',
+  });
+  const { refetch, isFetching } = query;
+  const profiles = useMemo(() => query.data ?? [], [query.data]);
+  const savedId = useSavedActiveProfileId(userId);
+  const active = query.data ? chooseActiveProfile(query.data, savedId) : null;
+  const reaction = reactToSavedProfile(query.data, savedId);
+
+  // spec §4: a saved profile this tab does not know yet (joined or created elsewhere): refetch, once.
+  const wanted = userId && savedId ? `${userId}:${savedId}` : null;
+  const refetchedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (reaction !== 'refetch' || isFetching || refetchedFor.current === wanted) return;
+    refetchedFor.current = wanted;
+    void refetch();
+  }, [reaction, isFetching, wanted, refetch]);
+
+  // spec §4: the previous profile's data must not outlive a switch, whoever made it.
+  const previous = useRef<{ userId: string; profileId: string } | null>(null);
+  const activeId = active?.id ?? null;
+  useEffect(() => {
+    if (!userId || !activeId) return;
+    const before = previous.current;
+    if (before && before.userId === userId && before.profileId !== activeId) {
+      void resetCacheForProfileSwitch(queryClient);
+    }
+    previous.current = { userId, profileId: activeId };
+  }, [userId, activeId, queryClient]);
+
+  const switchProfile = useCallback(
+    (profileId: string) => {
+      const target = profiles.find((p) => p.id === profileId);
+      if (!userId || !target || target.id === activeId) return;
+      saveActiveProfileId(window.localStorage, userId, target.id);
+      toast.success(profileToasts.switched(target.name));
+    },
+    [profiles, userId, activeId],
+  );
+
+  const resetActiveProfile = useCallback(
+    async (profileId: string | null) => {
+      if (!userId) return;
+      await delay(ACTIVE_PROFILE_RESET_DELAY_MS);
+      saveActiveProfileId(window.localStorage, userId, profileId);
+    },
+    [userId],
+  );
+
+  const waitingForJoined = reaction === 'refetch' && (isFetching || refetchedFor.current !== wanted);
+  let status: ActiveProfileState['status'];
+  if (!userId) status = 'signedOut';
+  else if (query.isError && !query.data) status = 'error';
+  else if (!query.data || waitingForJoined) status = 'loading';
+  else status = 'ready';
+
+  const value = useMemo<ActiveProfileState>(
+    () => ({
+      status,
+      profiles,
+      profile: status === 'ready' ? active : null,
+      role: status === 'ready' ? (active?.member_role ?? null) : null,
+      isInvitedUser: userId !== null && isInvitedUser(active, userId),
+      isNavigationRestricted: userId !== null && isNavigationRestricted(profiles, active, userId),
+      error: query.error,
+      isFetching,
+      refetch,
+      switchProfile,
+      resetActiveProfile,
+    }),
+    [status, profiles, active, userId, query.error, isFetching, refetch, switchProfile, resetActiveProfile],
+  );
+  return <ActiveProfileContext.Provider value={value}>{children}</ActiveProfileContext.Provider>;
+}
+
+export function useActiveProfile(): ActiveProfileState {
+  const context = useContext(ActiveProfileContext);
+  if (!context) throw new Error('useActiveProfile must be used inside <ActiveProfileProvider>');
+  return context;
+}
