@@ -1,0 +1,80 @@
+// Merchant normalisation: the grouping key that makes "NETFLIX.COM 866-579-7172 CA 03/14" and
+// "Netflix.com" the same payee. Numbers, ids, dates, payment references and store numbers vary between
+// charges of one stream, so they never take part in the key.
+
+const US_STATES = new Set(
+  (
+    'al ak az ar ca co ct de fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj nm ny nc ' +
+    'nd oh ok or pa ri sc sd tn tx ut vt va wa wv wi wy dc'
+  ).split(' '),
+);
+
+const TAIL_WORDS = new Set(['card', 'us', 'usa', 'purchase', 'debit']);
+
+// Card-network and bank boilerplate around the payee; none of it says who was paid.
+const BOILERPLATE = [
+  /\bpurchase authorized on\b/g,
+  /\b(?:pos|debit card|check ?card|visa|recurring|card) (?:purchase|payment|debit)\b/g,
+  /\b(?:ach|electronic|online|web|bill|preauthorized|pre-authorized) (?:debit|credit|pmt|payment|pay|transfer)\b/g,
+  /\b(?:ppd|ccd|web|tel|arc|boc) id\b.*$/g,
+  /\b(?:orig id|desc date|co entry descr|sec|trace|ind id|ind name|eed)\b.*$/g,
+  /\b(?:ref|reference|conf|confirmation|auth|txn|trans|transaction|id|no|nbr|num|store)\b\s*[:#*]?\s*[a-z0-9-]*\d[a-z0-9-]*/g,
+];
+
+// Leading processor codes ("SQ *", "TST* ", "PAYPAL *") and bank words before the payee.
+const PREFIX =
+  /^\s*(?:(?:sq|tst|pp|sp|py|paypal|in|fs|bt|dri)\s*\*|(?:pos|ach|dd|ppd|debit|purchase|recurring|checkcard|dbt|crd)\b)\s*/;
+
+// Short forms of a payee that banks print differently from card networks.
+const ALIASES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^amzn mktp\b.*|^amazon mktp\b.*|^amazon marketplace\b.*/, 'amazon marketplace'],
+  [/^apple\b.*|^itunes\b.*/, 'apple'],
+  [/^google\b.*/, 'google'],
+];
+
+/**
+ * The grouping key of a payee name: lower case, without digits-bearing tokens (store numbers, dates,
+ * references, masked card numbers), boilerplate, web suffixes, punctuation and a trailing US state.
+ * At most four words, so a trailing city does not split one payee into many.
+ */
+export function normalizeMerchant(raw: string): string {
+  let s = raw.toLowerCase();
+  // "orig co name:acme corp orig id:…" — the ACH originator is the payee.
+  const orig = /orig co name\s*:\s*(.+?)(?:\s+orig id\b|\s+co entry\b|$)/.exec(s);
+  if (orig?.[1]) s = orig[1];
+  s = s
+    .replace(/\b(?:www\.)?([a-z0-9-]+)\.(?:com|net|org|co|io|tv)\b/g, '$1')
+    .replace(/[*#]/g, ' * ')
+    .replace(/\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})?/g, ' ');
+  for (const pattern of BOILERPLATE) s = s.replace(pattern, ' ');
+  for (let before = ''; before !== s;) {
+    before = s;
+    s = s.replace(PREFIX, '');
+  }
+  let tokens = s
+    .replace(/[^a-z0-9&' ]+/g, ' ')
+    .replace(/'/g, '')
+    .split(/\s+/)
+    .filter((t) => t.length > 0 && !/\d/.test(t) && !/^x{2,}$/.test(t) && t !== '&');
+  // "… HOUSTON TX CARD", "… CA US": the location tail is noise that differs between branches.
+  while (tokens.length > 1 && TAIL_WORDS.has(tokens[tokens.length - 1] ?? '')) tokens = tokens.slice(0, -1);
+  if (tokens.length > 1 && US_STATES.has(tokens[tokens.length - 1] ?? '')) tokens = tokens.slice(0, -1);
+  let key = tokens.slice(0, 4).join(' ');
+  for (const [pattern, alias] of ALIASES) {
+    if (pattern.test(key)) {
+      key = alias;
+      break;
+    }
+  }
+  if (key) return key;
+  // Nothing but numbers and boilerplate: fall back to the raw text so distinct payees stay distinct.
+  return raw
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** Plaid's cleaned `merchant_name` when present, else the bank's description. */
+export function payeeName(tx: { readonly name: string; readonly merchant_name?: string | null }): string {
+  return tx.merchant_name?.trim() ? tx.merchant_name : tx.name;
+}
