@@ -1,0 +1,279 @@
+// A faithful local Plaid: an HTTP server the official `plaid` client talks to through its basePath,
+// with generated banks and histories, a clock, signed webhooks and a Link widget stand-in.
+// See docs/plaid-sandbox.md.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { endpoints } from './api.ts';
+import { isoDay } from './days.ts';
+import { errors, PlaidApiError } from './errors.ts';
+import { groundTruth, type GroundTruth } from './ground-truth.ts';
+import type { ExtensionSummary } from './ledger.ts';
+import { flowPage, flowPageCsp, linkAssets, sessionCalls } from './link.ts';
+import { randomId } from './random.ts';
+import { SandboxState } from './state.ts';
+import type { WebhookDelivery } from './webhooks.ts';
+
+export interface PlaidSandboxOptions {
+  /** 0 picks a free port; read the bound one from `url`/`port`. */
+  port: number;
+  host?: '127.0.0.1' | 'localhost' | '::1';
+  /** The API keys the sandbox accepts (PLAID-CLIENT-ID / PLAID-SECRET headers or body fields). */
+  clientId: string;
+  secret: string;
+  /** Default webhook for items whose link token names none. */
+  webhookUrl?: string;
+  /** Everything generated derives from seed + institution + username. */
+  seed?: string | number;
+  /** Keep items, the clock offset and webhook keys in this JSON file across restarts. */
+  dataFile?: string;
+  /** The wall clock the sandbox clock runs from (advanced by `clock.advanceDays`). */
+  now?: () => Date;
+  /** Registered OAuth redirect URIs; by default any loopback URL is accepted. */
+  redirectUris?: string[];
+  /** One line per request and per failed webhook; silent by default. */
+  log?: (line: string) => void;
+}
+
+export interface PlaidSandbox {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  clock: {
+    now(): Date;
+    /** The sandbox's today, `YYYY-MM-DD` (UTC). */
+    today(): string;
+    /** New transactions appear, pending ones post, SYNC_UPDATES_AVAILABLE goes out per changed item. */
+    advanceDays(days: number): Array<{ item_id: string } & ExtensionSummary>;
+  };
+  webhooks: {
+    /** Resolves once every webhook sent so far was delivered (or failed). */
+    flush(): Promise<void>;
+    readonly deliveries: readonly WebhookDelivery[];
+    /** Signs with a new key from now on; the old one stays retrievable with its expired_at set. */
+    rotateKey(): string;
+  };
+  /** Which transactions of the item belong to which recurring series. */
+  groundTruth(accessToken: string): GroundTruth;
+  /** The item's next sync page in the middle of a pagination fails with MUTATION_DURING_PAGINATION. */
+  mutateDuringPagination(accessToken: string): void;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export async function createPlaidSandbox(options: PlaidSandboxOptions): Promise<PlaidSandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? (() => undefined);
+  const state = new SandboxState({
+    seed: String(options.seed ?? 'plaid-sandbox'),
+    now: options.now ?? (() => new Date()),
+    dataFile: options.dataFile ?? null,
+    webhookUrl: options.webhookUrl ?? null,
+    log,
+  });
+  let baseUrl = '';
+
+  const server: Server = createServer((request, response) => {
+    const started = Date.now();
+    response.on('finish', () =>
+      log(`${request.method} ${request.url?.split('?')[0]} ${response.statusCode} ${Date.now() - started}ms`),
+    );
+    handle(request, response).catch((error: unknown) => {
+      log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!response.headersSent) sendError(response, errors.internalServerError(), randomId(15));
+      else response.end();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const requestId = randomId(15);
+    const url = new URL(request.url ?? '/', baseUrl);
+    const path = url.pathname;
+
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const assetPath = path as keyof typeof linkAssets;
+      if (Object.hasOwn(linkAssets, assetPath)) {
+        const asset = linkAssets[assetPath];
+        return send(response, 200, asset.type, asset.body, { 'Cache-Control': 'no-store' });
+      }
+      if (path === '/link/flow') {
+        const html = flowPage({
+          token: url.searchParams.get('token') ?? '',
+          mode: 'embedded',
+          parentOrigin: loopbackOrigin(url.searchParams.get('origin')),
+        });
+        return send(response, 200, 'text/html; charset=utf-8', html, {
+          'Content-Security-Policy': flowPageCsp('embedded'),
+        });
+      }
+      const hosted = /^\/hl\/([A-Za-z0-9]+)$/.exec(path)?.[1];
+      if (hosted) {
+        const token = state.hostedLinks.get(hosted);
+        if (!token)
+          return send(response, 404, 'text/plain; charset=utf-8', 'This link has expired or does not exist.');
+        const html = flowPage({ token, mode: 'hosted', parentOrigin: null });
+        return send(response, 200, 'text/html; charset=utf-8', html, {
+          'Content-Security-Policy': flowPageCsp('hosted'),
+        });
+      }
+      if (path === '/') {
+        return send(
+          response,
+          200,
+          'text/plain; charset=utf-8',
+          `Local Plaid sandbox (docs/plaid-sandbox.md). Today is ${isoDay(state.today())}.\n`,
+        );
+      }
+      return sendError(response, errors.notFound(), requestId);
+    }
+
+    if (request.method !== 'POST') return sendError(response, errors.notFound(), requestId);
+    const sessionCall = sessionCalls[path];
+    const endpoint = endpoints[path];
+    if (!sessionCall && !endpoint) return sendError(response, errors.notFound(), requestId);
+
+    let body: Record<string, unknown>;
+    try {
+      if (!(request.headers['content-type'] ?? '').includes('application/json')) {
+        throw errors.invalidBody('Content-Type header must be application/json');
+      }
+      body = parseBody(await readBody(request));
+      if (sessionCall) return sendJson(response, 200, sessionCall(body, { state, requestId }));
+      authenticate(request, body);
+      return sendJson(
+        response,
+        200,
+        endpoint?.(body, { state, baseUrl, requestId, redirectUris: options.redirectUris ?? null }),
+      );
+    } catch (error) {
+      if (error instanceof PlaidApiError) return sendError(response, error, requestId);
+      throw error;
+    }
+  }
+
+  function authenticate(request: IncomingMessage, body: Record<string, unknown>): void {
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const clientId =
+      header('plaid-client-id') ?? (typeof body.client_id === 'string' ? body.client_id : undefined);
+    const secret = header('plaid-secret') ?? (typeof body.secret === 'string' ? body.secret : undefined);
+    const missing = [
+      clientId === undefined ? 'client_id' : null,
+      secret === undefined ? 'secret' : null,
+    ].filter((field): field is string => field !== null);
+    if (missing.length > 0) throw errors.missingFields(missing);
+    if (clientId !== options.clientId || secret !== options.secret) throw errors.invalidApiKeys();
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: options.port, host }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  return {
+    url: baseUrl,
+    port,
+    async close() {
+      await state.webhooks.flush();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+    clock: {
+      now: () => state.now(),
+      today: () => isoDay(state.today()),
+      advanceDays(days: number) {
+        if (!Number.isInteger(days) || days < 1)
+          throw new RangeError('advanceDays takes a positive whole number of days');
+        return state.advanceDays(days);
+      },
+    },
+    webhooks: {
+      flush: () => state.webhooks.flush(),
+      get deliveries() {
+        return state.webhooks.deliveries;
+      },
+      rotateKey() {
+        const kid = state.keys.rotate();
+        state.persist();
+        return kid;
+      },
+    },
+    groundTruth: (accessToken) => groundTruth(state.item(accessToken), state.today()),
+    mutateDuringPagination(accessToken) {
+      state.item(accessToken).mutateOnNextPage = true;
+    },
+  };
+}
+
+function loopbackOrigin(origin: string | null): string | null {
+  if (!origin) return null;
+  try {
+    const url = new URL(origin);
+    const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+    return loopback && /^https?:$/.test(url.protocol) ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(errors.invalidBody('request body is too large'));
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function parseBody(text: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = text === '' ? {} : JSON.parse(text);
+  } catch {
+    throw errors.invalidBody('body could not be parsed as JSON');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw errors.invalidBody('body must be a JSON object');
+  return parsed as Record<string, unknown>;
+}
+
+function send(
+  response: ServerResponse,
+  status: number,
+  type: string,
+  body: string,
+  headers: Record<string, string> = {},
+) {
+  response.writeHead(status, {
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(body),
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  response.end(body);
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown) {
+  send(response, status, 'application/json; charset=utf-8', JSON.stringify(body));
+}
+
+function sendError(response: ServerResponse, error: PlaidApiError, requestId: string) {
+  sendJson(response, error.status, { ...error.body, request_id: requestId });
+}
