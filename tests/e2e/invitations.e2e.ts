@@ -231,6 +231,80 @@ test('an existing user signs in through an invitation and lands on the shared pr
   await expect(pageG.getByText('This invitation has already been used.')).toBeVisible();
 });
 
+test('an owner switches, renames and archives profiles, and another tab follows the switch', async ({
+  browser,
+}) => {
+  const owner = person('Max');
+  const page = await newPage(browser);
+  await signUpThroughUi(page, owner);
+  const otherTab = await page.context().newPage();
+  await otherTab.goto(`${base()}/profiles`);
+  await expect(profileCard(otherTab, 'Personal').getByText('Active', { exact: true })).toBeVisible();
+
+  // A profile created in one tab is unknown to the other: it refetches, then follows (spec §4).
+  await createProfile(page, 'Side');
+  await expect(profileCard(otherTab, 'Side').getByText('Active', { exact: true })).toBeVisible();
+
+  await profileCard(page, 'Personal').getByRole('button', { name: 'Switch to Personal' }).click();
+  await expect(page.getByText('Switched to "Personal" profile')).toBeVisible();
+  await expect(profileCard(page, 'Personal').getByText('Active', { exact: true })).toBeVisible();
+  await expect(profileCard(otherTab, 'Personal').getByText('Active', { exact: true })).toBeVisible();
+
+  await profileCard(page, 'Side').getByRole('button', { name: 'Rename Side' }).click();
+  await page.getByLabel('Profile name').fill('');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('Please enter a profile name')).toBeVisible();
+  await page.getByLabel('Profile name').fill('Side hustle');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('Profile updated successfully')).toBeVisible();
+  await expect(profileCard(page, 'Side hustle')).toBeVisible();
+
+  // Invite, then cancel.
+  await invite(page, 'someone@example.com', 'editor');
+  await page.getByRole('button', { name: 'Cancel invitation to someone@example.com' }).click();
+  await expect(page.getByText('Invitation to someone@example.com cancelled')).toBeVisible();
+  await expect(page.getByText('No pending invitations.')).toBeVisible();
+
+  // Archiving the active profile moves to the default one (spec §4).
+  await profileCard(page, 'Side hustle').getByRole('button', { name: 'Switch to Side hustle' }).click();
+  await expect(profileCard(page, 'Side hustle').getByText('Active', { exact: true })).toBeVisible();
+  await profileCard(page, 'Side hustle').getByRole('button', { name: 'Archive Side hustle' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Archive profile' }).click();
+  await expect(page.getByText('Profile archived successfully')).toBeVisible();
+  await expect(profileCard(page, 'Side hustle')).toHaveCount(0);
+  await expect(profileCard(page, 'Personal').getByText('Active', { exact: true })).toBeVisible();
+  await expect(profileCard(page, 'Personal').getByRole('button', { name: /^Archive/ })).toHaveCount(0);
+});
+
+test('a signed-in user accepts on the invitation page, then leaves the profile', async ({ browser }) => {
+  const owner = person('Ida');
+  const guest = person('Jon');
+  const profileName = `Trip ${randomUUID().slice(0, 4)}`;
+
+  const pageO = await newPage(browser);
+  await signUpThroughUi(pageO, owner);
+  await createProfile(pageO, profileName);
+  await invite(pageO, guest.email, 'viewer');
+
+  const pageG = await newPage(browser);
+  await signUpThroughUi(pageG, guest);
+  await pageG.goto(await inviteLinkFor(guest.email));
+  await pageG.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(pageG.getByText('Invitation accepted!', { exact: true })).toBeVisible();
+  await expect(pageG).toHaveURL(/\/profiles$/);
+  await expect(profileCard(pageG, profileName).getByText('Active', { exact: true })).toBeVisible();
+  await expect(pageG.getByRole('banner').getByText(`${profileName}`)).toBeVisible();
+
+  await pageG.getByRole('button', { name: 'Leave profile' }).click();
+  await pageG.getByRole('dialog').getByRole('button', { name: 'Leave profile' }).click();
+  await expect(pageG.getByText(`You left "${profileName}"`)).toBeVisible();
+  await expect(profileCard(pageG, profileName)).toHaveCount(0);
+  await expect(profileCard(pageG, 'Personal').getByText('Active', { exact: true })).toBeVisible();
+
+  await pageO.reload();
+  await expect(profileCard(pageO, profileName).getByText('1 member', { exact: true })).toBeVisible();
+});
+
 test('a link with an unknown token says so', async ({ page }) => {
   await page.goto(`${base()}/invite/accept?token=${'x'.repeat(43)}`);
   await expect(page.getByRole('heading', { name: 'Invitation unavailable' })).toBeVisible();

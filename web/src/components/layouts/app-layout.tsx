@@ -52,6 +52,7 @@ function ActiveProfileIndicator({ className }: { className?: string }) {
 function MobileMenu() {
   const navigate = useNavigate();
   const items = useNavItems();
+  const { profile, role } = useActiveProfile();
   if (items.length === 0) return null;
   return (
     <DropdownMenu.Root>
@@ -63,6 +64,18 @@ function MobileMenu() {
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className={menuContentClasses}>
+          {profile && role ? (
+            <>
+              <DropdownMenu.Label className="flex items-center gap-2 px-2 py-2 text-xs text-slate-500">
+                <Briefcase aria-hidden="true" className="size-4" />
+                <span className="truncate">
+                  {profile.name}
+                  {role === 'owner' ? '' : ` · ${roleLabels[role]}`}
+                </span>
+              </DropdownMenu.Label>
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            </>
+          ) : null}
           {items.map((item) => (
             <DropdownMenu.Item
               key={item.href}

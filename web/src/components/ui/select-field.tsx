@@ -30,7 +30,8 @@ export function SelectField({ label, options, error, hint, className, id, ref, .
           id={selectId}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          className={cn(inputClasses, 'appearance-none pr-9')}
+          // A select matches :read-only, which inputClasses greys out for locked text fields.
+          className={cn(inputClasses, 'appearance-none pr-9 read-only:bg-white read-only:text-slate-900')}
           {...props}
         >
           {options.map((option) => (

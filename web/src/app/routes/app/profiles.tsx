@@ -66,7 +66,7 @@ function ActiveProfileSharing() {
           Only the owner can rename or archive this profile and invite people. You can leave it at any time.
         </Alert>
       )}
-      <div className={isOwner ? 'grid gap-4 lg:grid-cols-2' : 'grid gap-4'}>
+      <div className={isOwner ? 'grid items-start gap-4 lg:grid-cols-2' : 'grid gap-4'}>
         <Card title="Members" icon={<Users aria-hidden="true" className="size-4 text-slate-500" />}>
           <ProfileMembers profile={profile} userId={user.userId} />
         </Card>

@@ -117,7 +117,7 @@ export function InviteMemberForm({ profile }: { profile: FinancialProfile }) {
               aria-label="Invitation link"
               value={sent.invite_url}
               onFocus={(event) => event.currentTarget.select()}
-              className="h-9 min-w-0 flex-1 rounded-md border border-emerald-300 bg-white px-2 text-xs text-slate-700"
+              className="h-9 w-full min-w-0 rounded-md border border-emerald-300 bg-white px-2 text-xs text-slate-700 sm:flex-1"
             />
             <CopyButton text={sent.invite_url} />
           </div>
@@ -158,24 +158,30 @@ export function PendingInvitations({ profile }: { profile: FinancialProfile }) {
   return (
     <ul className="divide-y divide-slate-100" aria-label="Pending invitations">
       {invitations.data.map((invitation) => (
-        <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3">
+        <li key={invitation.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-3">
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium text-slate-900">{invitation.invited_email}</p>
-            <p className="text-xs text-slate-600">Expires {expiresOn(invitation.expires_at)}</p>
+            <p className="truncate text-sm font-medium text-slate-900" title={invitation.invited_email}>
+              {invitation.invited_email}
+            </p>
+            <p className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+              <RoleBadge role={invitation.role} />
+              Expires {expiresOn(invitation.expires_at)}
+            </p>
           </div>
-          <RoleBadge role={invitation.role} />
-          {invitation.invite_url ? (
-            <CopyButton text={invitation.invite_url} srLabel={`for ${invitation.invited_email}`} />
-          ) : null}
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => void cancelOne(invitation)}
-            isPending={cancel.isPending && cancel.variables?.invitationId === invitation.id}
-          >
-            <X aria-hidden="true" className="size-4" />
-            Cancel<span className="sr-only"> invitation to {invitation.invited_email}</span>
-          </Button>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            {invitation.invite_url ? (
+              <CopyButton text={invitation.invite_url} srLabel={`for ${invitation.invited_email}`} />
+            ) : null}
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => void cancelOne(invitation)}
+              isPending={cancel.isPending && cancel.variables?.invitationId === invitation.id}
+            >
+              <X aria-hidden="true" className="size-4" />
+              Cancel<span className="sr-only"> invitation to {invitation.invited_email}</span>
+            </Button>
+          </div>
         </li>
       ))}
     </ul>

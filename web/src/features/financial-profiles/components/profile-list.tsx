@@ -157,25 +157,27 @@ function ProfileCard({
             {created ? <span>Created {created}</span> : null}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2 sm:justify-end">
-          {isActive ? null : (
-            <Button size="sm" onClick={onSwitch}>
-              Switch<span className="sr-only"> to {profile.name}</span>
-            </Button>
-          )}
-          {isOwner ? (
-            <Button size="sm" variant="secondary" onClick={() => setRenaming(true)}>
-              <Pencil aria-hidden="true" className="size-4" />
-              Rename<span className="sr-only"> {profile.name}</span>
-            </Button>
-          ) : null}
-          {isOwner && !profile.is_default ? (
-            <Button size="sm" variant="danger" onClick={() => setArchiving(true)}>
-              <Archive aria-hidden="true" className="size-4" />
-              Archive<span className="sr-only"> {profile.name}</span>
-            </Button>
-          ) : null}
-        </div>
+        {isActive && !isOwner ? null : (
+          <div className="flex flex-wrap gap-2 sm:justify-end">
+            {isActive ? null : (
+              <Button size="sm" onClick={onSwitch}>
+                Switch<span className="sr-only"> to {profile.name}</span>
+              </Button>
+            )}
+            {isOwner ? (
+              <Button size="sm" variant="secondary" onClick={() => setRenaming(true)}>
+                <Pencil aria-hidden="true" className="size-4" />
+                Rename<span className="sr-only"> {profile.name}</span>
+              </Button>
+            ) : null}
+            {isOwner && !profile.is_default ? (
+              <Button size="sm" variant="danger" onClick={() => setArchiving(true)}>
+                <Archive aria-hidden="true" className="size-4" />
+                Archive<span className="sr-only"> {profile.name}</span>
+              </Button>
+            ) : null}
+          </div>
+        )}
       </div>
 
       {isOwner ? (

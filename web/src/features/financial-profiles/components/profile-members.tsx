@@ -83,7 +83,7 @@ function MemberRow({
   };
 
   return (
-    <li className="flex flex-wrap items-center gap-3 py-3">
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
       <span
         aria-hidden="true"
         className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-200 text-sm font-semibold text-slate-700"
@@ -94,23 +94,28 @@ function MemberRow({
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
           <span className="truncate">{name}</span>
           {isMe ? <Badge tone="brand">You</Badge> : null}
+          <RoleBadge role={member.role} />
         </p>
         {member.email && member.email !== name ? (
-          <p className="truncate text-sm text-slate-600">{member.email}</p>
+          <p className="truncate text-sm text-slate-600" title={member.email}>
+            {member.email}
+          </p>
         ) : null}
       </div>
-      <RoleBadge role={member.role} />
-      {canRemove ? (
-        <Button size="sm" variant="danger" onClick={() => setConfirming(true)}>
-          <UserMinus aria-hidden="true" className="size-4" />
-          Remove<span className="sr-only"> {name}</span>
-        </Button>
-      ) : null}
-      {canLeave ? (
-        <Button size="sm" variant="danger" onClick={() => setConfirming(true)}>
-          <LogOut aria-hidden="true" className="size-4" />
-          Leave profile
-        </Button>
+      {canRemove || canLeave ? (
+        <div className="w-full pl-12 sm:w-auto sm:pl-0">
+          {canRemove ? (
+            <Button size="sm" variant="danger" onClick={() => setConfirming(true)}>
+              <UserMinus aria-hidden="true" className="size-4" />
+              Remove<span className="sr-only"> {name}</span>
+            </Button>
+          ) : (
+            <Button size="sm" variant="danger" onClick={() => setConfirming(true)}>
+              <LogOut aria-hidden="true" className="size-4" />
+              Leave profile
+            </Button>
+          )}
+        </div>
       ) : null}
       {canRemove || canLeave ? (
         <ConfirmDialog
