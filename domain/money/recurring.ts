@@ -1,0 +1,765 @@
+// Recurring detection (issue 5 item 1): from an account's posted history, the streams of income, bills,
+// subscriptions and transfers that repeat on a schedule. Deterministic and explainable: every stream
+// names the transactions it was built from, the schedule they fit and how well. docs/money-engine.md
+// explains the algorithm and why each threshold is what it is.
+import { formatCents, medianAbsoluteDeviation, median, roundCents, type Cents } from './cents.ts';
+import {
+  formatDay,
+  isBusinessDay,
+  monthIndex,
+  nextBusinessDay,
+  parseDay,
+  previousBusinessDay,
+  toCivil,
+  weekday,
+  type DayNumber,
+} from './dates.ts';
+import { normalizeMerchant, payeeName } from './merchant.ts';
+import {
+  MONTH_STEPS,
+  compileEvery,
+  compileMonthly,
+  compileSemiMonthly,
+  describeSchedule,
+  occurrencesPerYear,
+  periodDays,
+  shiftToBusinessDay,
+  type BusinessDayShift,
+  type Cadence,
+  type CompiledSchedule,
+  type Schedule,
+} from './schedule.ts';
+
+export interface CategoryRef {
+  readonly primary: string;
+  readonly detailed: string;
+}
+
+/** A posted (or pending) transaction as synced from Plaid, amount in integer cents. */
+export interface HistoryTransaction {
+  readonly id: string;
+  readonly account_id: string;
+  readonly date: string;
+  /** Integer cents with Plaid's sign: positive = money out of the account, negative = money in. */
+  readonly amount: Cents;
+  readonly name: string;
+  readonly merchant_name?: string | null;
+  readonly personal_finance_category?: Partial<CategoryRef> | null;
+  /** Pending transactions are skipped: Plaid replaces them with a posted one under another id. */
+  readonly pending?: boolean;
+}
+
+/** Money into the account (Plaid amount < 0) or out of it (> 0). */
+export type Direction = 'inflow' | 'outflow';
+export type StreamKind = 'income' | 'bill' | 'subscription' | 'transfer';
+export type StreamStatus = 'active' | 'ended';
+
+export interface StreamAmount {
+  /** Amounts are magnitudes in cents; `direction` gives the sign. */
+  readonly median: Cents;
+  readonly mad: Cents;
+  readonly min: Cents;
+  readonly max: Cents;
+  /** What the next occurrence is expected to be (see `expectedAmount`). */
+  readonly expected: Cents;
+  /** The amount varies (MAD above 2 % of the median), like a utility bill or hourly pay. */
+  readonly variable: boolean;
+}
+
+/** The numbers behind `confidence`, shown to users who ask "why is this recurring?". */
+export interface StreamEvidence {
+  readonly occurrences: number;
+  /** Occurrences the schedule expects between the first and the last one seen. */
+  readonly expected_occurrences: number;
+  readonly missed: number;
+  readonly mean_deviation_days: number;
+  readonly max_deviation_days: number;
+  /** MAD / median of the amounts. */
+  readonly amount_spread: number;
+}
+
+export interface RecurringStream {
+  /** Stable identity across re-detection: account, direction, payee and cadence (plus amount on a clash). */
+  readonly key: string;
+  readonly account_id: string;
+  /** The payee as the bank shows it most often. */
+  readonly merchant: string;
+  readonly merchant_key: string;
+  readonly direction: Direction;
+  readonly kind: StreamKind;
+  readonly cadence: Cadence;
+  readonly schedule: Schedule;
+  readonly amount: StreamAmount;
+  readonly category: CategoryRef | null;
+  readonly first_date: string;
+  readonly last_date: string;
+  /** When the next occurrence is due (after the business-day shift). */
+  readonly next_date: string;
+  /** The schedule's own date of that occurrence (names it; see plan.ts). */
+  readonly next_nominal_date: string;
+  readonly status: StreamStatus;
+  /** The transactions the stream was built from, oldest first. */
+  readonly transaction_ids: readonly string[];
+  /** 0..1; see docs/money-engine.md for the formula. */
+  readonly confidence: number;
+  readonly evidence: StreamEvidence;
+  /** Plain sentences for the Money Plan's "why" panel. */
+  readonly explanation: readonly string[];
+}
+
+export interface DetectOptions {
+  /** Today's calendar date: streams silent for more than two periods before it have ended. */
+  readonly today: string;
+}
+
+/** The detector's thresholds, in one place for the documentation and the tests. */
+export const RECURRING_RULES = {
+  /** Fewer occurrences cannot show a cadence apart from chance. */
+  minOccurrences: 3,
+  /** Two renewals a year apart, from a payee seen exactly twice, at (nearly) the same price. */
+  minYearlyOccurrences: 2,
+  yearlyPairAmountTolerance: 0.1,
+  /** Largest distance (days, beyond a business-day shift) from the schedule for a transaction to belong. */
+  maxDeviationDays: {
+    weekly: 2,
+    biweekly: 3,
+    'semi-monthly': 3,
+    monthly: 4,
+    quarterly: 6,
+    yearly: 10,
+  } satisfies Record<Cadence, number>,
+  /** Share of scheduled occurrences (first to last) that must have happened. */
+  minCoverage: 0.75,
+  /** Share of the candidate transactions, and of the payee's transactions of that size, a schedule must explain. */
+  minExplainedShare: 0.6,
+  /** Occurrences needed when the payee's other transactions outnumber the stream's (a shop you visit). */
+  minOccurrencesAmongOthers: 6,
+  /** MAD / median above which amounts are too scattered to be one bill (±30 % utilities pass). */
+  maxAmountSpread: 0.25,
+  /**
+   * An occurrence further than this from the stream's median amount is not part of it: 4 MADs, 35 %
+   * (a price rise of a fixed charge stays in) or $2, whichever is largest.
+   */
+  amountOutlierMads: 4,
+  amountOutlierShare: 0.35,
+  amountOutlierFloor: 200,
+  /** MAD / median up to which an amount counts as fixed. */
+  fixedAmountSpread: 0.02,
+  /** A stream with no occurrence for more than this many periods has ended. */
+  endedAfterPeriods: 2,
+  /** A subscription costs at most this much per month (cents). */
+  subscriptionMaxMonthly: 10_000,
+  /** Without a category, only this small a fixed charge is presumed a subscription (cents per month). */
+  uncategorisedSubscriptionMaxMonthly: 3_000,
+} as const;
+
+interface Point {
+  readonly tx: HistoryTransaction;
+  readonly day: DayNumber;
+  readonly abs: Cents;
+}
+
+interface Fit {
+  readonly cadence: Cadence;
+  readonly compiled: CompiledSchedule;
+  readonly describe: (lastNominal: DayNumber, shift: BusinessDayShift) => Schedule;
+  /** Chosen transaction per occurrence index, in date order, with its deviation. */
+  readonly inliers: ReadonlyArray<{ readonly point: Point; readonly k: number; readonly dev: number }>;
+  readonly expected: number;
+  readonly meanDev: number;
+  readonly maxDev: number;
+  readonly spread: number;
+  readonly score: number;
+}
+
+/**
+ * Days outside the window a payer may move a nominal date into when it is not a business day. A weekly
+ * schedule's weekday never changes, so its weekend dates get no window (a Saturday schedule is a
+ * Saturday schedule); its holidays do.
+ */
+function deviation(day: DayNumber, nominal: DayNumber, weekendWindow: boolean): number {
+  const wd = weekday(nominal);
+  if (isBusinessDay(nominal) || (!weekendWindow && (wd === 0 || wd === 6))) return Math.abs(day - nominal);
+  const lo = previousBusinessDay(nominal);
+  const hi = nextBusinessDay(nominal);
+  return day < lo ? lo - day : day > hi ? day - hi : 0;
+}
+
+interface Located {
+  readonly k: number;
+  readonly dev: number;
+}
+
+function nearest(compiled: CompiledSchedule, day: DayNumber, weekendWindow: boolean): Located {
+  const k = compiled.indexAtOrBefore(day);
+  const a = deviation(day, compiled.nominal(k), weekendWindow);
+  const b = deviation(day, compiled.nominal(k + 1), weekendWindow);
+  return b < a ? { k: k + 1, dev: b } : { k, dev: a };
+}
+
+function occurrenceCost(day: DayNumber, nominal: DayNumber, cap: number, weekendWindow: boolean): number {
+  // Schedules that explain a date equally well (a Friday is on a Friday schedule, or on the 30th moved
+  // back from a Saturday) are told apart by the raw distance, so the schedule is the one the dates are on.
+  return (
+    Math.min(deviation(day, nominal, weekendWindow), cap + 1) +
+    0.001 * Math.min(Math.abs(day - nominal), cap + 1)
+  );
+}
+
+/** A point's cost under a schedule, without allocating: the search calls this per point and candidate. */
+function pointCost(compiled: CompiledSchedule, day: DayNumber, cap: number, weekendWindow: boolean): number {
+  const k = compiled.indexAtOrBefore(day);
+  return Math.min(
+    occurrenceCost(day, compiled.nominal(k), cap, weekendWindow),
+    occurrenceCost(day, compiled.nominal(k + 1), cap, weekendWindow),
+  );
+}
+
+interface Candidate {
+  readonly compiled: CompiledSchedule;
+  readonly describe: Fit['describe'];
+}
+
+function dayOfMonth(day: DayNumber): number {
+  return toCivil(day).day;
+}
+
+/**
+ * Days of the month worth trying as a schedule's day: those seen (the `limit` most frequent), and month
+ * end when one of them is near it.
+ */
+function candidateDays(points: readonly Point[], limit = 31): number[] {
+  const counts = new Map<number, number>();
+  for (const p of points) {
+    const d = dayOfMonth(p.day);
+    counts.set(d, (counts.get(d) ?? 0) + 1);
+  }
+  const days = [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, limit)
+    .map(([d]) => d);
+  if (days.some((d) => d >= 28) && !days.includes(31)) days.push(31);
+  return days.sort((a, b) => a - b);
+}
+
+function candidates(cadence: Cadence, points: readonly Point[]): Candidate[] {
+  switch (cadence) {
+    case 'weekly':
+    case 'biweekly': {
+      const period = cadence === 'weekly' ? 7 : 14;
+      const residues = [...new Set(points.map((p) => ((p.day % period) + period) % period))].sort(
+        (a, b) => a - b,
+      );
+      return residues.map((r) => ({
+        compiled: compileEvery(r, period),
+        describe: (last, shift) => ({ cadence, anchor: formatDay(last), shift }),
+      }));
+    }
+    case 'semi-monthly': {
+      // Pairs of days are quadratic in the days seen: try the four most frequent (and month end).
+      const days = candidateDays(points, 4);
+      const out: Candidate[] = [];
+      for (const first of days) {
+        for (const second of days) {
+          if (second - first < 10 || second - first > 20) continue;
+          out.push({
+            compiled: compileSemiMonthly(first, second),
+            describe: (_last, shift) => ({ cadence, days: [first, second], shift }),
+          });
+        }
+      }
+      return out;
+    }
+    case 'monthly':
+    case 'quarterly':
+    case 'yearly': {
+      const step = MONTH_STEPS[cadence];
+      const phases = [...new Set(points.map((p) => monthIndex(p.day) % step))].sort((a, b) => a - b);
+      const out: Candidate[] = [];
+      for (const phase of phases) {
+        for (const day of candidateDays(points)) {
+          out.push({
+            compiled: compileMonthly(phase, step, day),
+            describe: (last, shift) => ({ cadence, anchor_month: formatDay(last).slice(0, 7), day, shift }),
+          });
+        }
+      }
+      return out;
+    }
+  }
+}
+
+function medianGap(points: readonly Point[]): number {
+  const gaps: number[] = [];
+  for (let i = 1; i < points.length; i += 1) gaps.push((points[i]?.day ?? 0) - (points[i - 1]?.day ?? 0));
+  return median(gaps);
+}
+
+/** Fits one cadence to a candidate set: the best schedule, then one transaction per occurrence. */
+function fitCadence(cadence: Cadence, points: readonly Point[], yearlyPair: boolean): Fit | null {
+  const rules = RECURRING_RULES;
+  const cap = rules.maxDeviationDays[cadence];
+  const minOccurrences =
+    cadence === 'yearly' && yearlyPair ? rules.minYearlyOccurrences : rules.minOccurrences;
+  if (points.length < minOccurrences) return null;
+  // Too many transactions for the span to be one per period: most would be left unexplained.
+  const span = (points[points.length - 1]?.day ?? 0) - (points[0]?.day ?? 0);
+  const mostOccurrences = Math.floor((span + 2 * cap) / periodDays(cadence)) + 1;
+  if (mostOccurrences < rules.minExplainedShare * points.length) return null;
+  // The typical gap must look like this cadence (extra transactions shorten it, missed ones lengthen it).
+  const gap = medianGap(points);
+  const period = periodDays(cadence);
+  if (gap < 0.4 * period - cap || gap > 1.6 * period + cap) return null;
+
+  const weekendWindow = cadence !== 'weekly' && cadence !== 'biweekly';
+  // The schedule minimising the total (capped) distance: one outlier costs the same however far it is.
+  let best: Candidate | null = null;
+  let bestCost = Infinity;
+  for (const candidate of candidates(cadence, points)) {
+    let cost = 0;
+    for (const p of points) cost += pointCost(candidate.compiled, p.day, cap, weekendWindow);
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = candidate;
+    }
+  }
+  if (!best) return null;
+
+  // One transaction per occurrence: the closest in date, then in amount to the median. Twice: the
+  // second pass drops amounts far from the first pass's (a $900 payment in a week of $80 ones), so the
+  // occurrence falls back to the transaction that belongs.
+  const schedule = best.compiled;
+  const located = points.map((point) => ({ point, ...nearest(schedule, point.day, weekendWindow) }));
+  const pick = (center: number, limit: number) => {
+    const byK = new Map<number, { point: Point; k: number; dev: number }>();
+    for (const c of located) {
+      if (c.dev > cap || Math.abs(c.point.abs - center) > limit) continue;
+      const held = byK.get(c.k);
+      const better =
+        !held ||
+        c.dev < held.dev ||
+        (c.dev === held.dev && Math.abs(c.point.abs - center) < Math.abs(held.point.abs - center));
+      if (better) byK.set(c.k, c);
+    }
+    return [...byK.values()].sort((a, b) => a.k - b.k);
+  };
+  const firstPass = pick(median(points.map((p) => p.abs)), Infinity);
+  const firstAmounts = firstPass.map((i) => i.point.abs);
+  const firstMedian = median(firstAmounts);
+  const inliers = pick(
+    firstMedian,
+    Math.max(
+      rules.amountOutlierMads * medianAbsoluteDeviation(firstAmounts, firstMedian),
+      rules.amountOutlierShare * firstMedian,
+      rules.amountOutlierFloor,
+    ),
+  );
+  const first = inliers[0];
+  const last = inliers[inliers.length - 1];
+  if (!first || !last || inliers.length < minOccurrences) return null;
+
+  const expected = last.k - first.k + 1;
+  const coverage = inliers.length / expected;
+  const devs = inliers.map((i) => i.dev);
+  const meanDev = devs.reduce((a, b) => a + b, 0) / inliers.length;
+  const amounts = inliers.map((i) => i.point.abs);
+  const med = median(amounts);
+  const spread = med > 0 ? medianAbsoluteDeviation(amounts, med) / med : 1;
+  const accepted =
+    coverage >= (inliers.length === 2 ? 1 : rules.minCoverage) &&
+    inliers.length / points.length >= rules.minExplainedShare &&
+    meanDev <= cap / 2 &&
+    spread <= rules.maxAmountSpread &&
+    (inliers.length > 2 || pairAgrees(amounts));
+  if (!accepted) return null;
+  return {
+    cadence,
+    compiled: best.compiled,
+    describe: best.describe,
+    inliers,
+    expected,
+    meanDev,
+    maxDev: Math.max(...devs),
+    spread,
+    score: inliers.length * coverage * (1 - meanDev / (cap + 1)) * (1 - spread),
+  };
+}
+
+function pairAgrees(amounts: readonly Cents[]): boolean {
+  const [a = 0, b = 0] = amounts;
+  return Math.abs(a - b) <= Math.max(RECURRING_RULES.yearlyPairAmountTolerance * Math.max(a, b), 200);
+}
+
+const CADENCE_ORDER: readonly Cadence[] = [
+  'weekly',
+  'biweekly',
+  'semi-monthly',
+  'monthly',
+  'quarterly',
+  'yearly',
+];
+
+/** The best-scoring cadence for a set, or null when none is convincing. */
+function bestFit(points: readonly Point[], yearlyPair: boolean): Fit | null {
+  let best: Fit | null = null;
+  for (const cadence of CADENCE_ORDER) {
+    if (cadence === 'semi-monthly' && points.length < 4) continue;
+    const fit = fitCadence(cadence, points, yearlyPair);
+    if (fit && (!best || fit.score > best.score)) best = fit;
+  }
+  return best;
+}
+
+/**
+ * Sets of one payee's transactions that might each be a stream: all of them (a bill whose amount
+ * varies), and clusters of similar amounts (two subscriptions from one payee, a subscription among
+ * one-off purchases). Tight clusters: within 8 % (or 50 cents) of their smallest amount; loose
+ * clusters: split where sorted amounts jump by more than 25 %.
+ */
+function candidateSets(points: readonly Point[]): Point[][] {
+  const byAmount = [...points].sort((a, b) => a.abs - b.abs || a.day - b.day);
+  const sets: Point[][] = [[...points]];
+  const addClusters = (startsNew: (start: Point, prev: Point, next: Point) => boolean) => {
+    let cluster: Point[] = [];
+    for (const p of byAmount) {
+      const start = cluster[0];
+      const prev = cluster[cluster.length - 1];
+      if (start && prev && startsNew(start, prev, p)) {
+        if (cluster.length >= 2 && cluster.length < points.length) sets.push(cluster);
+        cluster = [];
+      }
+      cluster.push(p);
+    }
+    if (cluster.length >= 2 && cluster.length < points.length) sets.push(cluster);
+  };
+  addClusters((start, _prev, next) => next.abs > start.abs + Math.max(start.abs * 0.08, 50));
+  addClusters((_start, prev, next) => next.abs > prev.abs * 1.25 + 50);
+  return sets.map((s) => s.sort((a, b) => a.day - b.day || (a.tx.id < b.tx.id ? -1 : 1)));
+}
+
+/** The amounts "like" a stream's: its range widened by the tight-cluster tolerance. */
+function amountBand(amounts: readonly Cents[]): readonly [Cents, Cents] {
+  const lo = Math.min(...amounts);
+  const hi = Math.max(...amounts);
+  return [lo - Math.max(lo * 0.08, 50), hi + Math.max(hi * 0.08, 50)];
+}
+
+function countInBand(points: readonly Point[], [lo, hi]: readonly [Cents, Cents]): number {
+  let n = 0;
+  for (const p of points) if (p.abs >= lo && p.abs <= hi) n += 1;
+  return n;
+}
+
+/**
+ * Peels streams off one payee's transactions, best-explained first, until nothing repeats. A stream must
+ * explain most of the payee's transactions of its size (`minExplainedShare`), and where the payee also
+ * has many other transactions it needs `minOccurrencesAmongOthers`: three $80 grocery runs a quarter
+ * apart are chance when the shop sees a hundred visits of every size.
+ */
+function detectInGroup(points: readonly Point[]): Fit[] {
+  const share = RECURRING_RULES.minExplainedShare;
+  const fits: Fit[] = [];
+  let remaining = [...points];
+  while (remaining.length >= RECURRING_RULES.minYearlyOccurrences) {
+    // Two occurrences are enough only for a payee seen exactly twice (see RECURRING_RULES).
+    const yearlyPair = remaining.length === RECURRING_RULES.minYearlyOccurrences;
+    let best: Fit | null = null;
+    for (const set of candidateSets(remaining)) {
+      if (set.length < share * countInBand(remaining, amountBand(set.map((p) => p.abs)))) continue;
+      const fit = bestFit(set, yearlyPair);
+      if (!fit || (best && fit.score <= best.score)) continue;
+      const inlierAmounts = fit.inliers.map((i) => i.point.abs);
+      const explainsItsSize = fit.inliers.length >= share * countInBand(remaining, amountBand(inlierAmounts));
+      const amongOthers = fit.inliers.length < share * remaining.length;
+      if (
+        explainsItsSize &&
+        (!amongOthers || fit.inliers.length >= RECURRING_RULES.minOccurrencesAmongOthers)
+      ) {
+        best = fit;
+      }
+    }
+    if (!best) break;
+    fits.push(best);
+    const used = new Set(best.inliers.map((i) => i.point));
+    remaining = remaining.filter((p) => !used.has(p));
+  }
+  return fits;
+}
+
+const TRANSFER_PRIMARIES = new Set(['TRANSFER_IN', 'TRANSFER_OUT']);
+const TRANSFER_DETAILED = new Set(['LOAN_PAYMENTS_CREDIT_CARD_PAYMENT']);
+const TRANSFER_WORDS =
+  /\b(?:transfer|xfer|to savings|from savings|to checking|from checking|payment thank you|thank you payment|card payment|autopay)\b/;
+const SUBSCRIPTION_DETAILED = new Set([
+  'ENTERTAINMENT_TV_AND_MOVIES',
+  'ENTERTAINMENT_MUSIC_AND_AUDIO',
+  'ENTERTAINMENT_VIDEO_GAMES',
+  'ENTERTAINMENT_OTHER_ENTERTAINMENT',
+  'PERSONAL_CARE_GYMS_AND_FITNESS_CENTERS',
+  'GENERAL_MERCHANDISE_BOOKSTORES_AND_NEWSSTANDS',
+  'GENERAL_MERCHANDISE_ONLINE_MARKETPLACES',
+  'GENERAL_MERCHANDISE_ELECTRONICS',
+  'GENERAL_SERVICES_OTHER_GENERAL_SERVICES',
+]);
+const SUBSCRIPTION_WORDS =
+  /\b(?:netflix|spotify|hulu|disney|hbo|max|youtube|apple|google|icloud|prime|audible|adobe|microsoft|dropbox|github|openai|chatgpt|notion|patreon|paramount|peacock|sirius|siriusxm|nyt|times|journal|duolingo|playstation|xbox|nintendo|steam|gym|fitness|peloton|substack|canva|zoom|slack|1password|lastpass|grammarly)\b/;
+
+function classify(
+  direction: Direction,
+  cadence: Cadence,
+  merchantKey: string,
+  category: CategoryRef | null,
+  amount: StreamAmount,
+): StreamKind {
+  const isTransfer = category
+    ? TRANSFER_PRIMARIES.has(category.primary) || TRANSFER_DETAILED.has(category.detailed)
+    : TRANSFER_WORDS.test(merchantKey);
+  if (isTransfer) return 'transfer';
+  if (direction === 'inflow') return 'income';
+  const monthly = monthlyEquivalent(cadence, amount.expected);
+  const fixed = !amount.variable;
+  const looksLikeSoftware =
+    SUBSCRIPTION_WORDS.test(merchantKey) ||
+    (category
+      ? category.primary === 'ENTERTAINMENT' || SUBSCRIPTION_DETAILED.has(category.detailed)
+      : monthly <= RECURRING_RULES.uncategorisedSubscriptionMaxMonthly);
+  const subscriptionCadence = cadence !== 'biweekly' && cadence !== 'semi-monthly';
+  const isBillCategory =
+    category?.primary === 'RENT_AND_UTILITIES' ||
+    category?.primary === 'LOAN_PAYMENTS' ||
+    category?.detailed === 'GENERAL_SERVICES_INSURANCE';
+  return fixed &&
+    subscriptionCadence &&
+    looksLikeSoftware &&
+    !isBillCategory &&
+    monthly <= RECURRING_RULES.subscriptionMaxMonthly
+    ? 'subscription'
+    : 'bill';
+}
+
+/** An amount per occurrence expressed per month (for the Money Plan's monthly totals). */
+export function monthlyEquivalent(cadence: Cadence, amount: Cents): Cents {
+  return roundCents((amount * occurrencesPerYear(cadence)) / 12);
+}
+
+function mostCommon<T>(values: readonly T[], keyOf: (v: T) => string): T | undefined {
+  const counts = new Map<string, { value: T; count: number; lastIndex: number }>();
+  values.forEach((value, index) => {
+    const key = keyOf(value);
+    const entry = counts.get(key);
+    counts.set(key, { value, count: (entry?.count ?? 0) + 1, lastIndex: index });
+  });
+  let best: { value: T; count: number; lastIndex: number } | undefined;
+  for (const entry of counts.values()) {
+    // Ties go to the most recent: a renamed payee shows its current name.
+    if (
+      !best ||
+      entry.count > best.count ||
+      (entry.count === best.count && entry.lastIndex > best.lastIndex)
+    ) {
+      best = entry;
+    }
+  }
+  return best?.value;
+}
+
+/**
+ * The next occurrence's amount: the latest one when the last two agree within 1 % (a price change is
+ * adopted after it repeats once), otherwise the median of the last 12 (a year of a variable bill).
+ */
+export function expectedAmount(amountsOldestFirst: readonly Cents[]): Cents {
+  const n = amountsOldestFirst.length;
+  const last = amountsOldestFirst[n - 1] ?? 0;
+  const prev = amountsOldestFirst[n - 2];
+  if (prev !== undefined && Math.abs(last - prev) <= Math.max(last, prev) * 0.01) return last;
+  return roundCents(median(amountsOldestFirst.slice(-12)));
+}
+
+/** Which way this payer moved nominal dates that fell on a weekend or holiday; a default by kind. */
+function learnShift(fit: Fit, kind: StreamKind): BusinessDayShift {
+  let before = 0;
+  let after = 0;
+  let stayed = 0;
+  for (const { point, k } of fit.inliers) {
+    const nominal = fit.compiled.nominal(k);
+    if (isBusinessDay(nominal)) continue;
+    if (point.day < nominal) before += 1;
+    else if (point.day > nominal) after += 1;
+    else stayed += 1;
+  }
+  if (before + after + stayed > 0) {
+    if (stayed >= before && stayed >= after) return 'none';
+    return before > after ? 'before' : 'after';
+  }
+  // No evidence yet: payroll is paid early, debits are taken late, card charges post on the day.
+  if (kind === 'income') return 'before';
+  return kind === 'subscription' ? 'none' : 'after';
+}
+
+const KIND_NOUNS: Record<StreamKind, string> = {
+  income: 'deposits',
+  bill: 'payments',
+  subscription: 'charges',
+  transfer: 'transfers',
+};
+
+function describeAmount(amount: StreamAmount): string {
+  if (amount.min === amount.max) return `Always ${formatCents(amount.median)}.`;
+  if (!amount.variable) {
+    return `Usually ${formatCents(amount.median)} (${formatCents(amount.min)} to ${formatCents(amount.max)}); next expected ${formatCents(amount.expected)}.`;
+  }
+  return `Varies from ${formatCents(amount.min)} to ${formatCents(amount.max)}; typically ${formatCents(amount.median)}, next expected about ${formatCents(amount.expected)}.`;
+}
+
+function buildStream(
+  accountId: string,
+  direction: Direction,
+  merchantKey: string,
+  fit: Fit,
+  todayDay: DayNumber,
+): RecurringStream {
+  const rules = RECURRING_RULES;
+  const txs = fit.inliers.map((i) => i.point.tx);
+  const amounts = fit.inliers.map((i) => i.point.abs);
+  const med = median(amounts);
+  const mad = medianAbsoluteDeviation(amounts, med);
+  const amount: StreamAmount = {
+    median: roundCents(med),
+    mad: roundCents(mad),
+    min: Math.min(...amounts),
+    max: Math.max(...amounts),
+    expected: expectedAmount(amounts),
+    variable: fit.spread > rules.fixedAmountSpread,
+  };
+  const categorised = txs.filter((t) => t.personal_finance_category?.primary);
+  const common = mostCommon(
+    categorised,
+    (t) => `${t.personal_finance_category?.primary}|${t.personal_finance_category?.detailed}`,
+  );
+  const category: CategoryRef | null = common?.personal_finance_category?.primary
+    ? {
+        primary: common.personal_finance_category.primary,
+        detailed: common.personal_finance_category.detailed ?? common.personal_finance_category.primary,
+      }
+    : null;
+  const kind = classify(direction, fit.cadence, merchantKey, category, amount);
+  const shift = learnShift(fit, kind);
+  const lastInlier = fit.inliers[fit.inliers.length - 1];
+  const firstInlier = fit.inliers[0];
+  if (!lastInlier || !firstInlier) throw new Error('A fit has at least two occurrences');
+  const schedule = fit.describe(fit.compiled.nominal(lastInlier.k), shift);
+
+  // The next occurrence after the last one seen (a late payment does not make the schedule skip).
+  let k = lastInlier.k + 1;
+  while (shiftToBusinessDay(fit.compiled.nominal(k), shift) <= lastInlier.point.day) k += 1;
+  const nextNominal = fit.compiled.nominal(k);
+  const nextDue = shiftToBusinessDay(nextNominal, shift);
+
+  const period = periodDays(fit.cadence);
+  const silentDays = todayDay - lastInlier.point.day;
+  const status: StreamStatus = silentDays > rules.endedAfterPeriods * period ? 'ended' : 'active';
+
+  const countScore = Math.min(1, (fit.inliers.length - 1) / 5);
+  const coverage = fit.inliers.length / fit.expected;
+  const regularity = 1 - fit.meanDev / (rules.maxDeviationDays[fit.cadence] + 1);
+  const amountScore = 1 - fit.spread / rules.maxAmountSpread;
+  let confidence = 0.3 * countScore + 0.2 * coverage + 0.3 * regularity + 0.2 * amountScore;
+  if (fit.inliers.length < rules.minOccurrences) confidence = Math.min(confidence, 0.6);
+  confidence = Math.round(confidence * 100) / 100;
+
+  const merchant = mostCommon(txs, (t) => payeeName(t).trim()) ?? txs[0];
+  const merchantName = merchant ? payeeName(merchant).trim() : merchantKey;
+  const missed = fit.expected - fit.inliers.length;
+  const explanation = [
+    `${fit.inliers.length} ${KIND_NOUNS[kind]} from ${merchantName}, ${describeSchedule(schedule)}.`,
+    `Dates are within ${fit.meanDev.toFixed(1)} days of that schedule on average` +
+      (missed > 0
+        ? `; ${missed} expected ${missed === 1 ? 'occurrence was' : 'occurrences were'} missed.`
+        : '.'),
+    describeAmount(amount),
+    status === 'ended'
+      ? `Nothing since ${formatDay(lastInlier.point.day)}, more than ${rules.endedAfterPeriods} periods ago: treated as ended.`
+      : `Next expected on ${formatDay(nextDue)}` +
+        (nextDue !== nextNominal ? ` (the ${formatDay(nextNominal)} is not a business day).` : '.'),
+  ];
+
+  return {
+    key: [accountId, direction, merchantKey, fit.cadence].join('|'),
+    account_id: accountId,
+    merchant: merchantName,
+    merchant_key: merchantKey,
+    direction,
+    kind,
+    cadence: fit.cadence,
+    schedule,
+    amount,
+    category,
+    first_date: formatDay(firstInlier.point.day),
+    last_date: formatDay(lastInlier.point.day),
+    next_date: formatDay(nextDue),
+    next_nominal_date: formatDay(nextNominal),
+    status,
+    transaction_ids: txs.map((t) => t.id),
+    confidence,
+    evidence: {
+      occurrences: fit.inliers.length,
+      expected_occurrences: fit.expected,
+      missed,
+      mean_deviation_days: Math.round(fit.meanDev * 100) / 100,
+      max_deviation_days: fit.maxDev,
+      amount_spread: Math.round(fit.spread * 1000) / 1000,
+    },
+    explanation,
+  };
+}
+
+/**
+ * Detects recurring streams in posted history (any number of accounts; streams never span accounts).
+ * The result does not depend on the order of `transactions`.
+ */
+export function detectRecurring(
+  transactions: readonly HistoryTransaction[],
+  options: DetectOptions,
+): RecurringStream[] {
+  const todayDay = parseDay(options.today);
+  const groups = new Map<
+    string,
+    { accountId: string; direction: Direction; merchantKey: string; points: Point[] }
+  >();
+  for (const tx of transactions) {
+    if (tx.pending || tx.amount === 0) continue;
+    const day = parseDay(tx.date);
+    if (day > todayDay) continue;
+    const direction: Direction = tx.amount < 0 ? 'inflow' : 'outflow';
+    const merchantKey = normalizeMerchant(payeeName(tx));
+    const key = `${tx.account_id}\u0000${direction}\u0000${merchantKey}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { accountId: tx.account_id, direction, merchantKey, points: [] };
+      groups.set(key, group);
+    }
+    group.points.push({ tx, day, abs: Math.abs(tx.amount) });
+  }
+
+  const streams: RecurringStream[] = [];
+  const groupKeys = [...groups.keys()].sort();
+  for (const groupKey of groupKeys) {
+    const group = groups.get(groupKey);
+    if (!group || group.points.length < RECURRING_RULES.minYearlyOccurrences) continue;
+    group.points.sort((a, b) => a.day - b.day || (a.tx.id < b.tx.id ? -1 : a.tx.id > b.tx.id ? 1 : 0));
+    for (const fit of detectInGroup(group.points)) {
+      streams.push(buildStream(group.accountId, group.direction, group.merchantKey, fit, todayDay));
+    }
+  }
+  // Keys start with the account id, so this orders by account, then direction, payee and cadence.
+  return disambiguateKeys(streams).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** Two streams of one payee and cadence (two Apple subscriptions) are told apart by their amount. */
+function disambiguateKeys(streams: RecurringStream[]): RecurringStream[] {
+  const counts = new Map<string, number>();
+  for (const s of streams) counts.set(s.key, (counts.get(s.key) ?? 0) + 1);
+  return streams.map((s) =>
+    (counts.get(s.key) ?? 0) > 1 ? { ...s, key: `${s.key}|${s.amount.median}` } : s,
+  );
+}
