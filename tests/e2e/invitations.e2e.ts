@@ -100,8 +100,11 @@ async function inviteLinkFor(to: string): Promise<string> {
 async function renameThroughApi(page: Page, profileName: string): Promise<number> {
   return page.evaluate(
     async ({ api, name }) => {
-      const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-      const token = key ? localStorage.getItem(key) : null;
+      // Amplify keeps the session in local storage (typed here: the suite is compiled without the DOM).
+      const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } })
+        .localStorage;
+      const key = Object.keys(storage).find((k) => k.endsWith('.idToken'));
+      const token = key ? storage.getItem(key) : null;
       if (!token) return -1;
       const authorization = `Bearer ${token}`;
       const list = (await (
@@ -201,8 +204,9 @@ test('an existing user signs in through an invitation and lands on the shared pr
 
   const pageG = await newPage(browser);
   await signUpThroughUi(pageG, guest);
-  await pageG.context().clearCookies();
-  await pageG.evaluate(() => localStorage.clear());
+  await pageG.getByRole('button', { name: 'Account menu' }).click();
+  await pageG.getByRole('menuitem', { name: 'Log Out' }).click();
+  await expect(pageG).toHaveURL(/\/login/);
 
   const pageO = await newPage(browser);
   await signUpThroughUi(pageO, owner);
