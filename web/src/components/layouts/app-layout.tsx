@@ -18,10 +18,13 @@ const menuItemClasses =
   'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
 const menuContentClasses = 'z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg';
 
-/** The nav links this user may see; while profiles load, the restricted set (nothing flashes). */
+/**
+ * The nav links this user may see. While profiles load, the restricted set, so nothing flashes for an
+ * invited user; if they fail to load, everything, so Profiles (where the failure can be retried) stays.
+ */
 function useNavItems() {
   const { status, isNavigationRestricted } = useActiveProfile();
-  return visibleNavItems(mainNavItems, status !== 'ready' || isNavigationRestricted);
+  return visibleNavItems(mainNavItems, status === 'loading' || isNavigationRestricted);
 }
 
 /** The active financial profile, linking to /profiles when the user may go there. */
