@@ -13,6 +13,8 @@ import { createLogger, type Logger } from './logger.ts';
 import { outboxEmailSender, sesEmailSender, type EmailSender } from './ports/email.ts';
 import { eventBridgeBus, type EventBus } from './ports/event-bus.ts';
 import { kmsTokenCipher, localTokenCipher, type TokenCipher } from './ports/token-cipher.ts';
+import type { PlaidApi } from 'plaid';
+import { plaidFromEnvironment } from './plaid/client.ts';
 
 export interface Deps {
   tableName: string;
@@ -25,6 +27,10 @@ export interface Deps {
   events: EventBus;
   /** Encrypts Plaid access tokens at rest. */
   tokenCipher: TokenCipher;
+  /** The Plaid client (keys may come from Secrets Manager, hence async). */
+  plaid: () => Promise<PlaidApi>;
+  /** The URL Plaid sends webhooks to (PLAID_WEBHOOK_URL); none means no webhooks. */
+  plaidWebhookUrl: string | undefined;
 }
 
 /** Defines `name` on `target` as a getter that builds the value once, on first read. */
@@ -70,6 +76,8 @@ export function createDeps(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ? localTokenCipher(Buffer.from(readFileSync(localKeyFile, 'utf8').trim(), 'base64'))
       : kmsTokenCipher(new KMSClient({}), requireEnv('PLAID_TOKEN_KEY_ARN', env));
   });
+  lazyUnlessGiven('plaid', () => plaidFromEnvironment(env));
+  lazyUnlessGiven('plaidWebhookUrl', () => optionalEnv('PLAID_WEBHOOK_URL', env));
   return Object.assign(deps, overrides);
 }
 

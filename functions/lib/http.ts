@@ -153,7 +153,12 @@ function toErrorResponse(error: unknown, correlationId: string, log: Logger): Ap
  * Builds the Lambda handler of one catalog entry. `routes` is keyed by API Gateway route key
  * ("GET /profiles/me"); each route of the catalog entry must have one.
  */
-export function httpHandler(name: string, routes: Record<string, BoundRoute>) {
+export function httpHandler(
+  name: string,
+  routes: Record<string, BoundRoute>,
+  /** rawBody: hand routes the body text untouched (webhook signatures cover the exact bytes). */
+  options: { rawBody?: boolean } = {},
+) {
   const entry = catalogByName.get(name);
   if (!entry) throw new Error(`No catalog entry named ${name}`);
   const documented = Object.keys(routes).filter(
@@ -200,18 +205,13 @@ export function httpHandler(name: string, routes: Record<string, BoundRoute>) {
     }
   };
 
-  return middy<ApiEvent, ApiResult>()
-    .use({
-      // Errors thrown by earlier middlewares (the body parser) are mapped like any other.
-      onError: async (request) => {
-        const correlationId = request.event.requestContext?.requestId ?? 'unknown';
-        request.response = toErrorResponse(
-          request.error,
-          correlationId,
-          getDeps().logger.child({ fn: name }),
-        );
-      },
-    })
-    .use(jsonBodyParser({ disableContentTypeError: true }))
+  const stack = middy<ApiEvent, ApiResult>().use({
+    // Errors thrown by earlier middlewares (the body parser) are mapped like any other.
+    onError: async (request) => {
+      const correlationId = request.event.requestContext?.requestId ?? 'unknown';
+      request.response = toErrorResponse(request.error, correlationId, getDeps().logger.child({ fn: name }));
+    },
+  });
+  return (options.rawBody ? stack : stack.use(jsonBodyParser({ disableContentTypeError: true })))
     .handler(core);
 }

@@ -1,0 +1,213 @@
+// Linking bank accounts (spec §4 Connect flow; §7 plaid-link-token, plaid-hosted-link,
+// plaid-exchange-token, link-account-to-profile): link tokens for new and update mode, the public-token
+// exchange that stores the item (token encrypted, bound to the item id) and its accounts in the
+// caller's financial profile, and the account view the browser gets (never a token).
+import { randomUUID } from 'node:crypto';
+import type { EntityItem } from 'electrodb';
+import { CountryCode, Products, type LinkTokenCreateRequest } from 'plaid';
+import { ForbiddenError, NotFoundError } from '../../../domain/errors.ts';
+import { requireProfileAccess } from '../access.ts';
+import type { Data } from '../data/index.ts';
+import type { Deps } from '../deps.ts';
+import type { Caller } from '../http.ts';
+import { accountTypeOf, toCents } from './mapping.ts';
+
+type LinkDeps = Pick<Deps, 'plaid' | 'tokenCipher' | 'plaidWebhookUrl' | 'appUrl' | 'events' | 'clock'>;
+
+/** The item, checked to be manageable by the caller (only a profile's owner manages linked accounts). */
+export async function manageableItem(data: Data, caller: Caller, itemId: string) {
+  const { data: item } = await data.plaidItems.get({ id: itemId }).go();
+  if (!item || item.status === 'removed') throw new NotFoundError('Linked bank not found');
+  await requireProfileAccess(data, caller, item.profile_id, 'manage');
+  return item;
+}
+
+export async function createLinkToken(
+  deps: LinkDeps,
+  data: Data,
+  caller: Caller,
+  input: { updateMode: boolean; itemId?: string | undefined; hosted?: boolean },
+) {
+  const request: LinkTokenCreateRequest = {
+    client_name: 'Money Calendar',
+    language: 'en',
+    country_codes: [CountryCode.Us],
+    user: { client_user_id: caller.userId },
+    ...(deps.plaidWebhookUrl ? { webhook: deps.plaidWebhookUrl } : {}),
+    ...(input.hosted
+      ? { hosted_link: { completion_redirect_uri: `${deps.appUrl}/link?hosted=complete` } }
+      : {}),
+  };
+  if (input.updateMode) {
+    if (!input.itemId) throw new ForbiddenError('Update mode needs the linked bank to reconnect');
+    const item = await manageableItem(data, caller, input.itemId);
+    request.access_token = await deps.tokenCipher.decrypt(item.access_token_ciphertext, { item_id: item.id });
+  } else {
+    request.products = [Products.Transactions];
+    request.transactions = { days_requested: 730 };
+  }
+  const { data: created } = await (await deps.plaid()).linkTokenCreate(request);
+  return {
+    link_token: created.link_token,
+    expiration: created.expiration,
+    ...(created.hosted_link_url ? { hosted_link_url: created.hosted_link_url } : {}),
+  };
+}
+
+/**
+ * Exchanges a Link public token: stores the item with its token encrypted (bound to our item id) and
+ * every account in the caller's financial profile, then announces AccountLinked (initial sync follows).
+ * Relinking an item Plaid already gave us replaces its token instead of duplicating it.
+ */
+export async function exchangePublicToken(
+  deps: LinkDeps,
+  data: Data,
+  caller: Caller,
+  profileId: string,
+  publicToken: string,
+) {
+  await requireProfileAccess(data, caller, profileId, 'manage');
+  const plaid = await deps.plaid();
+  const { data: exchanged } = await plaid.itemPublicTokenExchange({ public_token: publicToken });
+  const [{ data: accountsResponse }, { data: itemResponse }] = await Promise.all([
+    plaid.accountsGet({ access_token: exchanged.access_token }),
+    plaid.itemGet({ access_token: exchanged.access_token }),
+  ]);
+  const institutionId = itemResponse.item.institution_id ?? undefined;
+  const institutionName =
+    itemResponse.item.institution_name ??
+    (institutionId
+      ? (
+          await plaid
+            .institutionsGetById({ institution_id: institutionId, country_codes: [CountryCode.Us] })
+            .catch(() => null)
+        )?.data.institution.name
+      : undefined);
+
+  const { data: existing } = await data.plaidItems.query
+    .byPlaidItemId({ plaid_item_id: exchanged.item_id })
+    .go();
+  const itemId = existing[0]?.id ?? randomUUID();
+  const ciphertext = await deps.tokenCipher.encrypt(exchanged.access_token, { item_id: itemId });
+  if (existing[0]) {
+    await data.plaidItems
+      .patch({ id: itemId })
+      .set({ access_token_ciphertext: ciphertext, status: 'active', profile_id: profileId })
+      .remove(['error_code'])
+      .go();
+  } else {
+    await data.plaidItems
+      .create({
+        id: itemId,
+        user_id: caller.userId,
+        profile_id: profileId,
+        plaid_item_id: exchanged.item_id,
+        institution_id: institutionId,
+        institution_name: institutionName,
+        access_token_ciphertext: ciphertext,
+      })
+      .go();
+  }
+
+  const { data: known } = await data.connectedAccounts.query.byItem({ item_id: itemId }).go({ pages: 'all' });
+  const knownByPlaidId = new Map(known.map((a) => [a.plaid_account_id, a]));
+  const accountIds: string[] = [];
+  for (const account of accountsResponse.accounts) {
+    const balances = {
+      current_balance: toCents(account.balances.current),
+      available_balance: toCents(account.balances.available),
+      credit_limit: toCents(account.balances.limit),
+      last_balance_refresh: deps.clock().toISOString(),
+    };
+    const current = knownByPlaidId.get(account.account_id);
+    if (current) {
+      await data.connectedAccounts
+        .patch({ id: current.id })
+        .set({ ...balances, is_active: true })
+        .go();
+      accountIds.push(current.id);
+      continue;
+    }
+    const id = randomUUID();
+    await data.connectedAccounts
+      .create({
+        id,
+        user_id: caller.userId,
+        profile_id: profileId,
+        item_id: itemId,
+        account_name: account.name,
+        official_name: account.official_name ?? undefined,
+        institution_name: institutionName,
+        account_type: accountTypeOf(account),
+        account_subtype: account.subtype ? String(account.subtype) : undefined,
+        mask: account.mask ?? undefined,
+        iso_currency_code: account.balances.iso_currency_code ?? 'USD',
+        plaid_account_id: account.account_id,
+        ...balances,
+      })
+      .go();
+    accountIds.push(id);
+  }
+  await deps.events.publish('AccountLinked', { userId: caller.userId, profileId, itemId, accountIds });
+  return { accounts_count: accountIds.length, item_id: itemId, account_ids: accountIds };
+}
+
+/** The browser's view of an account: balances in cents, sync state, its item's status; no secrets. */
+export function publicAccount(
+  account: EntityItem<Data['connectedAccounts']>,
+  itemStatus: string | undefined,
+) {
+  return {
+    id: account.id,
+    profile_id: account.profile_id,
+    item_id: account.item_id,
+    item_status: itemStatus ?? 'active',
+    account_name: account.account_name,
+    official_name: account.official_name ?? null,
+    institution_name: account.institution_name ?? null,
+    account_type: account.account_type,
+    account_subtype: account.account_subtype ?? null,
+    mask: account.mask ?? null,
+    is_active: account.is_active,
+    current_balance: account.current_balance ?? null,
+    available_balance: account.available_balance ?? null,
+    credit_limit: account.credit_limit ?? null,
+    iso_currency_code: account.iso_currency_code ?? 'USD',
+    last_balance_refresh: account.last_balance_refresh ?? null,
+    historical_sync_status: account.historical_sync_status,
+    historical_sync_completed_at: account.historical_sync_completed_at ?? null,
+    created_at: account.created_at,
+  };
+}
+
+export async function listProfileAccounts(data: Data, caller: Caller, profileId: string) {
+  await requireProfileAccess(data, caller, profileId, 'read');
+  const { data: accounts } = await data.connectedAccounts.query
+    .byProfile({ profile_id: profileId })
+    .go({ pages: 'all' });
+  const itemIds = [...new Set(accounts.map((a) => a.item_id))];
+  const items = await Promise.all(itemIds.map((id) => data.plaidItems.get({ id }).go()));
+  const statusOf = new Map(
+    items.flatMap(({ data: item }) => (item ? [[item.id, item.status] as const] : [])),
+  );
+  return accounts
+    .filter((a) => a.is_active)
+    .map((a) => publicAccount(a, statusOf.get(a.item_id)))
+    .sort(
+      (a, b) =>
+        a.account_type.localeCompare(b.account_type) ||
+        (a.institution_name ?? '').localeCompare(b.institution_name ?? ''),
+    );
+}
+
+/** spec §7 link-account-to-profile: the owner of both profiles moves an account into `profileId`. */
+export async function linkAccountToProfile(data: Data, caller: Caller, accountId: string, profileId: string) {
+  const { data: account } = await data.connectedAccounts.get({ id: accountId }).go();
+  if (!account) throw new NotFoundError('Account not found');
+  await requireProfileAccess(data, caller, account.profile_id, 'manage');
+  await requireProfileAccess(data, caller, profileId, 'manage');
+  if (account.profile_id !== profileId) {
+    await data.connectedAccounts.patch({ id: accountId }).set({ profile_id: profileId }).go();
+  }
+  return { account_id: accountId, profile_id: profileId, linked: true };
+}

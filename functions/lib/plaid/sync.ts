@@ -1,0 +1,225 @@
+// Transaction sync of one Plaid item (ARCHITECTURE.md "Sync"): page /transactions/sync from the stored
+// cursor until has_more is false, restarting from that cursor on TRANSACTIONS_SYNC_MUTATION_DURING_
+// PAGINATION; then apply every page (idempotent puts and deletes keyed by Plaid's ids) and only then
+// move the cursor, conditionally on it being unchanged. A crash before the cursor write replays the
+// same pages next time, which changes nothing. One sync per item at a time: a lease on the item.
+import { randomUUID } from 'node:crypto';
+import type { PlaidApi, RemovedTransaction, Transaction as PlaidTransaction } from 'plaid';
+import type { Data } from '../data/index.ts';
+import type { Deps } from '../deps.ts';
+import { plaidErrorOf } from './client.ts';
+import { rawTransactionRecord, toCents, transactionRecord } from './mapping.ts';
+
+/** A lease longer than the longest sync (Lambda timeout 29 s) and short enough to recover quickly. */
+const LEASE_MS = 60_000;
+const PAGE_SIZE = 500;
+const MAX_RESTARTS = 5;
+
+export type SyncOutcome =
+  | { status: 'synced'; added: number; modified: number; removed: number; accountIds: string[] }
+  | { status: 'already_running' }
+  | { status: 'login_required'; errorCode: string }
+  | { status: 'error'; errorCode: string };
+
+const isConditionFailure = (error: unknown) =>
+  error instanceof Error && /conditional request failed|ConditionalCheckFailed/i.test(error.message);
+
+async function acquireLease(data: Data, itemId: string, owner: string, now: Date): Promise<boolean> {
+  const nowIso = now.toISOString();
+  try {
+    await data.plaidItems
+      .patch({ id: itemId })
+      .set({ sync_lock_owner: owner, sync_lock_expires_at: new Date(now.getTime() + LEASE_MS).toISOString() })
+      .where(
+        (attr, op) =>
+          `${op.notExists(attr.sync_lock_expires_at)} OR ${op.lt(attr.sync_lock_expires_at, nowIso)}`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+async function releaseLease(data: Data, itemId: string, owner: string): Promise<void> {
+  await data.plaidItems
+    .patch({ id: itemId })
+    .remove(['sync_lock_owner', 'sync_lock_expires_at'])
+    .where((attr, op) => op.eq(attr.sync_lock_owner, owner))
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}
+
+interface Pages {
+  added: PlaidTransaction[];
+  modified: PlaidTransaction[];
+  removed: RemovedTransaction[];
+  nextCursor: string;
+  accounts: Array<{ account_id: string; balances: { current: number | null; available: number | null } }>;
+  historicalComplete: boolean;
+}
+
+async function fetchAllPages(
+  plaid: PlaidApi,
+  accessToken: string,
+  cursor: string | undefined,
+): Promise<Pages> {
+  for (let attempt = 0; ; attempt++) {
+    const pages: Pages = {
+      added: [],
+      modified: [],
+      removed: [],
+      nextCursor: cursor ?? '',
+      accounts: [],
+      historicalComplete: true,
+    };
+    let next = cursor;
+    try {
+      for (;;) {
+        const { data } = await plaid.transactionsSync({
+          access_token: accessToken,
+          ...(next ? { cursor: next } : {}),
+          count: PAGE_SIZE,
+        });
+        pages.added.push(...data.added);
+        pages.modified.push(...data.modified);
+        pages.removed.push(...data.removed);
+        pages.accounts = data.accounts ?? pages.accounts;
+        pages.historicalComplete =
+          (data.transactions_update_status ?? 'HISTORICAL_UPDATE_COMPLETE') === 'HISTORICAL_UPDATE_COMPLETE';
+        next = data.next_cursor;
+        pages.nextCursor = data.next_cursor;
+        if (!data.has_more) return pages;
+      }
+    } catch (error) {
+      // Plaid: restart the whole pagination loop from the cursor it started with.
+      if (
+        plaidErrorOf(error)?.error_code === 'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION' &&
+        attempt < MAX_RESTARTS
+      ) {
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+export async function syncItem(
+  deps: Pick<Deps, 'clock' | 'logger' | 'plaid' | 'tokenCipher' | 'events'>,
+  data: Data,
+  itemId: string,
+): Promise<SyncOutcome> {
+  const { data: item } = await data.plaidItems.get({ id: itemId }).go();
+  if (!item || item.status === 'removed') return { status: 'error', errorCode: 'ITEM_NOT_FOUND' };
+  const owner = randomUUID();
+  if (!(await acquireLease(data, itemId, owner, deps.clock()))) return { status: 'already_running' };
+  try {
+    const accessToken = await deps.tokenCipher.decrypt(item.access_token_ciphertext, { item_id: item.id });
+    const plaid = await deps.plaid();
+    let pages: Pages;
+    try {
+      pages = await fetchAllPages(plaid, accessToken, item.plaid_sync_token);
+    } catch (error) {
+      const plaidError = plaidErrorOf(error);
+      if (!plaidError) throw error;
+      const loginRequired = plaidError.error_code === 'ITEM_LOGIN_REQUIRED';
+      await data.plaidItems
+        .patch({ id: itemId })
+        .set({ status: loginRequired ? 'login_required' : 'error', error_code: plaidError.error_code })
+        .go();
+      deps.logger.warn('plaid sync failed', { itemId, errorCode: plaidError.error_code });
+      return loginRequired
+        ? { status: 'login_required', errorCode: plaidError.error_code }
+        : { status: 'error', errorCode: plaidError.error_code };
+    }
+
+    const { data: accounts } = await data.connectedAccounts.query
+      .byItem({ item_id: itemId })
+      .go({ pages: 'all' });
+    const byPlaidId = new Map(accounts.map((a) => [a.plaid_account_id, a]));
+    const changed = new Set<string>();
+    const records = [...pages.added, ...pages.modified].flatMap((txn) => {
+      const account = byPlaidId.get(txn.account_id);
+      if (!account) return [];
+      changed.add(account.id);
+      const context = { userId: item.user_id, profileId: account.profile_id, accountId: account.id };
+      return [{ txn: transactionRecord(txn, context), raw: rawTransactionRecord(txn, context) }];
+    });
+    if (records.length > 0) {
+      await data.transactions.put(records.map((r) => r.txn)).go();
+      await data.plaidTransactionsRaw.put(records.map((r) => r.raw)).go();
+    }
+    if (pages.removed.length > 0) {
+      for (const removed of pages.removed) {
+        const account = removed.account_id ? byPlaidId.get(removed.account_id) : undefined;
+        if (account) changed.add(account.id);
+      }
+      await data.transactions.delete(pages.removed.map((r) => ({ id: r.transaction_id }))).go();
+      await data.plaidTransactionsRaw
+        .delete(pages.removed.map((r) => ({ plaid_transaction_id: r.transaction_id })))
+        .go();
+    }
+
+    const now = deps.clock().toISOString();
+    for (const balance of pages.accounts) {
+      const account = byPlaidId.get(balance.account_id);
+      if (!account) continue;
+      await data.connectedAccounts
+        .patch({ id: account.id })
+        .set({
+          ...(balance.balances.current !== null
+            ? { current_balance: toCents(balance.balances.current) }
+            : {}),
+          ...(balance.balances.available !== null
+            ? { available_balance: toCents(balance.balances.available) }
+            : {}),
+          last_balance_refresh: now,
+          ...(pages.historicalComplete && account.historical_sync_status !== 'completed'
+            ? { historical_sync_status: 'completed', historical_sync_completed_at: now }
+            : {}),
+        })
+        .go();
+    }
+
+    // The cursor moves only after the data is written, and only if nobody moved it meanwhile.
+    const previous = item.plaid_sync_token;
+    await data.plaidItems
+      .patch({ id: itemId })
+      .set({ plaid_sync_token: pages.nextCursor, last_synced_at: now, status: 'active' })
+      .remove(['error_code'])
+      .where((attr, op) =>
+        previous ? op.eq(attr.plaid_sync_token, previous) : op.notExists(attr.plaid_sync_token),
+      )
+      .go();
+
+    const outcome = {
+      status: 'synced' as const,
+      added: pages.added.length,
+      modified: pages.modified.length,
+      removed: pages.removed.length,
+      accountIds: [...changed],
+    };
+    if (outcome.added + outcome.modified + outcome.removed > 0) {
+      await deps.events.publish('TransactionsChanged', {
+        userId: item.user_id,
+        profileId: item.profile_id,
+        accountIds: outcome.accountIds,
+        added: outcome.added,
+        modified: outcome.modified,
+        removed: outcome.removed,
+      });
+    }
+    deps.logger.info('plaid sync', {
+      itemId,
+      added: outcome.added,
+      modified: outcome.modified,
+      removed: outcome.removed,
+    });
+    return outcome;
+  } finally {
+    await releaseLease(data, itemId, owner);
+  }
+}
