@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { ALLOWANCE_RULES, NO_ALLOWANCE, estimateAllowance } from './allowance.ts';
+import { addDays, parseDay, weekday } from './dates.ts';
+import type { HistoryTransaction } from './recurring.ts';
+
+const TODAY = '2025-01-01';
+const GROCERIES = { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_GROCERIES' };
+
+function daily(days: number, amount: number, extra: Partial<HistoryTransaction> = {}): HistoryTransaction[] {
+  return Array.from({ length: days }, (_, i) => ({
+    id: `d${i}`,
+    account_id: 'chk',
+    date: addDays(TODAY, -1 - i),
+    amount,
+    name: 'Corner Grocery',
+    personal_finance_category: GROCERIES,
+    ...extra,
+  }));
+}
+
+describe('estimateAllowance', () => {
+  it('is the typical daily spending, per weekday, as money out', () => {
+    const allowance = estimateAllowance({ transactions: daily(200, 2_000), today: TODAY });
+    expect(allowance.per_weekday).toEqual([-2_000, -2_000, -2_000, -2_000, -2_000, -2_000, -2_000]);
+    expect(allowance.daily_average).toBe(-2_000);
+    expect(allowance).toMatchObject({
+      from: addDays(TODAY, -ALLOWANCE_RULES.lookbackDays),
+      to: '2024-12-31',
+      days: 180,
+      note: null,
+    });
+  });
+
+  it('follows the weekly rhythm: a Saturday shop shows on Saturdays only', () => {
+    const saturdays = daily(180, 10_000).filter((t) => weekday(parseDay(t.date)) === 6);
+    const allowance = estimateAllowance({ transactions: saturdays, today: TODAY });
+    expect(allowance.per_weekday.slice(0, 6)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(allowance.per_weekday[6]).toBe(-10_000);
+  });
+
+  it('does not let one large purchase raise every future day', () => {
+    const spending = daily(180, 2_000);
+    const withSofa = [...spending, { ...spending[0], id: 'sofa', amount: 250_000 } as HistoryTransaction];
+    const allowance = estimateAllowance({ transactions: withSofa, today: TODAY });
+    expect(allowance.daily_cap).toBe(2_000);
+    expect(allowance.daily_average).toBe(-2_000);
+  });
+
+  it('leaves out recurring streams, transfers, income and pending transactions', () => {
+    const spending = daily(180, 2_000);
+    const rent = { id: 'rent', account_id: 'chk', date: '2024-12-01', amount: 180_000, name: 'Landlord' };
+    const transfer = {
+      id: 'sav',
+      account_id: 'chk',
+      date: '2024-12-02',
+      amount: 50_000,
+      name: 'Online transfer to savings',
+    };
+    const categorisedTransfer = {
+      ...transfer,
+      id: 'sav2',
+      name: 'Bank',
+      personal_finance_category: { primary: 'TRANSFER_OUT', detailed: 'TRANSFER_OUT_SAVINGS' },
+    };
+    const pay = { id: 'pay', account_id: 'chk', date: '2024-12-03', amount: -250_000, name: 'ACME' };
+    const pending = { ...spending[0], id: 'p', amount: 90_000, pending: true } as HistoryTransaction;
+    const allowance = estimateAllowance({
+      transactions: [...spending, rent, transfer, categorisedTransfer, pay, pending],
+      today: TODAY,
+      streams: [{ transaction_ids: ['rent'] }],
+    });
+    expect(allowance.daily_average).toBe(-2_000);
+    expect(allowance.transactions_used).toBe(180);
+  });
+
+  it('nets categorised refunds against spending, but never forecasts money in', () => {
+    const refunds = daily(180, -500);
+    expect(
+      estimateAllowance({
+        transactions: [...daily(180, 2_000).map((t) => ({ ...t, id: `s${t.id}` })), ...refunds],
+        today: TODAY,
+      }).daily_average,
+    ).toBe(-1_500);
+    expect(estimateAllowance({ transactions: refunds, today: TODAY }).per_weekday).toEqual([
+      0, 0, 0, 0, 0, 0, 0,
+    ]);
+  });
+
+  it('uses only the history there is, and needs four weeks of it', () => {
+    const short = estimateAllowance({ transactions: daily(60, 1_000), today: TODAY });
+    expect(short.days).toBe(60);
+    expect(short.daily_average).toBe(-1_000);
+    expect(estimateAllowance({ transactions: daily(20, 1_000), today: TODAY })).toEqual(NO_ALLOWANCE);
+  });
+
+  it("excludes today's partial spending", () => {
+    const todays = { ...daily(1, 99_900)[0], id: 'today', date: TODAY } as HistoryTransaction;
+    expect(
+      estimateAllowance({ transactions: [...daily(180, 2_000), todays], today: TODAY }).daily_average,
+    ).toBe(-2_000);
+  });
+});

@@ -1,0 +1,137 @@
+// The everyday-spending allowance (issue 5 item 4): what an account typically spends on non-recurring
+// things (groceries, fuel, eating out) per day of the week, so the forecast does not pretend that
+// discretionary spending is zero. Recurring streams and transfers are excluded: the plan has those.
+import { percentile, roundCents, type Cents } from './cents.ts';
+import { formatDay, parseDay, weekday } from './dates.ts';
+import { normalizeMerchant, payeeName } from './merchant.ts';
+import type { HistoryTransaction, RecurringStream } from './recurring.ts';
+
+export const ALLOWANCE_RULES = {
+  /** About 26 weeks: long enough for 26 samples per weekday, short enough to follow a change of habit. */
+  lookbackDays: 180,
+  /** Less history than four weeks gives no estimate: one week's shopping would set it. */
+  minHistoryDays: 28,
+  /** Each day's spending is capped at this percentile of spending days (a sofa is not everyday). */
+  dailyCapPercentile: 0.95,
+} as const;
+
+export interface Allowance {
+  /** Typical non-recurring spending per weekday (0 = Sunday … 6 = Saturday), cash-flow sign (≤ 0). */
+  readonly per_weekday: readonly [Cents, Cents, Cents, Cents, Cents, Cents, Cents];
+  /** The mean over the whole window, cash-flow sign (≤ 0). */
+  readonly daily_average: Cents;
+  /** The history window used, inclusive. Null dates when there was too little history. */
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly days: number;
+  readonly transactions_used: number;
+  /** The per-day cap applied to spending before averaging, in cents (Plaid sign: spending). */
+  readonly daily_cap: Cents;
+  readonly method: 'weekday-mean-of-capped-days';
+  /** Why the allowance is zero, when it is. */
+  readonly note: 'insufficient_history' | null;
+}
+
+export interface AllowanceInput {
+  /** One account's history (Plaid sign). Pending transactions are ignored. */
+  readonly transactions: readonly HistoryTransaction[];
+  readonly today: string;
+  /** Streams whose transactions are excluded (they are in the plan already). */
+  readonly streams?: readonly Pick<RecurringStream, 'transaction_ids'>[];
+  /** More transactions to exclude, e.g. those reconciled with a user's one-off planned items. */
+  readonly exclude_transaction_ids?: Iterable<string>;
+  readonly lookback_days?: number;
+  readonly min_history_days?: number;
+}
+
+const NOT_SPENDING_PRIMARIES = new Set(['INCOME', 'TRANSFER_IN', 'TRANSFER_OUT', 'LOAN_PAYMENTS']);
+const TRANSFER_WORDS =
+  /\b(?:transfer|xfer|savings|checking|payment thank you|thank you payment|card payment|autopay)\b/;
+
+/**
+ * Transfers, income and loan payments are not everyday spending, whatever their schedule. Money coming
+ * in counts (as a refund) only when its category says it is one: an uncategorised deposit may be pay.
+ */
+function isEverydaySpending(tx: HistoryTransaction): boolean {
+  const primary = tx.personal_finance_category?.primary;
+  if (primary) return !NOT_SPENDING_PRIMARIES.has(primary);
+  return tx.amount > 0 && !TRANSFER_WORDS.test(normalizeMerchant(payeeName(tx)));
+}
+
+export const NO_ALLOWANCE: Allowance = {
+  per_weekday: [0, 0, 0, 0, 0, 0, 0],
+  daily_average: 0,
+  from: null,
+  to: null,
+  days: 0,
+  transactions_used: 0,
+  daily_cap: 0,
+  method: 'weekday-mean-of-capped-days',
+  note: 'insufficient_history',
+};
+
+/**
+ * The mean spending per weekday over the last `lookback_days` (from the start of history if shorter,
+ * up to yesterday: today is not over), after capping each day at the 95th percentile of spending
+ * days. A mean, not a median: most days have no spending at all, so per-weekday medians are zero for
+ * anyone who shops a few times a week. The cap keeps one large purchase from raising every future day.
+ */
+export function estimateAllowance(input: AllowanceInput): Allowance {
+  const today = parseDay(input.today);
+  const lookback = input.lookback_days ?? ALLOWANCE_RULES.lookbackDays;
+  const minHistory = input.min_history_days ?? ALLOWANCE_RULES.minHistoryDays;
+  const excluded = new Set<string>(input.exclude_transaction_ids ?? []);
+  for (const stream of input.streams ?? []) for (const id of stream.transaction_ids) excluded.add(id);
+
+  const posted = input.transactions.filter((tx) => !tx.pending);
+  let historyStart = today;
+  for (const tx of posted) historyStart = Math.min(historyStart, parseDay(tx.date));
+  const from = Math.max(today - lookback, historyStart);
+  const to = today - 1;
+  const days = to - from + 1;
+  if (days < minHistory) return NO_ALLOWANCE;
+
+  const perDay = new Float64Array(days);
+  let used = 0;
+  for (const tx of posted) {
+    const day = parseDay(tx.date);
+    if (day < from || day > to || excluded.has(tx.id) || !isEverydaySpending(tx)) continue;
+    perDay[day - from] = (perDay[day - from] ?? 0) + tx.amount;
+    used += 1;
+  }
+  const spendingDays = [...perDay].filter((v) => v > 0);
+  const cap = roundCents(percentile(spendingDays, ALLOWANCE_RULES.dailyCapPercentile));
+  const sums = [0, 0, 0, 0, 0, 0, 0];
+  const counts = [0, 0, 0, 0, 0, 0, 0];
+  let total = 0;
+  for (let i = 0; i < days; i += 1) {
+    const spent = Math.min(perDay[i] ?? 0, cap);
+    const wd = weekday(from + i);
+    sums[wd] = (sums[wd] ?? 0) + spent;
+    counts[wd] = (counts[wd] ?? 0) + 1;
+    total += spent;
+  }
+  // Refunds can outweigh purchases on some weekday; the allowance never forecasts money coming in.
+  const flow = (sum: number, count: number): Cents =>
+    count > 0 ? -Math.max(0, roundCents(sum / count)) || 0 : 0;
+  const perWeekday = sums.map((s, wd) => flow(s, counts[wd] ?? 0));
+  return {
+    per_weekday: [
+      perWeekday[0] ?? 0,
+      perWeekday[1] ?? 0,
+      perWeekday[2] ?? 0,
+      perWeekday[3] ?? 0,
+      perWeekday[4] ?? 0,
+      perWeekday[5] ?? 0,
+      perWeekday[6] ?? 0,
+    ],
+    daily_average: flow(total, days),
+    from: formatDay(from),
+    to: formatDay(to),
+    days,
+    transactions_used: used,
+    daily_cap: cap,
+    method: 'weekday-mean-of-capped-days',
+    note: null,
+  };
+}

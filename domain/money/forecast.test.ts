@@ -1,0 +1,429 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Allowance } from './allowance.ts';
+import { addDays } from './dates.ts';
+import {
+  balanceDelta,
+  balanceFlags,
+  forecastAccount,
+  forecastTotal,
+  joinMonths,
+  lowestPoint,
+  splitIntoMonths,
+  type AccountType,
+  type BalanceDay,
+  type ForecastAccount,
+  type ForecastPlanned,
+} from './forecast.ts';
+import { applyPlanChanges, generatePlan, mergePlan } from './plan.ts';
+import { detectRecurring } from './recurring.ts';
+import { seededRandom, series } from './fixtures.ts';
+
+const TODAY = '2025-01-30';
+const checking: ForecastAccount = { account_id: 'chk', account_type: 'depository', current_balance: 100_000 };
+const card: ForecastAccount = { account_id: 'card', account_type: 'credit', current_balance: 40_000 };
+
+const allowance: Allowance = {
+  per_weekday: [-3_000, -1_000, -1_000, -1_000, -1_000, -2_000, -5_000],
+  daily_average: -2_000,
+  from: '2024-08-03',
+  to: '2025-01-29',
+  days: 180,
+  transactions_used: 120,
+  daily_cap: 20_000,
+  method: 'weekday-mean-of-capped-days',
+  note: null,
+};
+
+const item = (
+  due_date: string,
+  amount: number,
+  account_id: string | null = 'chk',
+  extra: Partial<ForecastPlanned> = {},
+) => ({
+  due_date,
+  amount,
+  account_id,
+  ...extra,
+});
+
+describe('forecastAccount', () => {
+  it('starts today from the current balance and carries each close into the next open', () => {
+    const { rows } = forecastAccount({
+      account: checking,
+      today: TODAY,
+      planned: [item('2025-01-31', -50_000), item(TODAY, 20_000)],
+      transactions: [{ account_id: 'chk', date: TODAY, amount: 2_500 }],
+    });
+    expect(rows).toHaveLength(731);
+    expect(rows[0]).toEqual({
+      balance_date: TODAY,
+      opening_balance: 102_500,
+      closing_balance: 120_000,
+      actual_transactions_total: -2_500,
+      forecasted_transactions_total: 20_000,
+      is_forecast: false,
+    });
+    expect(rows[1]).toMatchObject({
+      balance_date: '2025-01-31',
+      opening_balance: 120_000,
+      closing_balance: 70_000,
+      is_forecast: true,
+    });
+    expect(rows[730]?.balance_date).toBe(addDays(TODAY, 730));
+    expect(rows.slice(1).every((r) => r.is_forecast && r.actual_transactions_total === 0)).toBe(true);
+  });
+
+  it('walks the calendar through month ends, a leap day and year ends', () => {
+    const { rows } = forecastAccount({ account: checking, today: '2027-12-30', planned: [] });
+    const dates = rows.map((r) => r.balance_date);
+    expect(dates.slice(0, 4)).toEqual(['2027-12-30', '2027-12-31', '2028-01-01', '2028-01-02']);
+    expect(dates).toContain('2028-02-29');
+    dates.forEach((d, i) => expect(d).toBe(addDays('2027-12-30', i)));
+  });
+
+  it('counts only open items of this account or of no account (spec §5)', () => {
+    const planned = [
+      item('2025-02-01', -1_000),
+      item('2025-02-01', -2_000, null),
+      item('2025-02-01', -4_000, 'card'),
+      item('2025-02-01', -8_000, 'chk', { is_reconciled: true }),
+      item('2025-02-01', -16_000, 'chk', { is_user_deleted: true }),
+      item('2025-01-29', -32_000),
+      item(addDays(TODAY, 731), -64_000),
+    ];
+    const { rows } = forecastAccount({ account: checking, today: TODAY, planned });
+    expect(rows.map((r) => r.forecasted_transactions_total).reduce((a, b) => a + b, 0)).toBe(-3_000);
+  });
+
+  it('treats a credit balance as what is owed: spending raises it, a payment lowers it', () => {
+    const { rows } = forecastAccount({
+      account: card,
+      today: TODAY,
+      planned: [item('2025-02-01', -5_000, 'card'), item('2025-02-02', 40_000, 'card')],
+      transactions: [{ account_id: 'card', date: TODAY, amount: 1_200 }],
+    });
+    expect(rows[0]).toMatchObject({
+      opening_balance: 38_800,
+      actual_transactions_total: 1_200,
+      closing_balance: 40_000,
+    });
+    expect(rows[2]?.closing_balance).toBe(45_000);
+    expect(rows[3]?.closing_balance).toBe(5_000);
+    expect(balanceDelta('loan', 1_000)).toBe(-1_000);
+    expect(balanceDelta('investment', 1_000)).toBe(1_000);
+  });
+
+  it("ignores other accounts' and pending transactions and any not dated today", () => {
+    const { rows } = forecastAccount({
+      account: checking,
+      today: TODAY,
+      planned: [],
+      transactions: [
+        { account_id: 'card', date: TODAY, amount: 100 },
+        { account_id: 'chk', date: TODAY, amount: 100, pending: true },
+        { account_id: 'chk', date: '2025-01-29', amount: 100 },
+      ],
+    });
+    expect(rows[0]).toMatchObject({
+      opening_balance: 100_000,
+      actual_transactions_total: 0,
+      closing_balance: 100_000,
+    });
+  });
+
+  it('adds the everyday-spending allowance from tomorrow, switchable, always reported separately', () => {
+    const on = forecastAccount({ account: checking, today: TODAY, planned: [], allowance });
+    const off = forecastAccount({
+      account: checking,
+      today: TODAY,
+      planned: [],
+      allowance,
+      include_allowance: false,
+    });
+    // 2025-01-30 is a Thursday.
+    expect(on.allowance.slice(0, 4)).toEqual([0, -2_000, -5_000, -3_000]);
+    expect(off.allowance).toEqual(on.allowance);
+    expect(on.includes_allowance).toBe(true);
+    expect(off.includes_allowance).toBe(false);
+    expect(on.rows[3]?.closing_balance).toBe(100_000 - 10_000);
+    expect(off.rows[3]?.closing_balance).toBe(100_000);
+    const week = on.allowance.slice(1, 8).reduce((a, b) => a + b, 0);
+    expect(week).toBe(allowance.per_weekday.reduce((a, b) => a + b, 0));
+    const onCard = forecastAccount({ account: card, today: TODAY, planned: [], allowance });
+    expect(onCard.rows[1]?.closing_balance).toBe(42_000);
+  });
+});
+
+const accountTypes: AccountType[] = ['depository', 'credit', 'loan', 'investment', 'other'];
+const plannedArb = fc.array(
+  fc.record({
+    id: fc.uuid(),
+    day: fc.integer({ min: -3, max: 40 }),
+    amount: fc.integer({ min: -500_000, max: 500_000 }),
+    account_id: fc.constantFrom<string | null>('chk', 'card', 'sav', null),
+    is_reconciled: fc.boolean(),
+    is_user_deleted: fc.boolean(),
+  }),
+  { maxLength: 40 },
+);
+const accountArb = fc.record({
+  account_id: fc.constantFrom('chk', 'card', 'sav'),
+  account_type: fc.constantFrom(...accountTypes),
+  current_balance: fc.integer({ min: -1_000_000, max: 1_000_000 }),
+});
+type PlannedCase = (typeof plannedArb extends fc.Arbitrary<Array<infer T>> ? T : never) & { day: number };
+const toPlanned = (items: readonly PlannedCase[]) =>
+  items.map((p) => ({ ...p, due_date: addDays(TODAY, p.day) }));
+const DAYS = 40;
+
+function deltas(rows: readonly BalanceDay[]): number[] {
+  return rows.map((r) => r.closing_balance - r.opening_balance);
+}
+
+describe('forecast invariants (properties)', () => {
+  it('each day opens at the previous close, and closes at opening + actual + forecasted', () => {
+    fc.assert(
+      fc.property(
+        accountArb,
+        plannedArb,
+        fc.boolean(),
+        fc.integer({ min: -5_000, max: 5_000 }),
+        (account, items, withAllowance, todayTx) => {
+          const { rows } = forecastAccount({
+            account,
+            today: TODAY,
+            days: DAYS,
+            planned: toPlanned(items),
+            transactions: [{ account_id: account.account_id, date: TODAY, amount: todayTx }],
+            allowance,
+            include_allowance: withAllowance,
+          });
+          expect(rows).toHaveLength(DAYS + 1);
+          // Collected, then asserted once: an expect() per row and run would dominate the suite's time.
+          const broken = rows.filter(
+            (row, i) =>
+              row.closing_balance !==
+                row.opening_balance + row.actual_transactions_total + row.forecasted_transactions_total ||
+              (i > 0 && row.opening_balance !== rows[i - 1]?.closing_balance) ||
+              !Number.isSafeInteger(row.closing_balance) ||
+              !Number.isSafeInteger(row.forecasted_transactions_total),
+          );
+          expect(broken).toEqual([]);
+          expect(rows[0]?.closing_balance).toBe(
+            account.current_balance + (rows[0]?.forecasted_transactions_total ?? 0),
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("deleting or reconciling a planned item changes only its own day's delta, by its amount", () => {
+    fc.assert(
+      fc.property(
+        accountArb,
+        plannedArb,
+        fc.nat(),
+        fc.constantFrom('is_user_deleted', 'is_reconciled') as fc.Arbitrary<
+          'is_user_deleted' | 'is_reconciled'
+        >,
+        (account, items, pick, flag) => {
+          const planned = toPlanned(items).map((p) => ({
+            ...p,
+            is_reconciled: false,
+            is_user_deleted: false,
+          }));
+          if (planned.length === 0) return;
+          const index = pick % planned.length;
+          const target = planned[index] as (typeof planned)[number];
+          const before = forecastAccount({ account, today: TODAY, days: DAYS, planned, allowance });
+          const after = forecastAccount({
+            account,
+            today: TODAY,
+            days: DAYS,
+            planned: planned.map((p, i) => (i === index ? { ...p, [flag]: true } : p)),
+            allowance,
+          });
+          const a = deltas(before.rows);
+          const b = deltas(after.rows);
+          const counts =
+            target.day >= 0 &&
+            target.day <= DAYS &&
+            (target.account_id === null || target.account_id === account.account_id);
+          const expected = a.map((d, day) =>
+            counts && day === target.day ? d - balanceDelta(account.account_type, target.amount) : d,
+          );
+          expect(b).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('counts an item with no account in every account but once in the total', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(accountArb, { selector: (a) => a.account_id, minLength: 1 }),
+        plannedArb,
+        (accounts, items) => {
+          const planned = toPlanned(items);
+          const total = forecastTotal({ accounts, today: TODAY, days: DAYS, planned });
+          const perAccount = accounts.map((account) => ({
+            account,
+            rows: forecastAccount({ account, today: TODAY, days: DAYS, planned }).rows,
+          }));
+          const netSign = (t: AccountType) => (t === 'credit' || t === 'loan' ? -1 : 1);
+          const nullFlows = new Array<number>(DAYS + 1).fill(0);
+          for (const p of planned) {
+            if (
+              p.account_id === null &&
+              !p.is_reconciled &&
+              !p.is_user_deleted &&
+              p.day >= 0 &&
+              p.day <= DAYS
+            )
+              nullFlows[p.day] = (nullFlows[p.day] ?? 0) + p.amount;
+          }
+          const net = (pick: (row: BalanceDay) => number) =>
+            total.rows.map((_, day) =>
+              perAccount.reduce((s, { account, rows }) => {
+                const row = rows[day];
+                return s + netSign(account.account_type) * (row ? pick(row) : 0);
+              }, 0),
+            );
+          const extra = accounts.length - 1;
+          let nullSoFar = 0;
+          const expectedClosing = net((r) => r.closing_balance).map((position, day) => {
+            nullSoFar += nullFlows[day] ?? 0;
+            return position - extra * nullSoFar;
+          });
+          const expectedForecast = net((r) => r.forecasted_transactions_total).map(
+            (sum, day) => sum - extra * (nullFlows[day] ?? 0),
+          );
+          expect(total.rows.map((r) => r.forecasted_transactions_total)).toEqual(expectedForecast);
+          expect(total.rows.map((r) => r.closing_balance)).toEqual(expectedClosing);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('regenerating the plan is idempotent end to end: same history, same plan, same forecast', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000 }), (seed) => {
+        const random = seededRandom(seed);
+        const history = [
+          ...series(
+            {
+              name: 'Payroll',
+              schedule: { cadence: 'biweekly', anchor: '2024-01-05', shift: 'before' },
+              from: '2024-01-01',
+              to: '2025-01-29',
+              amount: -200_000 - Math.floor(random() * 10_000),
+            },
+            random,
+          ),
+          ...series(
+            {
+              name: 'Power',
+              schedule: {
+                cadence: 'monthly',
+                anchor_month: '2024-01',
+                day: 1 + Math.floor(random() * 28),
+                shift: 'after',
+              },
+              from: '2024-01-01',
+              to: '2025-01-29',
+              amount: 9_000,
+              variation: 0.3,
+              lateDays: 2,
+            },
+            random,
+          ),
+        ];
+        const generate = () =>
+          generatePlan({
+            profile_id: 'p',
+            streams: detectRecurring(history, { today: TODAY }),
+            today: TODAY,
+          });
+        const window = { from: TODAY, to: addDays(TODAY, 730) };
+        const stored = applyPlanChanges([], mergePlan([], generate(), window));
+        expect(mergePlan(stored, generate(), window)).toEqual({ create: [], update: [], delete: [] });
+        const forecast = () => forecastAccount({ account: checking, today: TODAY, planned: stored });
+        expect(forecast()).toEqual(forecast());
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
+
+describe('forecastTotal', () => {
+  it('is the net position: held minus owed, each planned item once', () => {
+    const { rows } = forecastTotal({
+      accounts: [checking, card],
+      today: TODAY,
+      planned: [
+        item('2025-01-31', -10_000, null),
+        item('2025-01-31', 40_000, 'card'),
+        item('2025-01-31', -40_000, 'chk'),
+        item('2025-01-31', -1, 'elsewhere'),
+      ],
+      transactions: [{ account_id: 'card', date: TODAY, amount: 500 }],
+    });
+    expect(rows[0]).toMatchObject({
+      opening_balance: 60_500,
+      actual_transactions_total: -500,
+      closing_balance: 60_000,
+    });
+    expect(rows[1]).toMatchObject({ forecasted_transactions_total: -10_000, closing_balance: 50_000 });
+  });
+
+  it("sums the accounts' allowances", () => {
+    const { rows, allowance: series } = forecastTotal({
+      accounts: [checking, card],
+      today: TODAY,
+      planned: [],
+      allowances: new Map([
+        ['chk', allowance],
+        ['card', allowance],
+      ]),
+    });
+    // Friday: both accounts spend $20; spending on the card adds to what is owed, so both lower the total.
+    expect(series[1]).toBe(-4_000);
+    expect(rows[1]?.closing_balance).toBe(60_000 - 4_000);
+  });
+});
+
+describe('storage and calendar helpers', () => {
+  const { rows } = forecastAccount({
+    account: checking,
+    today: TODAY,
+    planned: [item('2025-03-10', -150_000), item('2025-03-12', 100_000)],
+  });
+
+  it('stores 731 rows as one item per month and reads them back unchanged', () => {
+    const months = splitIntoMonths('chk', rows);
+    expect(months).toHaveLength(25);
+    expect(months[0]).toMatchObject({ account_id: 'chk', month: '2025-01' });
+    expect(months[0]?.days).toHaveLength(2);
+    for (const m of months) for (const d of m.days) expect(d.balance_date.startsWith(m.month)).toBe(true);
+    expect(joinMonths([...months].reverse())).toEqual(rows);
+  });
+
+  it('finds the lowest projected balance and flags low and negative days', () => {
+    expect(lowestPoint(rows)).toEqual({ balance_date: '2025-03-10', closing_balance: -50_000 });
+    expect(lowestPoint([])).toBeNull();
+    const flags = balanceFlags(rows.slice(0, 60), 10_000);
+    const march10 = flags.find((f) => f.balance_date === '2025-03-10');
+    expect(march10).toEqual({ balance_date: '2025-03-10', is_low: true, is_negative: true, is_lowest: true });
+    expect(flags.find((f) => f.balance_date === '2025-03-12')).toEqual({
+      balance_date: '2025-03-12',
+      is_low: false,
+      is_negative: false,
+      is_lowest: false,
+    });
+    expect(flags.filter((f) => f.is_lowest)).toHaveLength(1);
+  });
+});
