@@ -80,6 +80,14 @@ describe('api client', () => {
     expect((calls[0]?.init.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
+  it('names the financial profile of a profile-scoped call in x-profile-id', async () => {
+    const { api, calls } = client(async () => json([]));
+    await api.get('/accounts', { profileId: 'profile-1' });
+    await api.get('/profiles/me');
+    expect((calls[0]?.init.headers as Record<string, string>)['x-profile-id']).toBe('profile-1');
+    expect((calls[1]?.init.headers as Record<string, string>)['x-profile-id']).toBeUndefined();
+  });
+
   it('keeps the API error body: code, message, issues and correlation id', async () => {
     const body = {
       code: 'validation',

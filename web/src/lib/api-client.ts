@@ -47,6 +47,11 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** false for the API's public routes (e.g. GET /invitations/{token}): no token is needed or sent. */
   auth?: boolean;
+  /**
+   * The financial profile a profile-scoped call is about (the active one, `useActiveProfile()`), sent as
+   * `x-profile-id`; the server checks the caller's role on it (functions/lib/access.ts).
+   */
+  profileId?: string;
 }
 
 export interface ApiClientOptions {
@@ -116,6 +121,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
+    if (init.profileId) headers['x-profile-id'] = init.profileId;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
 
     try {
