@@ -96,6 +96,13 @@ async function inviteLinkFor(to: string): Promise<string> {
   return link ?? '';
 }
 
+/** axe-core on the page as it is now: no serious or critical violation. */
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
 /** B's own API call, with B's session: renaming a profile B only views. */
 async function renameThroughApi(page: Page, profileName: string): Promise<number> {
   return page.evaluate(
@@ -138,9 +145,7 @@ test('an owner invites a viewer who signs up through the link and sees the profi
   await createProfile(pageA, profileName);
   await invite(pageA, b.email, 'viewer');
 
-  const axe = await new AxeBuilder({ page: pageA }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  await expectNoSeriousAxeViolations(pageA);
 
   // B, signed out in another browser, follows the e-mailed link.
   const link = await inviteLinkFor(b.email);
@@ -148,6 +153,7 @@ test('an owner invites a viewer who signs up through the link and sees the profi
   await pageB.goto(link);
   await expect(pageB.getByRole('heading', { name: "You're invited" })).toBeVisible();
   await expect(pageB.getByText(`invited you to “${profileName}” as viewer.`)).toBeVisible();
+  await expectNoSeriousAxeViolations(pageB);
   await pageB.getByRole('link', { name: 'Create account' }).click();
 
   await expect(pageB).toHaveURL(/\/signup\?/);
@@ -184,6 +190,7 @@ test('an owner invites a viewer who signs up through the link and sees the profi
     pageB.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profiles' }),
   ).toHaveCount(0);
   expect(await renameThroughApi(pageB, profileName)).toBe(403);
+  await expectNoSeriousAxeViolations(pageB);
 
   // A sees B joined.
   await pageA.reload();
