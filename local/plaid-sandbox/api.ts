@@ -587,7 +587,7 @@ const transactionsSync: Endpoint = (body, { state, requestId }) => {
     }
   }
   const all = item.ledger
-    .changesSince(cursor.from, null)
+    .changesSince(cursor.from)
     .filter((c) => accounts.has(c.transaction.generated.accountKey));
   const end = cursor.offset + count;
   const hasMore = end < all.length;

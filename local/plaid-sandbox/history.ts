@@ -33,6 +33,11 @@ export interface GeneratedTransaction {
   amount: number;
   /** Cents while pending (restaurant tips and fuel pre-authorisations change on posting). */
   pendingAmount: number;
+  /**
+   * The pending amount is corrected to `amount` a day after the transaction appears, while it is
+   * still pending (a modification in /transactions/sync); otherwise it changes on posting.
+   */
+  pendingUpdate: boolean;
   /** A pending hold that disappears instead of posting. */
   cancelled: boolean;
   name: string;
@@ -195,6 +200,7 @@ const RESTAURANTS = [
   m('TST* BLUE PLATE DINER', 'Blue Plate Diner', null, true),
   m('SWEETGREEN SOMA', 'Sweetgreen', 'sweetgreen.com'),
   m('PF CHANGS #9921', "P.F. Chang's", 'pfchangs.com'),
+  m('TST* NONNA ROSA TRATTORIA', 'Nonna Rosa Trattoria', null, true),
 ];
 const FAST_FOOD = [
   m("MCDONALD'S F12345", "McDonald's", 'mcdonalds.com'),
@@ -207,6 +213,7 @@ const COFFEE = [
   m('SQ *BLUE BOTTLE COFFEE', 'Blue Bottle Coffee', null, true),
   m('PEETS COFFEE #0123', "Peet's Coffee", 'peets.com'),
   m('DUNKIN #345678', "Dunkin'", 'dunkindonuts.com'),
+  m('SQ *CORNER CAFE', 'Corner Cafe', null, true),
 ];
 const FUEL = [
   m('SHELL OIL 57444299', 'Shell', 'shell.com'),
@@ -830,16 +837,26 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
   let checkingLow = 0;
   let checkingRunning = 0;
   const push = (
-    txn: Omit<GeneratedTransaction, 'pendingAmount' | 'cancelled' | 'enrichAfterDays' | 'inStore'> &
-      Partial<Pick<GeneratedTransaction, 'pendingAmount' | 'cancelled' | 'enrichAfterDays'>>,
+    txn: Omit<
+      GeneratedTransaction,
+      'pendingAmount' | 'pendingUpdate' | 'cancelled' | 'enrichAfterDays' | 'inStore'
+    > &
+      Partial<
+        Pick<GeneratedTransaction, 'pendingAmount' | 'pendingUpdate' | 'cancelled' | 'enrichAfterDays'>
+      >,
   ) => {
     const full: GeneratedTransaction = {
       pendingAmount: txn.amount,
+      pendingUpdate: false,
       cancelled: false,
       enrichAfterDays: null,
       inStore: txn.channel === 'in store',
       ...txn,
     };
+    // Amounts that change while pending are usually corrected before the transaction posts.
+    if (full.pendingAmount !== full.amount && full.postAfterDays >= 2 && !full.cancelled) {
+      full.pendingUpdate = rngFor(seedKey, 'pending-update', full.uid).chance(0.7);
+    }
     transactions.push(full);
     if (full.cancelled) return;
     balances.set(
@@ -860,23 +877,36 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
     accountKey: string,
     dayRng: Rng,
     extra: Partial<GeneratedTransaction> = {},
-  ) =>
-    push({
-      uid,
+  ) => {
+    const card = {
       accountKey,
       day,
-      postAfterDays: dayRng.int(1, 3),
-      amount,
       name: merchant.name,
-      merchantName: merchant.enrich ? null : merchant.merchant,
-      enrichAfterDays: merchant.enrich ? 1 : null,
+      merchantName: merchant.merchant,
       website: merchant.website,
-      category: category(detailed, merchant.enrich ? 'LOW' : dayRng.pick<Confidence>(['VERY_HIGH', 'HIGH'])),
+      category: category(detailed, dayRng.pick<Confidence>(['VERY_HIGH', 'HIGH'])),
       channel: extra.channel ?? 'in store',
       seriesId: null,
+    };
+    // Merchants sometimes authorise a card twice; the extra authorisation is released unposted.
+    if (dayRng.chance(0.1)) {
+      push({
+        ...card,
+        uid: `${uid}:authorization`,
+        postAfterDays: dayRng.int(1, 2),
+        amount,
+        cancelled: true,
+      });
+    }
+    push({
+      ...card,
+      uid,
+      postAfterDays: dayRng.int(1, 3),
+      amount,
+      enrichAfterDays: merchant.enrich ? dayRng.int(1, 3) : null,
       ...extra,
-      ...(merchant.enrich ? { merchantName: null, enrichAfterDays: 1 } : {}),
     });
+  };
 
   let statementBalance = 0;
   let paidSinceStatement = 0;
@@ -1011,7 +1041,7 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
     // Everyday spending.
     let n = 0;
     const uid = (kind: string) => `${kind}:${day}:${n++}`;
-    if (dayRng.chance(0.27)) {
+    if (dayRng.chance(0.3)) {
       purchase(
         day,
         uid('groceries'),
@@ -1022,7 +1052,7 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
         dayRng,
       );
     }
-    if (dayRng.chance(0.22)) {
+    if (dayRng.chance(0.25)) {
       const amount = dayRng.cents(16, 110);
       const pendingAmount = Math.round(amount / (1.15 + dayRng.next() * 0.07));
       purchase(
@@ -1038,7 +1068,7 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
         },
       );
     }
-    if (dayRng.chance(0.3)) {
+    if (dayRng.chance(0.35)) {
       purchase(
         day,
         uid('coffee'),
@@ -1071,7 +1101,7 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
         spendAccount(dayRng),
         dayRng,
         {
-          pendingAmount: dayRng.chance(0.3) ? 10000 : amount,
+          pendingAmount: dayRng.chance(0.35) ? 10000 : amount,
         },
       );
     }
@@ -1084,9 +1114,8 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
         dayRng.cents(9, 42),
         spendAccount(dayRng),
         dayRng,
-        {
-          channel: 'online',
-        },
+        // The fare is authorised as an estimate and settles at the final price.
+        { channel: 'online', pendingAmount: dayRng.cents(10, 40) },
       );
     }
     const refundable: Array<{
@@ -1096,7 +1125,7 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
       accountKey: string;
       channel: Channel;
     }> = [];
-    if (dayRng.chance(0.14)) {
+    if (dayRng.chance(0.17)) {
       const merchant = dayRng.pick(ONLINE);
       const amount = dayRng.cents(9, 140);
       const accountKey = spendAccount(dayRng);

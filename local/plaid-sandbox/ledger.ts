@@ -1,9 +1,10 @@
 // One item's transactions as /transactions/sync sees them: the current set, and the append-only
 // change log that sync cursors point into. The generated history is replayed day by day: a
-// transaction appears (pending or posted), a pending one posts (its pending id is removed and the
-// posted one added with pending_transaction_id) or is dropped, and a posted one is later enriched
-// (modified). The log is a pure function of the item and the days it was advanced through, so it
-// is rebuilt identically after a restart.
+// transaction appears (pending or posted), a pending one may have its amount corrected (modified),
+// then posts (its pending id is removed and the posted one added with pending_transaction_id) or is
+// dropped, and a posted one may later have its merchant recognised (modified). The log is a pure
+// function of the item and the days it was advanced through, so it is rebuilt identically after a
+// restart.
 import type { Day } from './days.ts';
 import { generateHistory, type GeneratedTransaction, type History, type HistoryInput } from './history.ts';
 import { idFor } from './random.ts';
@@ -13,8 +14,10 @@ export interface LedgerTransaction {
   generated: GeneratedTransaction;
   pending: boolean;
   pendingTransactionId: string | null;
-  /** The merchant has been recognised (see GeneratedTransaction.enrichAfterDays). */
-  enriched: boolean;
+  /** Cents, Plaid sign, as currently reported. */
+  amount: number;
+  /** The merchant is recognised (see GeneratedTransaction.enrichAfterDays). */
+  recognised: boolean;
 }
 
 export type ChangeOp = 'add' | 'modify' | 'remove';
@@ -24,9 +27,10 @@ interface LogEntry {
   id: string;
 }
 
-export type NetChange =
-  | { kind: 'added' | 'modified'; transaction: LedgerTransaction }
-  | { kind: 'removed'; transaction: LedgerTransaction };
+export interface NetChange {
+  kind: 'added' | 'modified' | 'removed';
+  transaction: LedgerTransaction;
+}
 
 export interface ExtensionSummary {
   added: number;
@@ -41,11 +45,17 @@ export interface AccountBalance {
   pending: number;
 }
 
-/** How far after its first appearance a transaction can still change (pending days + enrichment). */
+/** How long after its first appearance a transaction can still change (pending days + recognition). */
 const SETTLING_DAYS = 10;
+/**
+ * The simulation runs this far ahead of the ledger, so daily advances reuse it. Simulating further
+ * never changes earlier days, so a longer simulation filtered by day is the same history.
+ */
+const LOOKAHEAD_DAYS = 60;
 
 export class Ledger {
   private history: History;
+  private historyThrough: Day;
   private readonly log: LogEntry[] = [];
   /** Every version ever shown (removed ones too: their account id is needed in `removed`). */
   private readonly versions = new Map<string, LedgerTransaction>();
@@ -59,13 +69,12 @@ export class Ledger {
     private readonly windowStart: Day,
   ) {
     this.throughDay = input.linkDay;
-    this.history = generateHistory(input, input.linkDay);
+    this.historyThrough = input.linkDay + LOOKAHEAD_DAYS;
+    this.history = generateHistory(input, this.historyThrough);
     for (const generated of this.history.transactions) {
       if (!this.visible(generated) || generated.day > input.linkDay) continue;
-      const state = stateOn(generated, input.linkDay);
-      if (state === 'gone') continue;
-      const transaction = this.version(generated, state);
-      this.append('add', transaction);
+      const transaction = this.versionOn(generated, input.linkDay);
+      if (transaction) this.append('add', transaction);
     }
   }
 
@@ -86,34 +95,33 @@ export class Ledger {
     const summary: ExtensionSummary = { added: 0, modified: 0, removed: 0 };
     if (day <= this.throughDay) return summary;
     const from = this.throughDay;
-    this.history = generateHistory(this.input, day);
-    const events: Array<{ day: Day; order: number; step: number; generated: GeneratedTransaction }> = [];
+    if (day > this.historyThrough) {
+      this.historyThrough = day + LOOKAHEAD_DAYS;
+      this.history = generateHistory(this.input, this.historyThrough);
+    }
+    const events: Array<{ day: Day; order: number; step: Step; generated: GeneratedTransaction }> = [];
     this.history.transactions.forEach((generated, order) => {
       if (!this.visible(generated) || generated.day > day || generated.day <= from - SETTLING_DAYS) return;
-      for (const [step, eventDay] of eventDays(generated).entries()) {
-        if (eventDay !== null && eventDay > from && eventDay <= day)
-          events.push({ day: eventDay, order, step, generated });
+      for (const event of eventsOf(generated)) {
+        if (event.day > from && event.day <= day) events.push({ ...event, order, generated });
       }
     });
     events.sort((a, b) => a.day - b.day || a.order - b.order || a.step - b.step);
-    for (const { step, generated } of events) {
-      const pendingId = idFor(this.itemId, generated.uid, 'pending');
-      const postedId = idFor(this.itemId, generated.uid);
-      if (step === 0) {
-        this.append('add', this.version(generated, generated.postAfterDays === 0 ? 'posted' : 'pending'));
+    for (const { day: eventDay, step, generated } of events) {
+      const next = this.versionOn(generated, eventDay);
+      if (step === Step.Appear) {
+        if (next) this.append('add', next);
         summary.added++;
-      } else if (step === 1) {
-        this.append('remove', this.versions.get(pendingId) ?? this.version(generated, 'pending'));
+      } else if (step === Step.Post) {
+        const pending = this.versions.get(pendingIdOf(this.itemId, generated));
+        if (pending) this.append('remove', pending);
         summary.removed++;
-        if (!generated.cancelled) {
-          this.append('add', this.version(generated, 'posted'));
+        if (next) {
+          this.append('add', next);
           summary.added++;
         }
-      } else {
-        const posted = this.versions.get(postedId) ?? this.version(generated, 'posted');
-        const enriched = { ...posted, enriched: true };
-        this.versions.set(postedId, enriched);
-        this.append('modify', enriched);
+      } else if (next) {
+        this.append('modify', next);
         summary.modified++;
       }
     }
@@ -122,10 +130,10 @@ export class Ledger {
   }
 
   /**
-   * The net effect of the log between two positions: what a client at `from` must apply to reach
-   * the current state. A transaction added and removed in between is not reported at all.
+   * The net effect of the log from a position to its end: what a client at `from` must apply to
+   * reach the current state. A transaction added and removed in between is not reported at all.
    */
-  changesSince(from: number, accountKey: string | null): NetChange[] {
+  changesSince(from: number): NetChange[] {
     const lastTouch = new Map<string, number>();
     for (let i = from; i < this.log.length; i++) lastTouch.set((this.log[i] as LogEntry).id, i);
     const existedBefore = new Set<string>();
@@ -139,7 +147,6 @@ export class Ledger {
     for (const [id] of [...lastTouch.entries()].sort((a, b) => a[1] - b[1])) {
       const transaction = this.versions.get(id);
       if (!transaction) continue;
-      if (accountKey !== null && transaction.generated.accountKey !== accountKey) continue;
       const before = existedBefore.has(id);
       const now = this.current.has(id);
       if (!before && now) changes.push({ kind: 'added', transaction });
@@ -159,18 +166,18 @@ export class Ledger {
   /** Balances on `day` from the whole history (also the part older than the visible window). */
   balances(day: Day): Map<string, AccountBalance> {
     const balances = new Map<string, AccountBalance>();
-    const credit = new Set(['credit', 'loan']);
+    const owed = new Set(['credit', 'loan']);
     for (const [key, figures] of Object.entries(this.history.accounts)) {
       balances.set(key, { current: figures.investmentValue ?? figures.opening, pending: 0 });
     }
     for (const generated of this.history.transactions) {
       if (generated.day > day) break;
       const balance = balances.get(generated.accountKey);
-      if (!balance) continue;
       const state = stateOn(generated, day);
-      const sign = credit.has(this.typeOf(generated.accountKey)) ? 1 : -1;
-      if (state === 'posted' || state === 'posted-enriched') balance.current += sign * generated.amount;
-      else if (state === 'pending') balance.pending += generated.pendingAmount;
+      if (!balance || !state) continue;
+      const sign = owed.has(this.typeOf(generated.accountKey)) ? 1 : -1;
+      if (state.pending) balance.pending += state.amount;
+      else balance.current += sign * state.amount;
     }
     return balances;
   }
@@ -183,21 +190,19 @@ export class Ledger {
     return generated.day >= this.windowStart;
   }
 
-  private version(
-    generated: GeneratedTransaction,
-    state: 'pending' | 'posted' | 'posted-enriched',
-  ): LedgerTransaction {
-    const pendingId = idFor(this.itemId, generated.uid, 'pending');
-    const transaction: LedgerTransaction =
-      state === 'pending'
-        ? { id: pendingId, generated, pending: true, pendingTransactionId: null, enriched: false }
-        : {
-            id: idFor(this.itemId, generated.uid),
-            generated,
-            pending: false,
-            pendingTransactionId: generated.postAfterDays > 0 ? pendingId : null,
-            enriched: state === 'posted-enriched',
-          };
+  /** The transaction as the bank shows it on `day` (null before it appears or once dropped). */
+  private versionOn(generated: GeneratedTransaction, day: Day): LedgerTransaction | null {
+    const state = stateOn(generated, day);
+    if (!state) return null;
+    const pendingId = pendingIdOf(this.itemId, generated);
+    const transaction: LedgerTransaction = {
+      id: state.pending ? pendingId : idFor(this.itemId, generated.uid),
+      generated,
+      pending: state.pending,
+      pendingTransactionId: !state.pending && generated.postAfterDays > 0 ? pendingId : null,
+      amount: state.amount,
+      recognised: state.recognised,
+    };
     this.versions.set(transaction.id, transaction);
     return transaction;
   }
@@ -209,22 +214,46 @@ export class Ledger {
   }
 }
 
-/** Days of a transaction's events: [appears, posts or is dropped, is enriched]. */
-function eventDays(generated: GeneratedTransaction): [Day, Day | null, Day | null] {
-  const postDay = generated.postAfterDays > 0 ? generated.day + generated.postAfterDays : null;
-  const settled = postDay ?? generated.day;
-  const enrichDay =
-    generated.enrichAfterDays !== null && !generated.cancelled ? settled + generated.enrichAfterDays : null;
-  return [generated.day, postDay, enrichDay];
+const pendingIdOf = (itemId: string, generated: GeneratedTransaction) =>
+  idFor(itemId, generated.uid, 'pending');
+
+enum Step {
+  Appear,
+  UpdatePending,
+  Post,
+  Recognise,
+}
+
+const postDayOf = (generated: GeneratedTransaction) => generated.day + generated.postAfterDays;
+
+/** The days a transaction changes, in order. */
+function eventsOf(generated: GeneratedTransaction): Array<{ day: Day; step: Step }> {
+  const events = [{ day: generated.day, step: Step.Appear }];
+  if (generated.pendingUpdate) events.push({ day: generated.day + 1, step: Step.UpdatePending });
+  if (generated.postAfterDays > 0) events.push({ day: postDayOf(generated), step: Step.Post });
+  if (generated.enrichAfterDays !== null && !generated.cancelled) {
+    events.push({ day: postDayOf(generated) + generated.enrichAfterDays, step: Step.Recognise });
+  }
+  return events;
 }
 
 function stateOn(
   generated: GeneratedTransaction,
   day: Day,
-): 'pending' | 'posted' | 'posted-enriched' | 'gone' {
-  const [appears, posts, enriched] = eventDays(generated);
-  if (day < appears) return 'gone';
-  if (posts !== null && day < posts) return 'pending';
-  if (generated.cancelled) return 'gone';
-  return enriched !== null && day >= enriched ? 'posted-enriched' : 'posted';
+): { pending: boolean; amount: number; recognised: boolean } | null {
+  if (day < generated.day) return null;
+  if (day < postDayOf(generated)) {
+    const corrected = generated.pendingUpdate && day >= generated.day + 1;
+    return {
+      pending: true,
+      amount: corrected ? generated.amount : generated.pendingAmount,
+      recognised: generated.enrichAfterDays === null,
+    };
+  }
+  if (generated.cancelled) return null;
+  return {
+    pending: false,
+    amount: generated.amount,
+    recognised: generated.enrichAfterDays === null || day >= postDayOf(generated) + generated.enrichAfterDays,
+  };
 }

@@ -122,7 +122,7 @@ export function transactionBody(
   includeOriginalDescription: boolean,
 ): Transaction {
   const generated = transaction.generated;
-  const recognised = generated.enrichAfterDays === null || transaction.enriched;
+  const recognised = transaction.recognised;
   const merchantName = recognised ? generated.merchantName : null;
   const home = item.ledger.generated.homeCity;
   const counterparties: TransactionCounterparty[] = merchantName
@@ -145,7 +145,7 @@ export function transactionBody(
   return {
     account_id: item.accountId(generated.accountKey),
     account_owner: null,
-    amount: dollars(transaction.pending ? generated.pendingAmount : generated.amount),
+    amount: dollars(transaction.amount),
     iso_currency_code: 'USD',
     unofficial_currency_code: null,
     category: null,
