@@ -104,17 +104,26 @@ export function ActiveProfileProvider({ children }: { children: ReactNode }) {
     void refetch();
   }, [reaction, isFetching, wanted, refetch]);
 
-  // spec §4: the previous profile's data must not outlive a switch, whoever made it.
+  const waitingForJoined = reaction === 'refetch' && (isFetching || refetchedFor.current !== wanted);
+  let status: ActiveProfileState['status'];
+  if (!userId) status = 'signedOut';
+  else if (query.isError && !query.data) status = 'error';
+  else if (!query.data || waitingForJoined) status = 'loading';
+  else status = 'ready';
+
+  // spec §4: the previous profile's data must not outlive a switch, whoever made it. Only settled
+  // choices count: a fallback shown while a just-joined profile loads is not a switch.
   const previous = useRef<{ userId: string; profileId: string } | null>(null);
   const activeId = active?.id ?? null;
+  const settledActiveId = status === 'ready' ? activeId : null;
   useEffect(() => {
-    if (!userId || !activeId) return;
+    if (!userId || !settledActiveId) return;
     const before = previous.current;
-    if (before && before.userId === userId && before.profileId !== activeId) {
+    if (before && before.userId === userId && before.profileId !== settledActiveId) {
       void resetCacheForProfileSwitch(queryClient);
     }
-    previous.current = { userId, profileId: activeId };
-  }, [userId, activeId, queryClient]);
+    previous.current = { userId, profileId: settledActiveId };
+  }, [userId, settledActiveId, queryClient]);
 
   const switchProfile = useCallback(
     (profileId: string) => {
@@ -134,13 +143,6 @@ export function ActiveProfileProvider({ children }: { children: ReactNode }) {
     },
     [userId],
   );
-
-  const waitingForJoined = reaction === 'refetch' && (isFetching || refetchedFor.current !== wanted);
-  let status: ActiveProfileState['status'];
-  if (!userId) status = 'signedOut';
-  else if (query.isError && !query.data) status = 'error';
-  else if (!query.data || waitingForJoined) status = 'loading';
-  else status = 'ready';
 
   const value = useMemo<ActiveProfileState>(
     () => ({

@@ -12,7 +12,6 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   isPending = false,
-  tone = 'danger',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -21,7 +20,6 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm: () => void;
   isPending?: boolean;
-  tone?: 'danger' | 'primary';
 }) {
   return (
     <Dialog
@@ -34,11 +32,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isPending}>
           Cancel
         </Button>
-        <Button
-          variant={tone === 'danger' ? 'danger-solid' : 'primary'}
-          onClick={onConfirm}
-          isPending={isPending}
-        >
+        <Button variant="danger-solid" onClick={onConfirm} isPending={isPending}>
           {confirmLabel}
         </Button>
       </div>

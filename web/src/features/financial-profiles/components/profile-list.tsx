@@ -19,7 +19,7 @@ import type { FinancialProfile } from '../../../lib/financial-profiles-api.ts';
 import { useArchiveProfile, useCreateProfile, useRenameProfile } from '../api/profile-mutations.ts';
 import { ProfileNameDialog } from './profile-name-dialog.tsx';
 
-export const memberCountLabel = (count: number) => (count === 1 ? '1 member' : `${count} members`);
+const memberCountLabel = (count: number) => (count === 1 ? '1 member' : `${count} members`);
 
 const createdOn = (iso: string) => {
   try {

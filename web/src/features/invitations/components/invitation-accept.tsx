@@ -26,8 +26,7 @@ import {
 import { roleAsYou, roleLabels } from '../../../lib/profile-roles.ts';
 
 /** Same wording as the server's for an unknown token, for a link that has no token at all. */
-export const INVALID_LINK_MESSAGE =
-  'This invitation link is invalid. Ask the profile owner to send a new one.';
+const INVALID_LINK_MESSAGE = 'This invitation link is invalid. Ask the profile owner to send a new one.';
 
 export type InvitationView =
   | { kind: 'checking' }
