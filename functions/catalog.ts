@@ -49,7 +49,6 @@ const uuidLike = z.string().min(1).max(128);
 const userIdField = uuidLike.optional();
 const fn = (name: string): Route[] => [{ method: 'POST', path: `/functions/${name}` }];
 
-const PLAID = 'Bank linking, transaction sync and classification';
 const ENGINE = 'The money engine: Money Plan, Money Calendar, 730-day forecast';
 const LATER = 'a later issue (subscriptions, 2FA, e-mail, alerts, admin)';
 
@@ -263,8 +262,7 @@ export const catalog: CatalogEntry[] = [
     caller: 'user',
     routes: fn('plaid-hosted-link'),
     body: functionBodies['plaid-hosted-link'],
-    handler: null,
-    plannedIn: PLAID,
+    handler: 'functions/plaid-hosted-link/handler.ts',
     ...defaults,
   },
   {
@@ -274,8 +272,7 @@ export const catalog: CatalogEntry[] = [
     caller: 'user',
     routes: fn('plaid-link-token'),
     body: functionBodies['plaid-link-token'],
-    handler: null,
-    plannedIn: PLAID,
+    handler: 'functions/plaid-link-token/handler.ts',
     ...defaults,
   },
   {
@@ -285,8 +282,7 @@ export const catalog: CatalogEntry[] = [
     caller: 'user',
     routes: fn('plaid-exchange-token'),
     body: functionBodies['plaid-exchange-token'],
-    handler: null,
-    plannedIn: PLAID,
+    handler: 'functions/plaid-exchange-token/handler.ts',
     timeoutSeconds: 29,
     memoryMb: 512,
   },
@@ -297,8 +293,7 @@ export const catalog: CatalogEntry[] = [
     caller: 'user',
     routes: fn('link-account-to-profile'),
     body: functionBodies['link-account-to-profile'],
-    handler: null,
-    plannedIn: PLAID,
+    handler: 'functions/link-account-to-profile/handler.ts',
     ...defaults,
   },
   {
@@ -308,8 +303,7 @@ export const catalog: CatalogEntry[] = [
     caller: 'user',
     routes: fn('smart-plaid-sync'),
     body: functionBodies['smart-plaid-sync'],
-    handler: null,
-    plannedIn: PLAID,
+    handler: 'functions/smart-plaid-sync/handler.ts',
     timeoutSeconds: 29,
     memoryMb: 1024,
     schedule: schedules.plaidSync,
@@ -321,8 +315,7 @@ export const catalog: CatalogEntry[] = [
     caller: 'user',
     routes: fn('trigger-full-sync-pipeline'),
     body: functionBodies['trigger-full-sync-pipeline'],
-    handler: null,
-    plannedIn: PLAID,
+    handler: 'functions/trigger-full-sync-pipeline/handler.ts',
     timeoutSeconds: 29,
     memoryMb: 1024,
   },
@@ -333,8 +326,7 @@ export const catalog: CatalogEntry[] = [
     caller: 'user',
     routes: fn('plaid-transactions-sync'),
     body: functionBodies['plaid-transactions-sync'],
-    handler: null,
-    plannedIn: PLAID,
+    handler: 'functions/plaid-transactions-sync/handler.ts',
     timeoutSeconds: 29,
     memoryMb: 1024,
     events: ['AccountLinked'],
@@ -346,8 +338,7 @@ export const catalog: CatalogEntry[] = [
     caller: 'user',
     routes: fn('get-financial-accounts'),
     body: functionBodies['get-financial-accounts'],
-    handler: null,
-    plannedIn: PLAID,
+    handler: 'functions/get-financial-accounts/handler.ts',
     ...defaults,
   },
   {
@@ -466,8 +457,7 @@ export const catalog: CatalogEntry[] = [
       { method: 'PATCH', path: '/accounts/{accountId}' },
       { method: 'DELETE', path: '/accounts/{accountId}' },
     ],
-    handler: null,
-    plannedIn: PLAID,
+    handler: 'functions/accounts/handler.ts',
     ...defaults,
   },
   {
@@ -479,8 +469,7 @@ export const catalog: CatalogEntry[] = [
       { method: 'GET', path: '/transactions' },
       { method: 'GET', path: '/transactions/raw' },
     ],
-    handler: null,
-    plannedIn: PLAID,
+    handler: 'functions/transactions/handler.ts',
     ...defaults,
   },
   {
@@ -586,9 +575,9 @@ export const catalog: CatalogEntry[] = [
     description: 'Plaid webhooks (SYNC_UPDATES_AVAILABLE, ITEM errors), verified by their ES256 JWT',
     caller: 'webhook',
     routes: [{ method: 'POST', path: '/webhooks/plaid' }],
-    handler: null,
-    plannedIn: PLAID,
-    ...defaults,
+    handler: 'functions/plaid-webhook/handler.ts',
+    timeoutSeconds: 29,
+    memoryMb: 1024,
   },
   {
     name: 'stripe-webhook',

@@ -212,6 +212,7 @@ export function httpHandler(
       request.response = toErrorResponse(request.error, correlationId, getDeps().logger.child({ fn: name }));
     },
   });
-  return (options.rawBody ? stack : stack.use(jsonBodyParser({ disableContentTypeError: true })))
-    .handler(core);
+  return (options.rawBody ? stack : stack.use(jsonBodyParser({ disableContentTypeError: true }))).handler(
+    core,
+  );
 }

@@ -5,6 +5,7 @@
 // same pages next time, which changes nothing. One sync per item at a time: a lease on the item.
 import { randomUUID } from 'node:crypto';
 import type { PlaidApi, RemovedTransaction, Transaction as PlaidTransaction } from 'plaid';
+import { backoffMinutes, nextRefreshAt, refreshTier } from '../../../domain/balance-refresh.ts';
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
 import { plaidErrorOf } from './client.ts';
@@ -18,6 +19,8 @@ const MAX_RESTARTS = 5;
 export type SyncOutcome =
   | { status: 'synced'; added: number; modified: number; removed: number; accountIds: string[] }
   | { status: 'already_running' }
+  | { status: 'skipped'; nextRefreshAfter: string }
+  | { status: 'rate_limited'; retryAfter: string }
   | { status: 'login_required'; errorCode: string }
   | { status: 'error'; errorCode: string };
 
@@ -107,13 +110,26 @@ async function fetchAllPages(
   }
 }
 
+export interface SyncOptions {
+  /** A user-requested refresh bypasses the interval (spec §9), never a rate-limit backoff. */
+  forced: boolean;
+}
+
 export async function syncItem(
   deps: Pick<Deps, 'clock' | 'logger' | 'plaid' | 'tokenCipher' | 'events'>,
   data: Data,
   itemId: string,
+  options: SyncOptions = { forced: true },
 ): Promise<SyncOutcome> {
   const { data: item } = await data.plaidItems.get({ id: itemId }).go();
   if (!item || item.status === 'removed') return { status: 'error', errorCode: 'ITEM_NOT_FOUND' };
+  // spec §9: a due time from the item's most urgent account, or a rate-limit backoff.
+  const now = deps.clock();
+  const due = item.next_refresh_after ? new Date(item.next_refresh_after) : null;
+  if ((item.backoff_step ?? 0) > 0 && due && due > now) {
+    return { status: 'rate_limited', retryAfter: due.toISOString() };
+  }
+  if (!options.forced && due && due > now) return { status: 'skipped', nextRefreshAfter: due.toISOString() };
   const owner = randomUUID();
   if (!(await acquireLease(data, itemId, owner, deps.clock()))) return { status: 'already_running' };
   try {
@@ -125,10 +141,24 @@ export async function syncItem(
     } catch (error) {
       const plaidError = plaidErrorOf(error);
       if (!plaidError) throw error;
+      if (
+        plaidError.error_type === 'RATE_LIMIT_EXCEEDED' ||
+        plaidError.error_code === 'RATE_LIMIT_EXCEEDED'
+      ) {
+        const step = (item.backoff_step ?? 0) + 1;
+        const retryAfter = new Date(deps.clock().getTime() + backoffMinutes(step) * 60_000).toISOString();
+        await data.plaidItems
+          .patch({ id: itemId })
+          .set({ backoff_step: step, next_refresh_after: retryAfter })
+          .go();
+        deps.logger.warn('plaid rate limited', { itemId, step, retryAfter });
+        return { status: 'rate_limited', retryAfter };
+      }
       const loginRequired = plaidError.error_code === 'ITEM_LOGIN_REQUIRED';
       await data.plaidItems
         .patch({ id: itemId })
         .set({ status: loginRequired ? 'login_required' : 'error', error_code: plaidError.error_code })
+        .remove(['next_refresh_after'])
         .go();
       deps.logger.warn('plaid sync failed', { itemId, errorCode: plaidError.error_code });
       return loginRequired
@@ -163,7 +193,8 @@ export async function syncItem(
         .go();
     }
 
-    const now = deps.clock().toISOString();
+    const syncedAt = deps.clock();
+    const nowIso = syncedAt.toISOString();
     for (const balance of pages.accounts) {
       const account = byPlaidId.get(balance.account_id);
       if (!account) continue;
@@ -176,19 +207,45 @@ export async function syncItem(
           ...(balance.balances.available !== null
             ? { available_balance: toCents(balance.balances.available) }
             : {}),
-          last_balance_refresh: now,
+          last_balance_refresh: nowIso,
           ...(pages.historicalComplete && account.historical_sync_status !== 'completed'
-            ? { historical_sync_status: 'completed', historical_sync_completed_at: now }
+            ? { historical_sync_status: 'completed', historical_sync_completed_at: nowIso }
             : {}),
         })
         .go();
     }
 
+    // spec §9: the item is next due when its most urgent account is.
+    const { data: person } = await data.profiles.get({ id: item.user_id }).go();
+    const lastActive = person?.last_active_at ? new Date(person.last_active_at) : null;
+    const nextDue = accounts
+      .map((account) => {
+        const balance = pages.accounts.find((b) => b.account_id === account.plaid_account_id)?.balances
+          .current;
+        const tier = refreshTier(
+          {
+            accountType: account.account_type,
+            balanceCents: toCents(balance) ?? account.current_balance ?? null,
+            creditLimitCents: account.credit_limit ?? null,
+            userLastActiveAt: lastActive,
+          },
+          syncedAt,
+        );
+        return nextRefreshAt(syncedAt, tier, syncedAt).getTime();
+      })
+      .reduce((a, b) => Math.min(a, b), syncedAt.getTime() + 24 * 3_600_000);
+
     // The cursor moves only after the data is written, and only if nobody moved it meanwhile.
     const previous = item.plaid_sync_token;
     await data.plaidItems
       .patch({ id: itemId })
-      .set({ plaid_sync_token: pages.nextCursor, last_synced_at: now, status: 'active' })
+      .set({
+        plaid_sync_token: pages.nextCursor,
+        last_synced_at: nowIso,
+        status: 'active',
+        backoff_step: 0,
+        next_refresh_after: new Date(nextDue).toISOString(),
+      })
       .remove(['error_code'])
       .where((attr, op) =>
         previous ? op.eq(attr.plaid_sync_token, previous) : op.notExists(attr.plaid_sync_token),
@@ -222,4 +279,29 @@ export async function syncItem(
   } finally {
     await releaseLease(data, itemId, owner);
   }
+}
+
+/** The scheduled sweep: sync items whose refresh time has come, while time remains. */
+export async function syncDueItems(
+  deps: Pick<Deps, 'clock' | 'logger' | 'plaid' | 'tokenCipher' | 'events'>,
+  data: Data,
+  remainingMs: () => number,
+  limit = 100,
+): Promise<{ attempted: number; outcomes: Record<string, number> }> {
+  const { data: due } = await data.plaidItems.query
+    .byRefreshDue({})
+    .lte({ next_refresh_after: deps.clock().toISOString() })
+    .go({ limit });
+  const outcomes: Record<string, number> = {};
+  let attempted = 0;
+  for (const item of due) {
+    if (remainingMs() < 10_000) break;
+    attempted += 1;
+    const outcome = await syncItem(deps, data, item.id, { forced: false }).catch((error: unknown) => {
+      deps.logger.error('scheduled sync failed', { itemId: item.id, error: (error as Error).message });
+      return { status: 'error' as const, errorCode: 'UNEXPECTED' };
+    });
+    outcomes[outcome.status] = (outcomes[outcome.status] ?? 0) + 1;
+  }
+  return { attempted, outcomes };
 }

@@ -38,6 +38,12 @@ export function plaidItemEntity(client: DynamoDBDocumentClient, table: string) {
           pk: { field: 'gsi1pk', composite: ['user_id'] },
           sk: { field: 'gsi1sk', composite: ['id'] },
         },
+        /** Sparse: items with a next refresh time, for the scheduled sweep (spec §9 intervals). */
+        byRefreshDue: {
+          index: 'gsi3',
+          pk: { field: 'gsi3pk', composite: [] },
+          sk: { field: 'gsi3sk', composite: ['next_refresh_after', 'id'] },
+        },
         byPlaidItemId: {
           index: 'gsi2',
           pk: { field: 'gsi2pk', composite: ['plaid_item_id'] },

@@ -1,0 +1,84 @@
+// Connected accounts of the active financial profile (spec §2 /accounts, /accounts/{accountId}; §7
+// connected_accounts calls). Reading needs a role on the account's profile; renaming and unlinking are
+// the owner's. Unlinking the last account of a bank removes the Plaid item and its data.
+import { z } from 'zod';
+import { NotFoundError } from '../../domain/errors.ts';
+import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
+import { dataFor, type Data } from '../lib/data/index.ts';
+import type { Deps } from '../lib/deps.ts';
+import { httpHandler, route, type Caller } from '../lib/http.ts';
+import { listProfileAccounts, publicAccount } from '../lib/plaid/items.ts';
+import { deleteItemData } from '../lib/plaid/webhook.ts';
+
+const accountPath = z.object({ accountId: z.string().min(1).max(128) });
+
+async function accountWithAccess(
+  data: Data,
+  caller: Caller,
+  accountId: string,
+  permission: 'read' | 'manage',
+) {
+  const { data: account } = await data.connectedAccounts.get({ id: accountId }).go();
+  if (!account || !account.is_active) throw new NotFoundError('Account not found');
+  await requireProfileAccess(data, caller, account.profile_id, permission);
+  return account;
+}
+
+async function unlinkAccount(deps: Deps, data: Data, caller: Caller, accountId: string) {
+  const account = await accountWithAccess(data, caller, accountId, 'manage');
+  const { data: siblings } = await data.connectedAccounts.query
+    .byItem({ item_id: account.item_id })
+    .go({ pages: 'all' });
+  const othersActive = siblings.some((a) => a.id !== account.id && a.is_active);
+  if (othersActive) {
+    const { data: txns } = await data.transactions.query
+      .byAccountDate({ account_id: account.id })
+      .go({ pages: 'all' });
+    if (txns.length > 0) await data.transactions.delete(txns.map((t) => ({ id: t.id }))).go();
+    await data.connectedAccounts.patch({ id: account.id }).set({ is_active: false }).go();
+    return;
+  }
+  const { data: item } = await data.plaidItems.get({ id: account.item_id }).go();
+  if (item && item.status !== 'removed') {
+    const accessToken = await deps.tokenCipher.decrypt(item.access_token_ciphertext, { item_id: item.id });
+    await (await deps.plaid()).itemRemove({ access_token: accessToken });
+  }
+  await deleteItemData(data, account.item_id);
+}
+
+export const handler = httpHandler('accounts', {
+  'GET /accounts': route({
+    run: async ({ deps, caller, event }) => ({
+      accounts: await listProfileAccounts(dataFor(deps), caller, profileIdFromRequest(event)),
+    }),
+  }),
+  'GET /accounts/{accountId}': route({
+    path: accountPath,
+    run: async ({ deps, caller, path }) => {
+      const data = dataFor(deps);
+      const account = await accountWithAccess(data, caller, path.accountId, 'read');
+      const { data: item } = await data.plaidItems.get({ id: account.item_id }).go();
+      return publicAccount(account, item?.status);
+    },
+  }),
+  'PATCH /accounts/{accountId}': route({
+    path: accountPath,
+    body: z
+      .object({ account_name: z.string().trim().min(1, 'Please enter an account name').max(80) })
+      .strict(),
+    run: async ({ deps, caller, path, body }) => {
+      const data = dataFor(deps);
+      const account = await accountWithAccess(data, caller, path.accountId, 'manage');
+      const { data: updated } = await data.connectedAccounts
+        .patch({ id: account.id })
+        .set({ account_name: body.account_name })
+        .go({ response: 'all_new' });
+      const { data: item } = await data.plaidItems.get({ id: account.item_id }).go();
+      return publicAccount(updated, item?.status);
+    },
+  }),
+  'DELETE /accounts/{accountId}': route({
+    path: accountPath,
+    run: ({ deps, caller, path }) => unlinkAccount(deps, dataFor(deps), caller, path.accountId),
+  }),
+});

@@ -1,0 +1,84 @@
+// What a verified Plaid webhook does (spec §4 sync; issue: ITEM_LOGIN_REQUIRED marks the item for
+// reconnection, USER_PERMISSION_REVOKED deletes the item's data). Every branch is idempotent, so a
+// replayed webhook changes nothing after the first.
+import type { Data } from '../data/index.ts';
+import type { Deps } from '../deps.ts';
+import { syncItem } from './sync.ts';
+
+export interface PlaidWebhookBody {
+  webhook_type?: string;
+  webhook_code?: string;
+  item_id?: string;
+  error?: { error_code?: string } | null;
+}
+
+type WebhookDeps = Pick<Deps, 'clock' | 'logger' | 'plaid' | 'tokenCipher' | 'events'>;
+
+/** Deletes an item's accounts, transactions and raw copies, and marks the item removed. */
+export async function deleteItemData(data: Data, itemId: string): Promise<void> {
+  const { data: accounts } = await data.connectedAccounts.query
+    .byItem({ item_id: itemId })
+    .go({ pages: 'all' });
+  for (const account of accounts) {
+    const { data: txns } = await data.transactions.query
+      .byAccountDate({ account_id: account.id })
+      .go({ pages: 'all' });
+    if (txns.length > 0) await data.transactions.delete(txns.map((t) => ({ id: t.id }))).go();
+    const { data: raw } = await data.plaidTransactionsRaw.query
+      .byAccountDate({ account_id: account.id })
+      .go({ pages: 'all' });
+    if (raw.length > 0) {
+      await data.plaidTransactionsRaw
+        .delete(raw.map((r) => ({ plaid_transaction_id: r.plaid_transaction_id })))
+        .go();
+    }
+    await data.connectedAccounts.delete({ id: account.id }).go();
+  }
+  await data.plaidItems
+    .patch({ id: itemId })
+    .set({ status: 'removed', access_token_ciphertext: 'removed' })
+    .remove(['plaid_sync_token', 'next_refresh_after'])
+    .go();
+}
+
+export async function handlePlaidWebhook(deps: WebhookDeps, data: Data, body: PlaidWebhookBody) {
+  if (!body.item_id) return { handled: false, reason: 'no item_id' };
+  const { data: items } = await data.plaidItems.query.byPlaidItemId({ plaid_item_id: body.item_id }).go();
+  const item = items[0];
+  if (!item || item.status === 'removed') return { handled: false, reason: 'unknown item' };
+  await data.plaidItems.patch({ id: item.id }).set({ last_webhook_at: deps.clock().toISOString() }).go();
+  const kind = `${body.webhook_type}:${body.webhook_code}`;
+  switch (kind) {
+    case 'TRANSACTIONS:SYNC_UPDATES_AVAILABLE':
+    case 'TRANSACTIONS:DEFAULT_UPDATE':
+    case 'TRANSACTIONS:INITIAL_UPDATE':
+    case 'TRANSACTIONS:HISTORICAL_UPDATE': {
+      const outcome = await syncItem(deps, data, item.id, { forced: true });
+      return { handled: true, kind, outcome: outcome.status };
+    }
+    case 'ITEM:ERROR':
+    case 'ITEM:LOGIN_REPAIRED':
+    case 'ITEM:PENDING_EXPIRATION':
+    case 'ITEM:PENDING_DISCONNECT': {
+      if (kind === 'ITEM:LOGIN_REPAIRED') {
+        await data.plaidItems.patch({ id: item.id }).set({ status: 'active' }).remove(['error_code']).go();
+        return { handled: true, kind };
+      }
+      const code = body.error?.error_code ?? body.webhook_code ?? 'ITEM_ERROR';
+      const loginRequired = code === 'ITEM_LOGIN_REQUIRED' || kind !== 'ITEM:ERROR';
+      await data.plaidItems
+        .patch({ id: item.id })
+        .set({ status: loginRequired ? 'login_required' : 'error', error_code: code })
+        .go();
+      return { handled: true, kind, status: loginRequired ? 'login_required' : 'error' };
+    }
+    case 'ITEM:USER_PERMISSION_REVOKED':
+    case 'ITEM:USER_ACCOUNT_REVOKED': {
+      await deleteItemData(data, item.id);
+      return { handled: true, kind, status: 'removed' };
+    }
+    default:
+      deps.logger.info('plaid webhook ignored', { kind });
+      return { handled: false, kind };
+  }
+}
