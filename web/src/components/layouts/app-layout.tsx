@@ -60,7 +60,7 @@ function MobileMenu() {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        aria-label="Menu"
+        aria-label="Main menu"
         className="flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:hidden"
       >
         <Menu aria-hidden="true" className="size-5" />
