@@ -143,7 +143,10 @@ export class ApiStack extends Stack {
     if (access.includes('plaidSecret')) {
       fn.bindSecret({ secret: props.plaidSecret, envName: 'PLAID_SECRET_ARN' });
       fn.function.addEnvironment('PLAID_ENV', props.plaidEnvironment);
+      fn.function.addEnvironment('PLAID_WEBHOOK_URL', `${this.apiUrl}/webhooks/plaid`);
     }
+    // Links back to the SPA (invitation e-mails, hosted Link's return); unset until the origin is known.
+    if (props.webOrigins[0]) fn.function.addEnvironment('APP_URL', props.webOrigins[0]);
     if (access.includes('plaidTokenEncrypt')) {
       fn.bindKey({ key: props.plaidTokenKey, envName: 'PLAID_TOKEN_KEY_ARN', access: 'encryptDecrypt' });
     } else if (access.includes('plaidTokenDecrypt')) {
@@ -153,7 +156,7 @@ export class ApiStack extends Stack {
       fn.bindSecret({ secret: props.stripeSecret, envName: 'STRIPE_SECRET_ARN' });
     if (access.includes('avatars'))
       fn.bindBucket({ bucket: props.avatars, envName: 'AVATARS_BUCKET', access: 'readWrite' });
-    if (access.includes('email')) fn.bindEmail({ from: props.emailFrom, appUrl: props.webOrigins[0] });
+    if (access.includes('email')) fn.bindEmail({ from: props.emailFrom });
     return fn;
   }
 

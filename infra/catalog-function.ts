@@ -101,13 +101,9 @@ export class CatalogFunction extends Construct {
     return this;
   }
 
-  /**
-   * EMAIL_FROM and APP_URL (links in e-mails), plus ses:SendEmail for that sender only. Without a known
-   * web origin APP_URL stays unset and sending fails naming it (docs/deploy.md: set WEB_ORIGIN).
-   */
-  bindEmail({ from, appUrl }: { from: string; appUrl: string | undefined }): this {
+  /** EMAIL_FROM plus ses:SendEmail for that sender only. */
+  bindEmail({ from }: { from: string }): this {
     this.function.addEnvironment('EMAIL_FROM', from);
-    if (appUrl) this.function.addEnvironment('APP_URL', appUrl);
     const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
     this.role.addToPolicy(
       new PolicyStatement({
