@@ -14,6 +14,8 @@ describe('normalizeMerchant', () => {
     ['AMZN Mktp US*2K4JH1', 'amazon marketplace'],
     ['PAYROLL ACME INC PPD ID: 9876543', 'payroll acme inc'],
     ['ONLINE TRANSFER TO SAVINGS XXXXXX1234 REF #IB0ABC123', 'to savings'],
+    // Boilerplate would leave only "to": the description without digits names it better.
+    ['ONLINE PAYMENT TO CARD XXXXXX3333', 'online payment to card'],
   ])('%s → %s', (raw, key) => {
     expect(normalizeMerchant(raw)).toBe(key);
   });

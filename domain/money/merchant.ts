@@ -66,12 +66,20 @@ export function normalizeMerchant(raw: string): string {
       break;
     }
   }
-  if (key) return key;
-  // Nothing but numbers and boilerplate: fall back to the raw text so distinct payees stay distinct.
-  return raw
+  if (key.length >= 3) return key;
+  // Nothing left but a preposition ("ONLINE PAYMENT TO CARD XXXX3333" → "to") or nothing at all: the
+  // description without its digits says more, and keeps distinct payees distinct.
+  const words = raw
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .split(/\s+/)
+    .filter((t) => t && !/\d/.test(t) && !/^x{2,}$/.test(t));
+  return words.length > 0
+    ? words.slice(0, 5).join(' ')
+    : raw
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, ' ')
+        .trim();
 }
 
 /** Plaid's cleaned `merchant_name` when present, else the bank's description. */

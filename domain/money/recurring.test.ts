@@ -147,6 +147,17 @@ describe('detectRecurring: cadences', () => {
     expect(detectRecurring(txs, { today: TODAY })).toEqual([]);
   });
 
+  it('needs the anniversary for a yearly pair: two similar purchases weeks apart from it are not a renewal', () => {
+    const renewal = make({
+      name: 'Acme Antivirus',
+      schedule: { cadence: 'yearly', anchor_month: '2023-05', day: 2, shift: 'none' },
+      amount: 4_999,
+    });
+    expect(detectRecurring(renewal, { today: TODAY })).toHaveLength(1);
+    const moved = renewal.map((t, i) => (i === 1 ? { ...t, date: '2024-05-09' } : t));
+    expect(detectRecurring(moved, { today: TODAY })).toEqual([]);
+  });
+
   it('does not make a stream of two monthly charges (three are needed)', () => {
     const txs = series(
       {
@@ -236,6 +247,55 @@ describe('detectRecurring: amounts, endings and noise', () => {
     const streams = detectRecurring(txs, { today: TODAY });
     expect(streams.map((s) => s.merchant_key)).toEqual(['landlord llc']);
     expect(new Set(streams[0]?.transaction_ids)).toEqual(new Set(rent.map((t) => t.id)));
+  });
+
+  it('needs six occurrences in an everyday category: four monthly haircuts are a habit, four fees a bill', () => {
+    const spec = {
+      name: 'GREAT CLIPS #1234',
+      schedule: { cadence: 'monthly', anchor_month: '2024-09', day: 10, shift: 'none' },
+      from: '2024-09-01',
+      amount: 2_800,
+    } as const;
+    const cuts = make({
+      ...spec,
+      category: { primary: 'PERSONAL_CARE', detailed: 'PERSONAL_CARE_HAIR_AND_BEAUTY' },
+    });
+    expect(cuts).toHaveLength(4);
+    expect(detectRecurring(cuts, { today: TODAY })).toEqual([]);
+    const fees = make({
+      ...spec,
+      category: { primary: 'GENERAL_SERVICES', detailed: 'GENERAL_SERVICES_STORAGE' },
+    });
+    expect(detectRecurring(fees, { today: TODAY })).toHaveLength(1);
+  });
+
+  it('does call a weekly meal kit at a fixed price recurring, in an everyday category', () => {
+    const kit = make({
+      name: 'HELLOFRESH',
+      schedule: { cadence: 'weekly', anchor: '2024-09-02', shift: 'none' },
+      from: '2024-09-01',
+      amount: 7_499,
+      category: { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_GROCERIES' },
+    });
+    expect(only(detectRecurring(kit, { today: TODAY }), 'hellofresh').transaction_ids).toHaveLength(
+      kit.length,
+    );
+    const visits = kit.map((t, i) => ({ ...t, amount: 5_000 + ((i * 3_713) % 4_000) }));
+    expect(detectRecurring(visits, { today: TODAY })).toEqual([]);
+  });
+
+  it('keeps a credit card payment whose amount follows the statement, by the regularity of its dates', () => {
+    const random = seededRandom(9);
+    const payments = make({
+      name: 'ONLINE PAYMENT TO CARD XXXXXX3333',
+      schedule: { cadence: 'monthly', anchor_month: '2023-01', day: 6, shift: 'none' },
+      amount: 200_000,
+      category: { primary: 'LOAN_PAYMENTS', detailed: 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT' },
+    }).map((t) => ({ ...t, amount: 80_000 + Math.floor(random() * 300_000) }));
+    const stream = only(detectRecurring(payments, { today: TODAY }), 'online payment to card');
+    expect(stream.kind).toBe('transfer');
+    expect(stream.amount.variable).toBe(true);
+    expect(stream.evidence.amount_spread).toBeGreaterThan(RECURRING_RULES.maxAmountSpread);
   });
 
   it('keeps two subscriptions of one payee on the same day apart by amount', () => {

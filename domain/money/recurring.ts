@@ -114,11 +114,23 @@ export interface DetectOptions {
 
 /** The detector's thresholds, in one place for the documentation and the tests. */
 export const RECURRING_RULES = {
-  /** Fewer occurrences cannot show a cadence apart from chance. */
-  minOccurrences: 3,
+  /**
+   * Fewer occurrences cannot show a cadence apart from chance; the cadences of two weeks or less need
+   * four, as three of them span only two to four weeks.
+   */
+  minOccurrences: {
+    weekly: 4,
+    biweekly: 4,
+    'semi-monthly': 4,
+    monthly: 3,
+    quarterly: 3,
+    yearly: 3,
+  } satisfies Record<Cadence, number>,
   /** Two renewals a year apart, from a payee seen exactly twice, at (nearly) the same price. */
   minYearlyOccurrences: 2,
   yearlyPairAmountTolerance: 0.1,
+  /** …and on the anniversary (beyond a business-day shift): a renewal is dated, a purchase is not. */
+  yearlyPairMaxDeviationDays: 2,
   /** Largest distance (days, beyond a business-day shift) from the schedule for a transaction to belong. */
   maxDeviationDays: {
     weekly: 2,
@@ -137,12 +149,21 @@ export const RECURRING_RULES = {
   /** MAD / median above which amounts are too scattered to be one bill (±30 % utilities pass). */
   maxAmountSpread: 0.25,
   /**
-   * An occurrence further than this from the stream's median amount is not part of it: 4 MADs, 35 %
-   * (a price rise of a fixed charge stays in) or $2, whichever is largest.
+   * A stream this regular (6+ occurrences, 90 % of its periods, within a quarter of the date tolerance
+   * on average) may vary more: a card payment or a growing interest payment is recurring by its dates.
    */
-  amountOutlierMads: 4,
-  amountOutlierShare: 0.35,
-  amountOutlierFloor: 200,
+  regularOccurrences: 6,
+  regularCoverage: 0.9,
+  regularMaxAmountSpread: 0.6,
+  /**
+   * In everyday-spending categories only a fixed price (changing at most twice: price rises) repeated
+   * at least six times counts: a meal kit or a membership repeats; visits to a shop or a barber at
+   * similar intervals are habits, which the everyday-spending allowance covers.
+   */
+  everydayMinOccurrences: 6,
+  everydayMaxPriceChanges: 2,
+  /** An amount more than 3 times the stream's median, or less than a third of it, is not part of it. */
+  amountOutlierRatio: 3,
   /** MAD / median up to which an amount counts as fixed. */
   fixedAmountSpread: 0.02,
   /** A stream with no occurrence for more than this many periods has ended. */
@@ -296,11 +317,16 @@ function medianGap(points: readonly Point[]): number {
 }
 
 /** Fits one cadence to a candidate set: the best schedule, then one transaction per occurrence. */
-function fitCadence(cadence: Cadence, points: readonly Point[], yearlyPair: boolean): Fit | null {
+function fitCadence(
+  cadence: Cadence,
+  points: readonly Point[],
+  yearlyPair: boolean,
+  merchantKey: string,
+): Fit | null {
   const rules = RECURRING_RULES;
   const cap = rules.maxDeviationDays[cadence];
   const minOccurrences =
-    cadence === 'yearly' && yearlyPair ? rules.minYearlyOccurrences : rules.minOccurrences;
+    cadence === 'yearly' && yearlyPair ? rules.minYearlyOccurrences : rules.minOccurrences[cadence];
   if (points.length < minOccurrences) return null;
   // Too many transactions for the span to be one per period: most would be left unexplained.
   const span = (points[points.length - 1]?.day ?? 0) - (points[0]?.day ?? 0);
@@ -326,14 +352,14 @@ function fitCadence(cadence: Cadence, points: readonly Point[], yearlyPair: bool
   if (!best) return null;
 
   // One transaction per occurrence: the closest in date, then in amount to the median. Twice: the
-  // second pass drops amounts far from the first pass's (a $900 payment in a week of $80 ones), so the
-  // occurrence falls back to the transaction that belongs.
+  // second pass leaves out amounts far from the first pass's median (a $900 payment in a week of $80
+  // ones), so such an occurrence falls back to the transaction that belongs.
   const schedule = best.compiled;
   const located = points.map((point) => ({ point, ...nearest(schedule, point.day, weekendWindow) }));
-  const pick = (center: number, limit: number) => {
+  const pick = (center: number, accepts: (amount: Cents) => boolean) => {
     const byK = new Map<number, { point: Point; k: number; dev: number }>();
     for (const c of located) {
-      if (c.dev > cap || Math.abs(c.point.abs - center) > limit) continue;
+      if (c.dev > cap || !accepts(c.point.abs)) continue;
       const held = byK.get(c.k);
       const better =
         !held ||
@@ -343,17 +369,10 @@ function fitCadence(cadence: Cadence, points: readonly Point[], yearlyPair: bool
     }
     return [...byK.values()].sort((a, b) => a.k - b.k);
   };
-  const firstPass = pick(median(points.map((p) => p.abs)), Infinity);
-  const firstAmounts = firstPass.map((i) => i.point.abs);
-  const firstMedian = median(firstAmounts);
-  const inliers = pick(
-    firstMedian,
-    Math.max(
-      rules.amountOutlierMads * medianAbsoluteDeviation(firstAmounts, firstMedian),
-      rules.amountOutlierShare * firstMedian,
-      rules.amountOutlierFloor,
-    ),
-  );
+  const center = median(points.map((p) => p.abs));
+  const typical = median(pick(center, () => true).map((i) => i.point.abs));
+  const ratio = rules.amountOutlierRatio;
+  const inliers = pick(typical, (amount) => amount * ratio >= typical && amount <= typical * ratio);
   const first = inliers[0];
   const last = inliers[inliers.length - 1];
   if (!first || !last || inliers.length < minOccurrences) return null;
@@ -365,12 +384,20 @@ function fitCadence(cadence: Cadence, points: readonly Point[], yearlyPair: bool
   const amounts = inliers.map((i) => i.point.abs);
   const med = median(amounts);
   const spread = med > 0 ? medianAbsoluteDeviation(amounts, med) / med : 1;
+  const veryRegular =
+    inliers.length >= rules.regularOccurrences && coverage >= rules.regularCoverage && meanDev <= cap / 4;
+  const amountsFit = isEverydayHabit(
+    merchantKey,
+    inliers.map((i) => i.point.tx),
+  )
+    ? inliers.length >= rules.everydayMinOccurrences && priceChanges(amounts) <= rules.everydayMaxPriceChanges
+    : spread <= (veryRegular ? rules.regularMaxAmountSpread : rules.maxAmountSpread);
   const accepted =
     coverage >= (inliers.length === 2 ? 1 : rules.minCoverage) &&
     inliers.length / points.length >= rules.minExplainedShare &&
     meanDev <= cap / 2 &&
-    spread <= rules.maxAmountSpread &&
-    (inliers.length > 2 || pairAgrees(amounts));
+    amountsFit &&
+    (inliers.length > 2 || (pairAgrees(amounts) && meanDev <= rules.yearlyPairMaxDeviationDays));
   if (!accepted) return null;
   return {
     cadence,
@@ -383,6 +410,17 @@ function fitCadence(cadence: Cadence, points: readonly Point[], yearlyPair: bool
     spread,
     score: inliers.length * coverage * (1 - meanDev / (cap + 1)) * (1 - spread),
   };
+}
+
+/** How often the amount changed (by more than 1 %) from one occurrence to the next. */
+function priceChanges(amountsInDateOrder: readonly Cents[]): number {
+  let changes = 0;
+  for (let i = 1; i < amountsInDateOrder.length; i += 1) {
+    const a = amountsInDateOrder[i - 1] ?? 0;
+    const b = amountsInDateOrder[i] ?? 0;
+    if (Math.abs(a - b) > Math.max(a, b) * 0.01) changes += 1;
+  }
+  return changes;
 }
 
 function pairAgrees(amounts: readonly Cents[]): boolean {
@@ -400,11 +438,11 @@ const CADENCE_ORDER: readonly Cadence[] = [
 ];
 
 /** The best-scoring cadence for a set, or null when none is convincing. */
-function bestFit(points: readonly Point[], yearlyPair: boolean): Fit | null {
+function bestFit(points: readonly Point[], yearlyPair: boolean, merchantKey: string): Fit | null {
   let best: Fit | null = null;
   for (const cadence of CADENCE_ORDER) {
     if (cadence === 'semi-monthly' && points.length < 4) continue;
-    const fit = fitCadence(cadence, points, yearlyPair);
+    const fit = fitCadence(cadence, points, yearlyPair, merchantKey);
     if (fit && (!best || fit.score > best.score)) best = fit;
   }
   return best;
@@ -456,17 +494,17 @@ function countInBand(points: readonly Point[], [lo, hi]: readonly [Cents, Cents]
  * has many other transactions it needs `minOccurrencesAmongOthers`: three $80 grocery runs a quarter
  * apart are chance when the shop sees a hundred visits of every size.
  */
-function detectInGroup(points: readonly Point[]): Fit[] {
+function detectInGroup(points: readonly Point[], merchantKey: string): Fit[] {
   const share = RECURRING_RULES.minExplainedShare;
   const fits: Fit[] = [];
   let remaining = [...points];
   while (remaining.length >= RECURRING_RULES.minYearlyOccurrences) {
     // Two occurrences are enough only for a payee seen exactly twice (see RECURRING_RULES).
-    const yearlyPair = remaining.length === RECURRING_RULES.minYearlyOccurrences;
+    const yearlyPair = points.length === RECURRING_RULES.minYearlyOccurrences;
     let best: Fit | null = null;
     for (const set of candidateSets(remaining)) {
       if (set.length < share * countInBand(remaining, amountBand(set.map((p) => p.abs)))) continue;
-      const fit = bestFit(set, yearlyPair);
+      const fit = bestFit(set, yearlyPair, merchantKey);
       if (!fit || (best && fit.score <= best.score)) continue;
       const inlierAmounts = fit.inliers.map((i) => i.point.abs);
       const explainsItsSize = fit.inliers.length >= share * countInBand(remaining, amountBand(inlierAmounts));
@@ -486,16 +524,52 @@ function detectInGroup(points: readonly Point[]): Fit[] {
   return fits;
 }
 
+const EVERYDAY_PRIMARIES = new Set([
+  'FOOD_AND_DRINK',
+  'GENERAL_MERCHANDISE',
+  'PERSONAL_CARE',
+  'ENTERTAINMENT',
+  'TRANSPORTATION',
+  'TRAVEL',
+  'HOME_IMPROVEMENT',
+  'MEDICAL',
+  'GOVERNMENT_AND_NON_PROFIT',
+]);
+
+/**
+ * Whether these are everyday purchases (most in a food, shopping, travel… category) from a payee that
+ * is not a known subscription (Netflix, a gym, Amazon Prime are in those categories too).
+ */
+function isEverydayHabit(merchantKey: string, txs: readonly HistoryTransaction[]): boolean {
+  if (SUBSCRIPTION_WORDS.test(merchantKey)) return false;
+  let everyday = 0;
+  for (const tx of txs) {
+    const category = tx.personal_finance_category;
+    if (
+      EVERYDAY_PRIMARIES.has(category?.primary ?? '') &&
+      !SUBSCRIPTION_DETAILED.has(category?.detailed ?? '')
+    ) {
+      everyday += 1;
+    }
+  }
+  return everyday * 2 > txs.length;
+}
+
 const TRANSFER_PRIMARIES = new Set(['TRANSFER_IN', 'TRANSFER_OUT']);
 const TRANSFER_DETAILED = new Set(['LOAN_PAYMENTS_CREDIT_CARD_PAYMENT']);
 const TRANSFER_WORDS =
   /\b(?:transfer|xfer|to savings|from savings|to checking|from checking|payment thank you|thank you payment|card payment|autopay)\b/;
+/** Categories whose fixed monthly charges are subscriptions by nature. */
 const SUBSCRIPTION_DETAILED = new Set([
   'ENTERTAINMENT_TV_AND_MOVIES',
   'ENTERTAINMENT_MUSIC_AND_AUDIO',
   'ENTERTAINMENT_VIDEO_GAMES',
-  'ENTERTAINMENT_OTHER_ENTERTAINMENT',
   'PERSONAL_CARE_GYMS_AND_FITNESS_CENTERS',
+]);
+/** Categories where a small fixed charge is likely a subscription (software, memberships, news). */
+const SUBSCRIPTION_LIKELY_DETAILED = new Set([
+  ...SUBSCRIPTION_DETAILED,
+  'ENTERTAINMENT_OTHER_ENTERTAINMENT',
   'GENERAL_MERCHANDISE_BOOKSTORES_AND_NEWSSTANDS',
   'GENERAL_MERCHANDISE_ONLINE_MARKETPLACES',
   'GENERAL_MERCHANDISE_ELECTRONICS',
@@ -521,7 +595,7 @@ function classify(
   const looksLikeSoftware =
     SUBSCRIPTION_WORDS.test(merchantKey) ||
     (category
-      ? category.primary === 'ENTERTAINMENT' || SUBSCRIPTION_DETAILED.has(category.detailed)
+      ? category.primary === 'ENTERTAINMENT' || SUBSCRIPTION_LIKELY_DETAILED.has(category.detailed)
       : monthly <= RECURRING_RULES.uncategorisedSubscriptionMaxMonthly);
   const subscriptionCadence = cadence !== 'biweekly' && cadence !== 'semi-monthly';
   const isBillCategory =
@@ -664,7 +738,7 @@ function buildStream(
   const regularity = 1 - fit.meanDev / (rules.maxDeviationDays[fit.cadence] + 1);
   const amountScore = 1 - fit.spread / rules.maxAmountSpread;
   let confidence = 0.3 * countScore + 0.2 * coverage + 0.3 * regularity + 0.2 * amountScore;
-  if (fit.inliers.length < rules.minOccurrences) confidence = Math.min(confidence, 0.6);
+  if (fit.inliers.length < rules.minOccurrences[fit.cadence]) confidence = Math.min(confidence, 0.6);
   confidence = Math.round(confidence * 100) / 100;
 
   const merchant = mostCommon(txs, (t) => payeeName(t).trim()) ?? txs[0];
@@ -747,7 +821,7 @@ export function detectRecurring(
     const group = groups.get(groupKey);
     if (!group || group.points.length < RECURRING_RULES.minYearlyOccurrences) continue;
     group.points.sort((a, b) => a.day - b.day || (a.tx.id < b.tx.id ? -1 : a.tx.id > b.tx.id ? 1 : 0));
-    for (const fit of detectInGroup(group.points)) {
+    for (const fit of detectInGroup(group.points, group.merchantKey)) {
       streams.push(buildStream(group.accountId, group.direction, group.merchantKey, fit, todayDay));
     }
   }
