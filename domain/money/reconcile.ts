@@ -88,7 +88,8 @@ export interface ReconcileOptions {
   readonly rejected?: Iterable<RejectedPair>;
 }
 
-type Plannable = Pick<
+/** The planned-item fields reconciliation reads (a stored PlanItem has them all). */
+export type ReconcilePlanned = Pick<
   PlanItem,
   | 'id'
   | 'account_id'
@@ -102,7 +103,7 @@ type Plannable = Pick<
 >;
 
 export function toleranceFor(
-  item: Plannable,
+  item: ReconcilePlanned,
   hint: SeriesHint | undefined,
   samePayee: boolean,
 ): MatchTolerance {
@@ -114,7 +115,7 @@ export function toleranceFor(
 }
 
 interface Candidate {
-  readonly item: Plannable;
+  readonly item: ReconcilePlanned;
   readonly tx: ReconcileTransaction;
   readonly days: number;
   readonly amountDiff: Cents;
@@ -143,7 +144,7 @@ function explain(c: Candidate): string[] {
  * item and transaction is used once. Deterministic for any input order.
  */
 export function reconcile(
-  planned: readonly Plannable[],
+  planned: readonly ReconcilePlanned[],
   transactions: readonly ReconcileTransaction[],
   options: ReconcileOptions = {},
 ): Match[] {
@@ -227,7 +228,10 @@ export function unmatch(item: Pick<PlanItem, 'id' | 'reconciled_transaction_id'>
 }
 
 /** Applies matches to planned items (what storage does), for tests and in-memory previews. */
-export function applyMatches<T extends Plannable>(planned: readonly T[], matches: readonly Match[]): T[] {
+export function applyMatches<T extends ReconcilePlanned>(
+  planned: readonly T[],
+  matches: readonly Match[],
+): T[] {
   const byId = new Map(matches.map((m) => [m.planned_id, m]));
   return planned.map((item) => {
     const m = byId.get(item.id);

@@ -296,6 +296,8 @@ describe('detectRecurring: amounts, endings and noise', () => {
     expect(stream.kind).toBe('transfer');
     expect(stream.amount.variable).toBe(true);
     expect(stream.evidence.amount_spread).toBeGreaterThan(RECURRING_RULES.maxAmountSpread);
+    expect(stream.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(stream.confidence).toBeLessThan(1);
   });
 
   it('keeps two subscriptions of one payee on the same day apart by amount', () => {

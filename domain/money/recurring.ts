@@ -736,7 +736,8 @@ function buildStream(
   const countScore = Math.min(1, (fit.inliers.length - 1) / 5);
   const coverage = fit.inliers.length / fit.expected;
   const regularity = 1 - fit.meanDev / (rules.maxDeviationDays[fit.cadence] + 1);
-  const amountScore = 1 - fit.spread / rules.maxAmountSpread;
+  // Streams accepted for their regular dates may vary more than maxAmountSpread: they score 0 here.
+  const amountScore = Math.max(0, 1 - fit.spread / rules.maxAmountSpread);
   let confidence = 0.3 * countScore + 0.2 * coverage + 0.3 * regularity + 0.2 * amountScore;
   if (fit.inliers.length < rules.minOccurrences[fit.cadence]) confidence = Math.min(confidence, 0.6);
   confidence = Math.round(confidence * 100) / 100;
