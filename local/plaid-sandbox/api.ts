@@ -737,6 +737,7 @@ const sandboxItemFireWebhook: Endpoint = (body, { state, requestId }) => {
   } else if (code === 'LOGIN_REPAIRED' && inItem) {
     state.setItemError(item, null);
     state.sendWebhook(item, { webhook_type: 'ITEM', webhook_code: code, ...base });
+    state.notifySyncUpdates(item);
   } else if (code === 'ERROR' && inItem) {
     // An extension: Plaid fires ERROR only for Assets; here it breaks the item's login.
     state.setItemError(item, errors.itemLoginRequired());

@@ -205,9 +205,12 @@ export class SandboxState {
     if (today <= item.ledger.through) return { added: 0, modified: 0, removed: 0 };
     const summary = item.ledger.extendTo(today);
     item.record.checkpoints.push(today);
+    // While the login is broken Plaid cannot reach the bank: the news waits for the repair.
     if (item.record.error) item.record.last_failed_update = this.now().toISOString();
-    else item.record.last_successful_update = this.now().toISOString();
-    this.notifySyncUpdates(item);
+    else {
+      item.record.last_successful_update = this.now().toISOString();
+      this.notifySyncUpdates(item);
+    }
     this.persist();
     return summary;
   }

@@ -10,6 +10,7 @@ import {
   plaidError,
   startSandbox,
   startWebhookReceiver,
+  syncAll,
   type ReceivedWebhook,
 } from './test-support.ts';
 
@@ -219,6 +220,34 @@ describe('/sandbox/item/fire_webhook and /sandbox/item/reset_login', () => {
         client.sandboxItemFireWebhook({ access_token: item.access_token, webhook_code: Code.ProductReady }),
       ),
     ).toMatchObject({ error_code: 'SANDBOX_PRODUCT_NOT_ENABLED' });
+  });
+
+  it('holds SYNC_UPDATES_AVAILABLE while the login is broken, and sends it after the repair', async () => {
+    const { sandbox: own, client: ownClient } = await startSandbox({ seed: 'repair' });
+    try {
+      const item = await linkItem(ownClient, { webhook: 'http://127.0.0.1:9/hook' });
+      const initial = await syncAll(ownClient, item.access_token);
+      await ownClient.sandboxItemResetLogin({ access_token: item.access_token });
+      own.clock.advanceDays(3);
+      await own.webhooks.flush();
+      const codes = () => own.webhooks.deliveries.map((d) => d.payload.webhook_code);
+      expect(codes()).toEqual(['SYNC_UPDATES_AVAILABLE', 'ERROR']);
+      await ownClient.sandboxItemFireWebhook({
+        access_token: item.access_token,
+        webhook_code: Code.LoginRepaired,
+      });
+      await own.webhooks.flush();
+      expect(codes()).toEqual([
+        'SYNC_UPDATES_AVAILABLE',
+        'ERROR',
+        'LOGIN_REPAIRED',
+        'SYNC_UPDATES_AVAILABLE',
+      ]);
+      const delta = await syncAll(ownClient, item.access_token, initial.cursor);
+      expect(delta.added.length).toBeGreaterThan(0);
+    } finally {
+      await own.close();
+    }
   });
 
   it('reset_login sends ITEM ERROR with ITEM_LOGIN_REQUIRED', async () => {

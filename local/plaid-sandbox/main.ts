@@ -1,0 +1,55 @@
+// Runs the local Plaid sandbox on its own:
+//   npx tsx local/plaid-sandbox/main.ts --port 8810
+// Options: --port (0 = any free port), --client-id / --secret (default PLAID_CLIENT_ID / PLAID_SECRET,
+// else local-client-id / local-secret), --seed, --data-file (keep items across restarts),
+// --webhook-url (default webhook for items), --quiet (no request log).
+import { parseArgs } from 'node:util';
+import { createPlaidSandbox } from './sandbox.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    port: { type: 'string', default: '8810' },
+    'client-id': { type: 'string', default: process.env.PLAID_CLIENT_ID ?? 'local-client-id' },
+    secret: { type: 'string', default: process.env.PLAID_SECRET ?? 'local-secret' },
+    seed: { type: 'string', default: 'plaid-sandbox' },
+    'data-file': { type: 'string' },
+    'webhook-url': { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+  },
+  allowPositionals: false,
+});
+
+const port = Number.parseInt(args.port, 10);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`✖ --port must be a port number, not ${args.port}`);
+  process.exit(1);
+}
+
+const sandbox = await createPlaidSandbox({
+  port,
+  clientId: args['client-id'],
+  secret: args.secret,
+  seed: args.seed,
+  ...(args['data-file'] ? { dataFile: args['data-file'] } : {}),
+  ...(args['webhook-url'] ? { webhookUrl: args['webhook-url'] } : {}),
+  log: args.quiet ? undefined : (line) => console.log(line),
+}).catch((error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  console.error(code === 'EADDRINUSE' ? `✖ Port ${port} is already in use on 127.0.0.1.` : error);
+  process.exit(1);
+});
+
+console.log(
+  `✔ Plaid sandbox at ${sandbox.url} (today ${sandbox.clock.today()})  ·  keys: PLAID-CLIENT-ID=${args['client-id']} ` +
+    `PLAID-SECRET=${args.secret}  ·  Link script: ${sandbox.url}/link/link-initialize.js  ·  Ctrl-C stops it`,
+);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await sandbox.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
