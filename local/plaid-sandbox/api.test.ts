@@ -308,7 +308,7 @@ describe('/accounts/get and /accounts/balance/get', () => {
   it('keeps balances consistent with the transactions as days pass', async () => {
     const { sandbox: own, client: ownClient } = await startSandbox({ seed: 'balances' });
     try {
-      const item = await linkItem(ownClient);
+      const item = await linkItem(ownClient, { days_requested: 30 });
       const initial = await syncAll(ownClient, item.access_token);
       const store = apply(new Map<string, Transaction>(), initial);
       const postedCents = (accountId: string) =>

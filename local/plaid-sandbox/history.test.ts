@@ -154,7 +154,8 @@ describe('generated history', () => {
     const elapsed = performance.now() - started;
     expect(platypus.accounts).toHaveLength(8);
     expect(history.transactions.length).toBeGreaterThan(1200);
-    expect(elapsed).toBeLessThan(400);
+    // About 50 ms on an idle machine; the bound leaves room for a busy one.
+    expect(elapsed).toBeLessThan(900);
   });
 
   it('uses only categories of Plaid’s taxonomy, each under its own primary', () => {

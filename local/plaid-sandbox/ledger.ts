@@ -53,6 +53,24 @@ const SETTLING_DAYS = 10;
  */
 const LOOKAHEAD_DAYS = 60;
 
+/**
+ * Items of the same person at the same bank, linked the same day, share one simulation (histories
+ * are read-only once generated): a few recent ones are kept.
+ */
+const simulations = new Map<string, History>();
+function simulate(input: HistoryInput, through: Day): History {
+  const key = [input.seedKey, input.institution.institution_id, input.startDay, input.linkDay, through].join(
+    '|',
+  );
+  let history = simulations.get(key);
+  if (!history) {
+    history = generateHistory(input, through);
+    simulations.set(key, history);
+    if (simulations.size > 16) simulations.delete(simulations.keys().next().value as string);
+  }
+  return history;
+}
+
 export class Ledger {
   private history: History;
   private historyThrough: Day;
@@ -70,7 +88,7 @@ export class Ledger {
   ) {
     this.throughDay = input.linkDay;
     this.historyThrough = input.linkDay + LOOKAHEAD_DAYS;
-    this.history = generateHistory(input, this.historyThrough);
+    this.history = simulate(input, this.historyThrough);
     for (const generated of this.history.transactions) {
       if (!this.visible(generated) || generated.day > input.linkDay) continue;
       const transaction = this.versionOn(generated, input.linkDay);
@@ -97,7 +115,7 @@ export class Ledger {
     const from = this.throughDay;
     if (day > this.historyThrough) {
       this.historyThrough = day + LOOKAHEAD_DAYS;
-      this.history = generateHistory(this.input, this.historyThrough);
+      this.history = simulate(this.input, this.historyThrough);
     }
     const events: Array<{ day: Day; order: number; step: Step; generated: GeneratedTransaction }> = [];
     this.history.transactions.forEach((generated, order) => {

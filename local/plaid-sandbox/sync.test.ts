@@ -121,7 +121,7 @@ describe('as the clock advances', () => {
     // Each kind of change happens a few times a fortnight; this seed's fortnight has all of them.
     const { sandbox: own, client: ownClient } = await startSandbox({ seed: 'a' });
     try {
-      const item = await linkItem(ownClient);
+      const item = await linkItem(ownClient, { days_requested: 60 });
       const initial = await syncAll(ownClient, item.access_token);
       const store = apply(new Map<string, Transaction>(), initial);
       let cursor = initial.cursor;
@@ -175,7 +175,7 @@ describe('as the clock advances', () => {
   it('replays from an old cursor to the same state as following every step', async () => {
     const { sandbox: own, client: ownClient } = await startSandbox({ seed: 'replay' });
     try {
-      const item = await linkItem(ownClient);
+      const item = await linkItem(ownClient, { days_requested: 60 });
       const initial = await syncAll(ownClient, item.access_token);
       const stepwise = apply(new Map<string, Transaction>(), initial);
       let cursor = initial.cursor;
@@ -337,7 +337,7 @@ describe('ground truth', () => {
     const run = async (seed: string) => {
       const { sandbox: own, client: ownClient } = await startSandbox({ seed });
       try {
-        const item = await linkItem(ownClient, { institution_id: 'ins_109511' });
+        const item = await linkItem(ownClient, { institution_id: 'ins_109511', days_requested: 365 });
         const { added } = await syncAll(ownClient, item.access_token);
         const truth = own.groundTruth(item.access_token);
         return {
