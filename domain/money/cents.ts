@@ -68,9 +68,3 @@ export function percentile(values: readonly number[], p: number): number {
   const b = s[Math.min(lo + 1, s.length - 1)] ?? a;
   return a + (b - a) * (pos - lo);
 }
-
-export function sumCents(values: readonly Cents[]): Cents {
-  let total = 0;
-  for (const v of values) total += v;
-  return total;
-}

@@ -76,15 +76,6 @@ export function parseDay(value: string): DayNumber {
   return fromCivil(year, month, day);
 }
 
-export function isIsoDate(value: string): boolean {
-  try {
-    parseDay(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function pad2(n: number): string {
   return n < 10 ? `0${n}` : String(n);
 }
@@ -122,11 +113,6 @@ export function dayOfMonthIndex(index: number, day: number): DayNumber {
   const year = Math.floor(index / 12);
   const month = index - year * 12 + 1;
   return fromCivil(year, month, Math.min(day, daysInMonth(year, month)));
-}
-
-/** `YYYY-MM` of a date. */
-export function monthKey(date: string): string {
-  return date.slice(0, 7);
 }
 
 function nthWeekday(year: number, month: number, wd: number, n: number): DayNumber {

@@ -183,7 +183,7 @@ export function forecastAccount(input: AccountForecastInput): Forecast {
   const sign = isLiability(account.account_type) ? -1 : 1;
   const forecast = new Float64Array(n);
   for (const item of input.planned) {
-    if (item.is_reconciled || item.is_user_deleted) continue;
+    if (!countsTowardForecast(item)) continue;
     // spec §5: an item matches an account if account_id equals it or is null.
     if (item.account_id !== null && item.account_id !== undefined && item.account_id !== account.account_id)
       continue;
@@ -218,7 +218,7 @@ export function forecastTotal(input: TotalForecastInput): Forecast {
   const included = new Set(input.accounts.map((a) => a.account_id));
   const forecast = new Float64Array(n);
   for (const item of input.planned) {
-    if (item.is_reconciled || item.is_user_deleted) continue;
+    if (!countsTowardForecast(item)) continue;
     if (item.account_id !== null && item.account_id !== undefined && !included.has(item.account_id)) continue;
     const i = parseDay(item.due_date) - start;
     if (i >= 0 && i < n) forecast[i] = (forecast[i] ?? 0) + item.amount;

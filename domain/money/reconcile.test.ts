@@ -2,10 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from './dates.ts';
 import type { PlanItem } from './plan.ts';
+import { seededRandom, series } from './fixtures.ts';
+import { generatePlan } from './plan.ts';
+import { detectRecurring } from './recurring.ts';
 import {
   RECONCILE_RULES,
   applyMatches,
   reconcile,
+  seriesHints,
   toleranceFor,
   unmatch,
   type ReconcileTransaction,
@@ -104,6 +108,42 @@ describe('reconcile: what matches', () => {
     expect(reconcile([rent], [tx({ pending: true })])).toHaveLength(0);
     const other = { ...rent, id: 'other', is_reconciled: true, reconciled_transaction_id: 't1' };
     expect(reconcile([rent, other], [tx()])).toHaveLength(0);
+  });
+});
+
+describe('reconcile: with detected streams', () => {
+  it("matches next month's utility bill to its generated item, with the tolerance of its stream", () => {
+    const history = series(
+      {
+        name: 'CITY POWER CO',
+        schedule: { cadence: 'monthly', anchor_month: '2023-01', day: 20, shift: 'after' },
+        from: '2023-01-01',
+        to: '2024-12-31',
+        amount: 12_000,
+        variation: 0.3,
+        category: { primary: 'RENT_AND_UTILITIES', detailed: 'RENT_AND_UTILITIES_GAS_AND_ELECTRICITY' },
+      },
+      seededRandom(3),
+    );
+    const streams = detectRecurring(history, { today: '2025-01-02' });
+    const plan = generatePlan({ profile_id: 'p1', streams, today: '2025-01-02' });
+    const january = plan[0];
+    expect(january?.due_date).toBe('2025-01-21');
+    const bill = {
+      id: 'jan',
+      account_id: 'acc-1',
+      date: '2025-01-22',
+      amount: 15_900,
+      name: 'CITY POWER CO 01/22',
+    };
+    expect(reconcile(plan, [bill])).toEqual([]);
+    const [match] = reconcile(plan, [bill], { series: seriesHints('p1', streams) });
+    expect(match).toMatchObject({
+      planned_id: january?.id,
+      transaction_id: 'jan',
+      same_payee: true,
+      day_difference: 1,
+    });
   });
 });
 
