@@ -296,9 +296,10 @@ function candidates(cadence: Cadence, points: readonly Point[]): Candidate[] {
     case 'yearly': {
       const step = MONTH_STEPS[cadence];
       const phases = [...new Set(points.map((p) => monthIndex(p.day) % step))].sort((a, b) => a - b);
+      const days = candidateDays(points);
       const out: Candidate[] = [];
       for (const phase of phases) {
-        for (const day of candidateDays(points)) {
+        for (const day of days) {
           out.push({
             compiled: compileMonthly(phase, step, day),
             describe: (last, shift) => ({ cadence, anchor_month: formatDay(last).slice(0, 7), day, shift }),
