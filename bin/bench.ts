@@ -146,7 +146,13 @@ async function main(): Promise<void> {
     dataDir,
     inMemory: true,
     web: false,
-    ports: { dynamodb: await freePort(), cognito: await freePort(), api: await freePort(), web: 0 },
+    ports: {
+      dynamodb: await freePort(),
+      cognito: await freePort(),
+      api: await freePort(),
+      web: 0,
+      plaid: await freePort(),
+    },
   });
   const startup = performance.now() - started;
   try {

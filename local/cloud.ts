@@ -14,6 +14,7 @@ import { standardClaimsEnricher } from './cognito/id-token-claims.ts';
 import { startCognito } from './cognito/start.ts';
 import { startDynamoDb } from './dynamodb/start.ts';
 import { startGateway, type Gateway } from './gateway.ts';
+import { createPlaidSandbox, type PlaidSandbox } from './plaid-sandbox/sandbox.ts';
 import { assertPortFree } from './processes.ts';
 import { localEventDispatcher, startScheduler, type LocalEventDispatcher } from './triggers.ts';
 
@@ -24,13 +25,17 @@ export const LOCAL_CONFIRMATION_CODE = '123456';
 export const LOCAL_TABLE_NAME = 'moneycal-local';
 
 export interface LocalPorts {
+  plaid: number;
   dynamodb: number;
   cognito: number;
   api: number;
   web: number;
 }
 
-export const defaultPorts: LocalPorts = { dynamodb: 8000, cognito: 9229, api: 3001, web: 5173 };
+export const defaultPorts: LocalPorts = { dynamodb: 8000, cognito: 9229, api: 3001, web: 5173, plaid: 8810 };
+
+/** The keys the local Plaid sandbox accepts (it stands in for Plaid's sandbox keys). */
+export const LOCAL_PLAID_KEYS = { clientId: 'local-client-id', secret: 'local-secret' } as const;
 
 export interface LocalCloudOptions {
   /** Folder for all state (database, pool, logs, generated config). */
@@ -53,10 +58,16 @@ export interface WebConfig {
   userPoolClientId: string;
   cognitoEndpoint: string;
   authFlowType: 'USER_PASSWORD_AUTH';
+  /** The Link script: the local sandbox's stand-in here, Plaid's CDN in the cloud. */
+  plaidLinkScriptUrl: string;
+  /** The local mail outbox viewer. */
+  outboxUrl: string;
 }
 
 export interface LocalCloud {
-  urls: { web: string; api: string; cognito: string; dynamodb: string };
+  urls: { web: string; api: string; cognito: string; dynamodb: string; plaid: string };
+  /** The local Plaid (clock, webhooks, ground truth) for tests and demos. */
+  plaid: PlaidSandbox;
   config: WebConfig;
   tableName: string;
   dataDir: string;
@@ -83,6 +94,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   await assertPortFree(ports.dynamodb, 'DynamoDB Local');
   await assertPortFree(ports.cognito, 'cognito-local');
   await assertPortFree(ports.api, 'local API gateway');
+  await assertPortFree(ports.plaid, 'Plaid sandbox');
   if (options.web) await assertPortFree(ports.web, 'web app (Vite)');
 
   const stops: Array<() => Promise<void>> = [];
@@ -97,6 +109,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       cognito: `http://127.0.0.1:${ports.cognito}`,
       api: `http://127.0.0.1:${ports.api}`,
       web: `http://127.0.0.1:${ports.web}`,
+      plaid: `http://127.0.0.1:${ports.plaid}`,
     };
     const dbDir = join(dataDir, 'dynamodb');
     const outboxDir = join(dataDir, 'outbox');
@@ -119,6 +132,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       () => cognito.stop(),
     );
 
+    const plaid = await createPlaidSandbox({
+      port: ports.plaid,
+      ...LOCAL_PLAID_KEYS,
+      webhookUrl: `${urls.api}/webhooks/plaid`,
+      ...(options.inMemory ? {} : { dataFile: join(dataDir, 'plaid-sandbox.json') }),
+      log: (line) => appendFileSync(join(logDir, 'plaid.log'), `${line}\n`),
+    });
+    stops.push(() => plaid.close());
+
     const [ids] = await Promise.all([
       ensureUserPool(urls.cognito, join(dataDir, 'cognito-ids.json')),
       ensureTable(urls.dynamodb, LOCAL_TABLE_NAME),
@@ -133,6 +155,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       APP_URL: urls.web,
       EMAIL_OUTBOX_DIR: outboxDir,
       LOCAL_TOKEN_KEY_FILE: ensureTokenKey(join(dataDir, 'token-key')),
+      PLAID_BASE_PATH: plaid.url,
+      PLAID_CLIENT_ID: LOCAL_PLAID_KEYS.clientId,
+      PLAID_SECRET: LOCAL_PLAID_KEYS.secret,
+      PLAID_WEBHOOK_URL: `${urls.api}/webhooks/plaid`,
     };
     const apiLog = join(logDir, 'api.log');
     const writeApiLog = (line: string) => appendFileSync(apiLog, `${line}\n`);
@@ -175,6 +201,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       userPoolClientId: ids.userPoolClientId,
       cognitoEndpoint: urls.cognito,
       authFlowType: 'USER_PASSWORD_AUTH',
+      plaidLinkScriptUrl: `${plaid.url}/link/link-initialize.js`,
+      outboxUrl: `${urls.api}/__outbox`,
     };
     const configPath = join(dataDir, 'web-config.json');
     writeFileSync(configPath, JSON.stringify(config, null, 2));
@@ -193,7 +221,17 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       stops.push(() => vite.close());
     }
 
-    return { urls, config, tableName: LOCAL_TABLE_NAME, dataDir, logDir, outboxDir, events, stop: stopAll };
+    return {
+      urls,
+      config,
+      plaid,
+      tableName: LOCAL_TABLE_NAME,
+      dataDir,
+      logDir,
+      outboxDir,
+      events,
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;

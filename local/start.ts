@@ -2,7 +2,8 @@
 //   npm start                     data under .data/, reused between runs
 //   npm start -- --fresh          wipe .data/ first
 // Test runs add: --data-dir DIR --free-ports --in-memory --no-web --ready-file FILE --stop-on-stdin-close
-// Ports default to 8000 (DynamoDB), 9229 (Cognito), 3001 (API), 5173 (web); MONEYCAL_PORT_<NAME> overrides.
+// Ports default to 8000 (DynamoDB), 9229 (Cognito), 3001 (API), 5173 (web), 8810 (Plaid);
+// MONEYCAL_PORT_<NAME> overrides.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -40,6 +41,7 @@ async function choosePorts(): Promise<LocalPorts> {
       cognito: await freePort(),
       api: await freePort(),
       web: await freePort(),
+      plaid: await freePort(),
     };
   }
   const fromEnv = (name: keyof LocalPorts) => {
@@ -51,6 +53,7 @@ async function choosePorts(): Promise<LocalPorts> {
     cognito: fromEnv('cognito'),
     api: fromEnv('api'),
     web: fromEnv('web'),
+    plaid: fromEnv('plaid'),
   };
 }
 

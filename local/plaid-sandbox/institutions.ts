@@ -30,6 +30,8 @@ export interface SandboxInstitution {
   url: string;
   primary_color: string;
   routing_numbers: string[];
+  /** The user logs in on the bank's own page and returns to Link (Plaid's OAuth flow). */
+  oauth: boolean;
   accounts: AccountTemplate[];
 }
 
@@ -131,6 +133,7 @@ export const institutions: SandboxInstitution[] = [
     url: 'https://www.firstplatypus.example',
     primary_color: '#1f6fb2',
     routing_numbers: ['011401533', '021200339'],
+    oauth: false,
     accounts: [
       checking('0000'),
       savings('1111'),
@@ -148,6 +151,7 @@ export const institutions: SandboxInstitution[] = [
     url: 'https://www.firstgingham.example',
     primary_color: '#c0392b',
     routing_numbers: ['231374945'],
+    oauth: false,
     accounts: [
       checking('2468', 'Gingham Share Draft'),
       savings('1357', 'Gingham Share Savings'),
@@ -160,6 +164,7 @@ export const institutions: SandboxInstitution[] = [
     url: 'https://www.tattersall.example',
     primary_color: '#2e7d32',
     routing_numbers: ['254074170'],
+    oauth: false,
     accounts: [
       checking('1010', 'Tattersall Checking'),
       creditCard('2020', 'Tattersall Rewards Card'),
@@ -172,6 +177,7 @@ export const institutions: SandboxInstitution[] = [
     url: 'https://www.tartanbank.example',
     primary_color: '#6a1b9a',
     routing_numbers: ['021000021'],
+    oauth: false,
     accounts: [
       checking('4321', 'Tartan Everyday Checking'),
       savings('8765', 'Tartan High Yield Savings'),
@@ -185,11 +191,25 @@ export const institutions: SandboxInstitution[] = [
     url: 'https://www.houndstooth.example',
     primary_color: '#37474f',
     routing_numbers: ['011000138'],
+    oauth: false,
     accounts: [
       checking('5050', 'Houndstooth Checking'),
       savings('6060', 'Houndstooth Savings'),
       creditCard('7070', 'Houndstooth Cash Back Card'),
       mortgage('8080'),
+    ],
+  },
+  {
+    institution_id: 'ins_127287',
+    name: 'Platypus OAuth Bank',
+    url: 'https://www.platypusoauth.example',
+    primary_color: '#00796b',
+    routing_numbers: ['021000089'],
+    oauth: true,
+    accounts: [
+      checking('1212', 'Platypus OAuth Checking'),
+      savings('3434', 'Platypus OAuth Savings'),
+      creditCard('5656', 'Platypus OAuth Card'),
     ],
   },
 ];
@@ -219,7 +239,7 @@ export function institutionBody(
     country_codes: [CountryCode.Us],
     routing_numbers: institution.routing_numbers,
     dtc_numbers: [],
-    oauth: false,
+    oauth: institution.oauth,
     ...(includeOptionalMetadata
       ? { url: institution.url, primary_color: institution.primary_color, logo: null }
       : {}),

@@ -11,7 +11,7 @@ import type {
 import { z } from 'zod';
 import { checkCredentials } from './credentials.ts';
 import { errors } from './errors.ts';
-import { findInstitution, institutions, type AccountTemplate } from './institutions.ts';
+import { findInstitution, institutions, type AccountTemplate, type SandboxInstitution } from './institutions.ts';
 import { randomId, randomUuid } from './random.ts';
 import {
   accountIdFor,
@@ -27,9 +27,11 @@ export const linkAssets = {
   '/link/link-initialize.js': { type: 'text/javascript; charset=utf-8', body: asset('link-initialize.js') },
   '/link/flow.js': { type: 'text/javascript; charset=utf-8', body: asset('link-flow.js') },
   '/link/flow.css': { type: 'text/css; charset=utf-8', body: asset('link-flow.css') },
+  '/link/oauth.js': { type: 'text/javascript; charset=utf-8', body: asset('link-oauth.js') },
 } as const;
 
 const flowTemplate = asset('link-flow.html');
+const oauthTemplate = asset('link-oauth.html');
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -39,14 +41,28 @@ export function flowPage(params: {
   token: string;
   mode: 'embedded' | 'hosted';
   parentOrigin: string | null;
+  /** Back from an OAuth bank's page: the session to resume. */
+  oauthStateId: string | null;
 }): string {
   return flowTemplate
     .replace('{{token}}', escapeAttribute(params.token))
     .replace('{{mode}}', params.mode)
-    .replace('{{parentOrigin}}', escapeAttribute(params.parentOrigin ?? ''));
+    .replace('{{parentOrigin}}', escapeAttribute(params.parentOrigin ?? ''))
+    .replace('{{oauthStateId}}', escapeAttribute(params.oauthStateId ?? ''));
 }
 
-/** The widget page's own policy: nothing inline, nothing from elsewhere. */
+/** An OAuth bank's own login page (what Plaid Link sends the user to), or null for an unknown state. */
+export function oauthPage(state: SandboxState, oauthStateId: string): string | null {
+  const found = oauthSession(state, oauthStateId);
+  if (!found) return null;
+  const institution = findInstitution(found.linkSession.institution_id ?? '');
+  return oauthTemplate
+    .replaceAll('{{institution}}', escapeAttribute(institution?.name ?? 'Your bank'))
+    .replace('{{client}}', escapeAttribute(found.record.client_name))
+    .replace('{{state}}', escapeAttribute(oauthStateId));
+}
+
+/** The sandbox's pages' own policy: nothing inline, nothing from elsewhere. */
 export const flowPageCsp = (mode: 'embedded' | 'hosted') =>
   [
     "default-src 'none'",
@@ -65,6 +81,7 @@ export const flowPageCsp = (mode: 'embedded' | 'hosted') =>
 
 interface SessionContext {
   state: SandboxState;
+  baseUrl: string;
   requestId: string;
 }
 
@@ -90,6 +107,12 @@ function session(record: LinkTokenRecord, linkSessionId: string): LinkSession {
   const found = record.sessions.find((s) => s.link_session_id === linkSessionId);
   if (!found) throw errors.invalidLinkToken('unknown Link session');
   return found;
+}
+
+function oauthSession(state: SandboxState, oauthStateId: string) {
+  const record = state.linkTokens.get(state.oauthStates.get(oauthStateId) ?? '');
+  const linkSession = record?.sessions.find((s) => s.oauth?.state_id === oauthStateId);
+  return record && linkSession ? { record, linkSession } : null;
 }
 
 function updateItem(state: SandboxState, record: LinkTokenRecord): SandboxItem | null {
@@ -144,35 +167,49 @@ function sessionFinished(
   });
 }
 
+const institutionSummary = (institution: SandboxInstitution) => ({
+  institution_id: institution.institution_id,
+  name: institution.name,
+  primary_color: institution.primary_color,
+  oauth: institution.oauth,
+});
+
 const start: SessionCall = (body, { state, requestId }) => {
-  const request = parse(body, z.object({ link_token: z.string() }));
+  const request = parse(body, z.object({ link_token: z.string(), oauth_state_id: z.string().optional() }));
   const record = liveToken(state, request.link_token);
   const item = updateItem(state, record);
-  const linkSession: LinkSession = {
-    link_session_id: randomUuid(),
-    started_at: state.now(),
-    finished_at: null,
-    institution_id: item?.institution.institution_id ?? null,
-    login: null,
-    item_id: item?.record.item_id ?? randomId(),
-    events: [],
-    success: null,
-    exit: null,
-  };
-  record.sessions.push(linkSession);
+  let linkSession: LinkSession;
+  if (request.oauth_state_id) {
+    // Link re-opened with receivedRedirectUri: the session the bank's page authorised goes on.
+    const resumed = oauthSession(state, request.oauth_state_id);
+    if (!resumed || resumed.record !== record || !resumed.linkSession.login) {
+      throw errors.invalidLinkToken('the OAuth state does not belong to this link token');
+    }
+    linkSession = resumed.linkSession;
+  } else {
+    linkSession = {
+      link_session_id: randomUuid(),
+      started_at: state.now(),
+      finished_at: null,
+      institution_id: item?.institution.institution_id ?? null,
+      login: null,
+      oauth: null,
+      item_id: item?.record.item_id ?? randomId(),
+      events: [],
+      success: null,
+      exit: null,
+    };
+    record.sessions.push(linkSession);
+  }
   const offered = record.country_codes.includes('US') ? institutions : [];
+  const current = findInstitution(linkSession.institution_id ?? '');
   return {
     link_session_id: linkSession.link_session_id,
     client_name: record.client_name,
     mode: item ? 'update' : 'create',
-    institution: item
-      ? { institution_id: item.institution.institution_id, name: item.institution.name }
-      : null,
-    institutions: offered.map((i) => ({
-      institution_id: i.institution_id,
-      name: i.name,
-      primary_color: i.primary_color,
-    })),
+    institution: current ? institutionSummary(current) : null,
+    institutions: offered.map(institutionSummary),
+    resumed: Boolean(request.oauth_state_id),
     request_id: requestId,
   };
 };
@@ -196,6 +233,30 @@ const event: SessionCall = (body, { state }) => {
   return {};
 };
 
+/** What Link shows once the bank accepted the login: the accounts to choose from. */
+function afterLogin(state: SandboxState, record: LinkTokenRecord, linkSession: LinkSession, requestId: string) {
+  const item = updateItem(state, record);
+  const institution = findInstitution(linkSession.institution_id ?? '');
+  if (!institution || !linkSession.login) throw errors.invalidBody('the bank has not accepted a login in this session');
+  const offered = institution.accounts.filter((account) => matchesFilters(account, record.account_filters));
+  if (offered.length === 0) throw errors.noAccounts();
+  const ids = { accountId: (key: string) => item?.accountId(key) ?? accountIdFor(linkSession.item_id, key) };
+  return {
+    institution: { name: institution.name, institution_id: institution.institution_id },
+    accounts: offered.map((account) => accountMetadata(ids, account)),
+    // Update mode re-selects accounts only when the link token asked for it.
+    account_selection: !item || record.account_selection_enabled,
+    selected: item ? item.accounts.map((account) => item.accountId(account.key)) : null,
+    request_id: requestId,
+  };
+}
+
+function acceptLogin(linkSession: LinkSession, username: string, password: string): void {
+  const login = checkCredentials(username, password);
+  if (!login.ok) throw login.error;
+  linkSession.login = { username: username.trim(), loginRequiredAfterLink: login.loginRequiredAfterLink };
+}
+
 const credentials: SessionCall = (body, { state, requestId }) => {
   const request = parse(
     body,
@@ -206,24 +267,59 @@ const credentials: SessionCall = (body, { state, requestId }) => {
   const item = updateItem(state, record);
   const institution = findInstitution(item?.institution.institution_id ?? request.institution_id);
   if (!institution) throw errors.invalidInstitution();
+  if (institution.oauth) throw errors.invalidBody(`${institution.name} logs in on its own page (OAuth)`);
   linkSession.institution_id = institution.institution_id;
-  const login = checkCredentials(request.username, request.password);
-  if (!login.ok) throw login.error;
-  const offered = institution.accounts.filter((account) => matchesFilters(account, record.account_filters));
-  if (offered.length === 0) throw errors.noAccounts();
-  linkSession.login = {
-    username: request.username.trim(),
-    loginRequiredAfterLink: login.loginRequiredAfterLink,
-  };
-  const ids = { accountId: (key: string) => item?.accountId(key) ?? accountIdFor(linkSession.item_id, key) };
+  acceptLogin(linkSession, request.username, request.password);
+  return afterLogin(state, record, linkSession, requestId);
+};
+
+const accounts: SessionCall = (body, { state, requestId }) => {
+  const request = parse(body, z.object(sessionFields));
+  const record = liveToken(state, request.link_token);
+  return afterLogin(state, record, session(record, request.link_session_id), requestId);
+};
+
+/** Starts an OAuth bank's login: where to send the user, and whether they come back by redirect. */
+const oauthBegin: SessionCall = (body, { state, baseUrl, requestId }) => {
+  const request = parse(
+    body,
+    z.object({ ...sessionFields, institution_id: z.string(), mode: z.enum(['embedded', 'hosted']) }),
+  );
+  const record = liveToken(state, request.link_token);
+  const linkSession = session(record, request.link_session_id);
+  const item = updateItem(state, record);
+  const institution = findInstitution(item?.institution.institution_id ?? request.institution_id);
+  if (!institution?.oauth) throw errors.invalidInstitution();
+  linkSession.institution_id = institution.institution_id;
+  // Hosted link comes back to its own page; embedded Link to the app's redirect_uri, else a popup.
+  const returnUrl =
+    request.mode === 'hosted' && record.hosted ? `${baseUrl}/hl/${record.hosted.id}` : record.redirect_uri;
+  const stateId = randomUuid();
+  linkSession.oauth = { state_id: stateId, return_url: returnUrl };
+  state.oauthStates.set(stateId, record.link_token);
   return {
-    institution: { name: institution.name, institution_id: institution.institution_id },
-    accounts: offered.map((account) => accountMetadata(ids, account)),
-    // Update mode re-selects accounts only when the link token asked for it.
-    account_selection: !item || record.account_selection_enabled,
-    selected: item ? item.accounts.map((account) => item.accountId(account.key)) : null,
+    oauth_state_id: stateId,
+    authorize_url: `${baseUrl}/link/oauth/authorize?state=${stateId}`,
+    popup: returnUrl === null,
     request_id: requestId,
   };
+};
+
+/** The bank's page accepted (or refused) the login. */
+const oauthLogin: SessionCall = (body, { state, requestId }) => {
+  const request = parse(body, z.object({ oauth_state_id: z.string(), username: z.string(), password: z.string() }));
+  const found = oauthSession(state, request.oauth_state_id);
+  if (!found) throw errors.invalidLinkToken('unknown OAuth state');
+  liveToken(state, found.record.link_token);
+  acceptLogin(found.linkSession, request.username, request.password);
+  const returnUrl = found.linkSession.oauth?.return_url;
+  let redirect: string | null = null;
+  if (returnUrl) {
+    const url = new URL(returnUrl);
+    url.searchParams.set('oauth_state_id', request.oauth_state_id);
+    redirect = url.toString();
+  }
+  return { redirect_url: redirect, request_id: requestId };
 };
 
 const complete: SessionCall = (body, { state, requestId }) => {
@@ -320,6 +416,9 @@ export const sessionCalls: Record<string, SessionCall> = {
   '/link/session/start': start,
   '/link/session/event': event,
   '/link/session/credentials': credentials,
+  '/link/session/accounts': accounts,
+  '/link/session/oauth': oauthBegin,
+  '/link/oauth/login': oauthLogin,
   '/link/session/complete': complete,
   '/link/session/exit': exit,
 };

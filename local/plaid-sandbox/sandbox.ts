@@ -8,7 +8,7 @@ import { isoDay } from './days.ts';
 import { errors, PlaidApiError } from './errors.ts';
 import { groundTruth, type GroundTruth } from './ground-truth.ts';
 import type { ExtensionSummary } from './ledger.ts';
-import { flowPage, flowPageCsp, linkAssets, sessionCalls } from './link.ts';
+import { flowPage, flowPageCsp, linkAssets, oauthPage, sessionCalls } from './link.ts';
 import { randomId } from './random.ts';
 import { SandboxState } from './state.ts';
 import type { WebhookDelivery } from './webhooks.ts';
@@ -100,6 +100,7 @@ export async function createPlaidSandbox(options: PlaidSandboxOptions): Promise<
           token: url.searchParams.get('token') ?? '',
           mode: 'embedded',
           parentOrigin: loopbackOrigin(url.searchParams.get('origin')),
+          oauthStateId: url.searchParams.get('oauth_state_id'),
         });
         return send(response, 200, 'text/html; charset=utf-8', html, {
           'Content-Security-Policy': flowPageCsp('embedded'),
@@ -110,10 +111,20 @@ export async function createPlaidSandbox(options: PlaidSandboxOptions): Promise<
         const token = state.hostedLinks.get(hosted);
         if (!token)
           return send(response, 404, 'text/plain; charset=utf-8', 'This link has expired or does not exist.');
-        const html = flowPage({ token, mode: 'hosted', parentOrigin: null });
+        const html = flowPage({
+          token,
+          mode: 'hosted',
+          parentOrigin: null,
+          oauthStateId: url.searchParams.get('oauth_state_id'),
+        });
         return send(response, 200, 'text/html; charset=utf-8', html, {
           'Content-Security-Policy': flowPageCsp('hosted'),
         });
+      }
+      if (path === '/link/oauth/authorize') {
+        const html = oauthPage(state, url.searchParams.get('state') ?? '');
+        if (!html) return send(response, 404, 'text/plain; charset=utf-8', 'This login link is not valid.');
+        return send(response, 200, 'text/html; charset=utf-8', html, { 'Content-Security-Policy': flowPageCsp('hosted') });
       }
       if (path === '/') {
         return send(
@@ -137,7 +148,7 @@ export async function createPlaidSandbox(options: PlaidSandboxOptions): Promise<
         throw errors.invalidBody('Content-Type header must be application/json');
       }
       body = parseBody(await readBody(request));
-      if (sessionCall) return sendJson(response, 200, sessionCall(body, { state, requestId }));
+      if (sessionCall) return sendJson(response, 200, sessionCall(body, { state, baseUrl, requestId }));
       authenticate(request, body);
       return sendJson(
         response,

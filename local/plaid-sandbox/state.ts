@@ -114,6 +114,8 @@ export interface LinkSession {
   institution_id: string | null;
   /** Set once the credentials were accepted. */
   login: { username: string; loginRequiredAfterLink: boolean } | null;
+  /** An OAuth bank's login in progress: where its page sends the user back (null: a popup). */
+  oauth: { state_id: string; return_url: string | null } | null;
   /** The item the session links (its ids are shown before it exists), or repairs in update mode. */
   item_id: string;
   events: LinkEvent[];
@@ -160,6 +162,8 @@ export class SandboxState {
   readonly removedAccessTokens = new Set<string>();
   readonly linkTokens = new Map<string, LinkTokenRecord>();
   readonly hostedLinks = new Map<string, string>();
+  /** OAuth state ids → the link token whose session started the bank's login. */
+  readonly oauthStates = new Map<string, string>();
   readonly publicTokens = new Map<string, PublicTokenRecord>();
   readonly keys: WebhookKeys;
   readonly webhooks: WebhookSender;

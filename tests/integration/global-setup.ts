@@ -20,7 +20,13 @@ export default async function setup(project: TestProject) {
     dataDir,
     inMemory: true,
     web: false,
-    ports: { dynamodb: await freePort(), cognito: await freePort(), api: await freePort(), web: 0 },
+    ports: {
+      dynamodb: await freePort(),
+      cognito: await freePort(),
+      api: await freePort(),
+      web: 0,
+      plaid: await freePort(),
+    },
   });
   project.provide('cloud', { urls: cloud.urls, config: cloud.config, tableName: cloud.tableName });
   return async () => {

@@ -120,6 +120,17 @@ describe('repository round trips (DynamoDB Local)', () => {
         ?.id,
     ).toBe(itemId);
     expect((await data.plaidItems.query.byUser({ user_id: userId }).go()).data).toHaveLength(1);
+    const due = () =>
+      data.plaidItems.query
+        .byRefreshDue({ refresh_queue: 'due' })
+        .lte({ next_refresh_after: '2026-11-22T12:00:00.000Z' })
+        .go({ pages: 'all' });
+    expect((await due()).data.some((i) => i.id === itemId)).toBe(false); // sparse until scheduled
+    await data.plaidItems
+      .patch({ id: itemId })
+      .set({ next_refresh_after: '2026-11-22T06:00:00.000Z', refresh_queue: 'due' })
+      .go();
+    expect((await due()).data.some((i) => i.id === itemId)).toBe(true);
     const accountId = id();
     await data.connectedAccounts
       .create({

@@ -100,6 +100,12 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byUser',
   },
   {
+    pattern: 'Items due for a balance refresh (scheduled sweep; sparse)',
+    source: '§9 balance refresh intervals',
+    entity: 'plaidItems',
+    index: 'byRefreshDue',
+  },
+  {
     pattern: "Item by Plaid's item_id (webhooks)",
     source: '§4 sync',
     entity: 'plaidItems',

@@ -149,7 +149,7 @@ export async function syncItem(
         const retryAfter = new Date(deps.clock().getTime() + backoffMinutes(step) * 60_000).toISOString();
         await data.plaidItems
           .patch({ id: itemId })
-          .set({ backoff_step: step, next_refresh_after: retryAfter })
+          .set({ backoff_step: step, next_refresh_after: retryAfter, refresh_queue: 'due' })
           .go();
         deps.logger.warn('plaid rate limited', { itemId, step, retryAfter });
         return { status: 'rate_limited', retryAfter };
@@ -158,7 +158,7 @@ export async function syncItem(
       await data.plaidItems
         .patch({ id: itemId })
         .set({ status: loginRequired ? 'login_required' : 'error', error_code: plaidError.error_code })
-        .remove(['next_refresh_after'])
+        .remove(['next_refresh_after', 'refresh_queue'])
         .go();
       deps.logger.warn('plaid sync failed', { itemId, errorCode: plaidError.error_code });
       return loginRequired
@@ -245,6 +245,7 @@ export async function syncItem(
         status: 'active',
         backoff_step: 0,
         next_refresh_after: new Date(nextDue).toISOString(),
+        refresh_queue: 'due',
       })
       .remove(['error_code'])
       .where((attr, op) =>
@@ -289,7 +290,7 @@ export async function syncDueItems(
   limit = 100,
 ): Promise<{ attempted: number; outcomes: Record<string, number> }> {
   const { data: due } = await data.plaidItems.query
-    .byRefreshDue({})
+    .byRefreshDue({ refresh_queue: 'due' })
     .lte({ next_refresh_after: deps.clock().toISOString() })
     .go({ limit });
   const outcomes: Record<string, number> = {};

@@ -37,7 +37,7 @@ export async function deleteItemData(data: Data, itemId: string): Promise<void> 
   await data.plaidItems
     .patch({ id: itemId })
     .set({ status: 'removed', access_token_ciphertext: 'removed' })
-    .remove(['plaid_sync_token', 'next_refresh_after'])
+    .remove(['plaid_sync_token', 'next_refresh_after', 'refresh_queue'])
     .go();
 }
 

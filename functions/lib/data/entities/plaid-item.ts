@@ -29,6 +29,8 @@ export function plaidItemEntity(client: DynamoDBDocumentClient, table: string) {
         /** spec §9 balance refresh: rate-limit backoff step (0 = none) and when the next try may run. */
         backoff_step: { type: 'number', default: 0 },
         next_refresh_after: { type: 'string' },
+        /** Set ('due') together with next_refresh_after, so the sweep index stays sparse. */
+        refresh_queue: { type: ['due'] as const },
         ...timestamps,
       },
       indexes: {
@@ -41,8 +43,8 @@ export function plaidItemEntity(client: DynamoDBDocumentClient, table: string) {
         /** Sparse: items with a next refresh time, for the scheduled sweep (spec §9 intervals). */
         byRefreshDue: {
           index: 'gsi3',
-          pk: { field: 'gsi3pk', composite: [] },
-          sk: { field: 'gsi3sk', composite: ['next_refresh_after', 'id'] },
+          pk: { field: 'gsi3pk', composite: ['refresh_queue'] },
+          sk: { field: 'gsi3sk', composite: ['next_refresh_after'] },
         },
         byPlaidItemId: {
           index: 'gsi2',
