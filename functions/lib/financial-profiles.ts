@@ -30,6 +30,7 @@ export const invitationMessages = {
   wrongEmail:
     'This invitation was sent to a different email address. Sign in with that address to accept it.',
   ownProfile: 'You already own this financial profile.',
+  profileGone: 'This financial profile is no longer available.',
 } as const;
 
 export class GoneError extends DomainError {
@@ -153,6 +154,17 @@ export async function archiveProfile(data: Data, caller: Caller, profileId: stri
     .patch({ id: profileId })
     .set({ is_archived: true, archived_at: now.toISOString() })
     .go();
+  // Pending invitations to an archived profile are cancelled with it.
+  const { data: invitations } = await data.profileInvitations.query
+    .byProfile({ profile_id: profileId })
+    .go({ pages: 'all' });
+  await Promise.all(
+    invitations
+      .filter((i) => i.status === 'pending')
+      .map((i) =>
+        data.profileInvitations.patch({ profile_id: profileId, id: i.id }).set({ status: 'revoked' }).go(),
+      ),
+  );
   await logSecurityEvent(data, caller.userId, 'profile_archived', { profile_id: profileId });
   const remaining = await listProfiles(data, caller);
   const next = remaining.find((p) => p.member_role === 'owner' && p.is_default) ?? remaining[0] ?? null;
@@ -335,6 +347,8 @@ function assertUsable(invitation: { status: string; expires_at: string }, now: D
 export async function getInvitationByToken(data: Data, token: string, now: Date) {
   const invitation = await invitationByToken(data, token);
   assertUsable(invitation, now);
+  const { data: profile } = await data.financialProfiles.get({ id: invitation.profile_id }).go();
+  if (!profile || profile.is_archived) throw new GoneError(invitationMessages.profileGone);
   return {
     id: invitation.id,
     invited_email: invitation.invited_email,
@@ -367,7 +381,7 @@ export async function acceptInvitation(
     throw new ForbiddenError(invitationMessages.wrongEmail);
   }
   const access = await resolveRole(data, caller.userId, invitation.profile_id);
-  if (!access) throw new GoneError(invitationMessages.revoked);
+  if (!access) throw new GoneError(invitationMessages.profileGone);
   if (access.role === 'owner') throw new ConflictError(invitationMessages.ownProfile);
 
   const acceptedAt = now.toISOString();

@@ -212,7 +212,15 @@ export function httpHandler(
       request.response = toErrorResponse(request.error, correlationId, getDeps().logger.child({ fn: name }));
     },
   });
-  return (options.rawBody ? stack : stack.use(jsonBodyParser({ disableContentTypeError: true }))).handler(
-    core,
-  );
+  if (!options.rawBody) {
+    const parser = jsonBodyParser({ disableContentTypeError: true });
+    // A request without a body (a GET that still names a JSON content type) has nothing to parse.
+    stack.use({
+      before: async (request) => {
+        if (request.event.body === undefined || request.event.body === '') return;
+        await parser.before?.(request);
+      },
+    });
+  }
+  return stack.handler(core);
 }

@@ -246,6 +246,23 @@ describe('invitations', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 
+  it('archiving a profile cancels its pending invitations; their links say the profile is gone', async () => {
+    const { owner, profile } = await ownerWithProfile();
+    const invitation = await invite(owner, profile.id, 'late@example.com', 'viewer');
+
+    await api('POST', '/functions/archive-financial-profile', {
+      token: owner.idToken,
+      body: { profileId: profile.id },
+    });
+    const lookup = await api('GET', `/invitations/${tokenOf(invitation.invite_url)}`);
+
+    expect(lookup.status).toBe(410);
+    const { data: stored } = await data.profileInvitations
+      .get({ profile_id: profile.id, id: invitation.id })
+      .go();
+    expect(stored?.status).toBe('revoked');
+  });
+
   it('a new invitation to the same address replaces the pending one', async () => {
     const { owner, profile } = await ownerWithProfile();
     const first = await invite(owner, profile.id, 'again@example.com', 'viewer');
