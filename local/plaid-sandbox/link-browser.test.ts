@@ -18,15 +18,21 @@ let hostUrl: string;
 
 /** The host app's script: what the SPA does with Plaid Link (no inline script under its CSP). */
 const APP_JS = `
-const token = new URLSearchParams(location.search).get('token');
+const params = new URLSearchParams(location.search);
+// Back from an OAuth bank: re-open Link with the same token and the URL it came back to.
+const oauthReturn = params.has('oauth_state_id');
+const token = oauthReturn ? sessionStorage.getItem('link_token') : params.get('token');
+sessionStorage.setItem('link_token', token);
 window.__events = [];
 const handler = Plaid.create({
   token,
+  ...(oauthReturn ? { receivedRedirectUri: location.href } : {}),
   onSuccess: (public_token, metadata) => { window.__success = { public_token, metadata }; },
   onExit: (error, metadata) => { window.__exit = { error, metadata }; },
   onEvent: (name, metadata) => { window.__events.push({ name, metadata }); },
 });
 document.getElementById('connect').addEventListener('click', () => handler.open());
+if (oauthReturn) handler.open();
 `;
 
 beforeAll(async () => {
@@ -224,6 +230,60 @@ describe('Plaid.create in a page with a strict CSP', { timeout: 30_000 }, () => 
       await link.getByRole('button', { name: 'Continue' }).click();
       await page.waitForFunction(() => Boolean((globalThis as unknown as HostWindow).__success));
       await client.transactionsSync({ access_token: item.access_token, count: 1 });
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('an OAuth bank', { timeout: 30_000 }, () => {
+  const waitForSuccess = async (page: Page) => {
+    await page.waitForFunction(() => Boolean((globalThis as unknown as HostWindow).__success));
+    return page.evaluate(() => (globalThis as unknown as HostWindow).__success);
+  };
+
+  it('sends the page to the bank and resumes Link at the redirect_uri (receivedRedirectUri)', async () => {
+    const { page, link, violations } = await openLink(
+      await linkToken({ redirect_uri: `${hostUrl}/plaid-oauth` }),
+    );
+    try {
+      await link.getByRole('button', { name: 'Continue' }).click();
+      await link.getByLabel('Search institutions').fill('oauth');
+      await link.getByRole('button', { name: 'Platypus OAuth Bank' }).click();
+      await link.getByRole('heading', { name: 'Continue to Platypus OAuth Bank' }).waitFor();
+      await link.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL(`${sandbox.url}/link/oauth/authorize?**`);
+      await page.getByLabel('Username').fill('user_good');
+      await page.getByLabel('Password').fill('pass_good');
+      await page.getByRole('button', { name: 'Authorize' }).click();
+      await page.waitForURL(`${hostUrl}/plaid-oauth?oauth_state_id=**`);
+      await link.getByRole('heading', { name: 'Select accounts' }).waitFor();
+      await link.getByRole('button', { name: 'Continue' }).click();
+      await link.getByRole('button', { name: 'Continue' }).click();
+      const success = await waitForSuccess(page);
+      expect(success?.metadata.institution.name).toBe('Platypus OAuth Bank');
+      expect(success?.metadata.accounts).toHaveLength(3);
+      expect(violations).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('uses a popup for the bank’s page when the link token has no redirect_uri', async () => {
+    const { page, link } = await openLink(await linkToken());
+    try {
+      await link.getByRole('button', { name: 'Continue' }).click();
+      await link.getByRole('button', { name: 'Platypus OAuth Bank' }).click();
+      const opened = page.waitForEvent('popup');
+      await link.getByRole('button', { name: 'Continue' }).click();
+      const bank = await opened;
+      await bank.getByLabel('Username').fill('user_good');
+      await bank.getByLabel('Password').fill('pass_good');
+      await bank.getByRole('button', { name: 'Authorize' }).click();
+      await link.getByRole('heading', { name: 'Select accounts' }).waitFor();
+      await link.getByRole('button', { name: 'Continue' }).click();
+      await link.getByRole('button', { name: 'Continue' }).click();
+      expect((await waitForSuccess(page))?.metadata.institution.name).toBe('Platypus OAuth Bank');
     } finally {
       await page.context().close();
     }

@@ -35,6 +35,9 @@ interface SessionBody {
   account_selection: boolean;
   public_token: string;
   redirect_url: string | null;
+  oauth_state_id: string;
+  authorize_url: string;
+  popup: boolean;
   metadata: Record<string, unknown>;
   error_code: string;
 }
@@ -256,6 +259,98 @@ describe('update mode', () => {
     const { data } = await client.itemPublicTokenExchange({ public_token: done.body.public_token });
     expect(data).toMatchObject({ access_token: item.access_token, item_id: item.item_id });
     await client.transactionsSync({ access_token: item.access_token, count: 1 });
+  });
+});
+
+describe('an OAuth institution', () => {
+  it('sends the user to the bank’s page and resumes the session from the redirect', async () => {
+    const { data: institution } = await client.institutionsGetById({
+      institution_id: 'ins_127287',
+      country_codes: [CountryCode.Us],
+    });
+    expect(institution.institution).toMatchObject({ name: 'Platypus OAuth Bank', oauth: true });
+    const token = await linkToken({ redirect_uri: 'http://127.0.0.1:5173/plaid-oauth' });
+    const session = await startSession(token);
+    expect(session.started.institutions).toContainEqual(
+      expect.objectContaining({ institution_id: 'ins_127287', oauth: true }),
+    );
+    const direct = await call('credentials', {
+      ...session,
+      institution_id: 'ins_127287',
+      username: 'user_good',
+      password: 'pass_good',
+    });
+    expect(direct.status).toBe(400);
+
+    const begun = await call('oauth', { ...session, institution_id: 'ins_127287', mode: 'embedded' });
+    expect(begun.body).toMatchObject({
+      popup: false,
+      authorize_url: `${sandbox.url}/link/oauth/authorize?state=${begun.body.oauth_state_id}`,
+    });
+    const page = await fetch(begun.body.authorize_url as string);
+    expect(await page.text()).toContain('Sign in to Platypus OAuth Bank');
+
+    const bank = async (password: string) => {
+      const response = await fetch(`${sandbox.url}/link/oauth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ oauth_state_id: begun.body.oauth_state_id, username: 'user_good', password }),
+      });
+      return (await response.json()) as Record<string, unknown>;
+    };
+    expect(await bank('wrong')).toMatchObject({ error_code: 'INVALID_CREDENTIALS' });
+    expect((await bank('pass_good')).redirect_url).toBe(
+      `http://127.0.0.1:5173/plaid-oauth?oauth_state_id=${begun.body.oauth_state_id}`,
+    );
+
+    const resumed = await call('start', { link_token: token, oauth_state_id: begun.body.oauth_state_id });
+    expect(resumed.body).toMatchObject({
+      link_session_id: session.link_session_id,
+      resumed: true,
+      institution: { institution_id: 'ins_127287' },
+    });
+    const offered = await call('accounts', session);
+    expect(offered.body.accounts).toHaveLength(3);
+    const done = await call('complete', { ...session, account_ids: offered.body.accounts.map((a) => a.id) });
+    const { data } = await client.itemPublicTokenExchange({ public_token: done.body.public_token });
+    expect((await client.itemGet({ access_token: data.access_token })).data.item.institution_id).toBe(
+      'ins_127287',
+    );
+
+    const foreign = await call('start', {
+      link_token: await linkToken(),
+      oauth_state_id: begun.body.oauth_state_id,
+    });
+    expect(foreign.body.error_code).toBe('INVALID_LINK_TOKEN');
+  });
+
+  it('uses a popup without a redirect_uri, and hosted link’s own page as the return address', async () => {
+    const session = await startSession(await linkToken());
+    const begun = await call('oauth', { ...session, institution_id: 'ins_127287', mode: 'embedded' });
+    expect(begun.body.popup).toBe(true);
+
+    const { data } = await client.linkTokenCreate({
+      client_name: 'Money Calendar',
+      language: 'en',
+      country_codes: [CountryCode.Us],
+      user: { client_user_id: 'user-1' },
+      products: [Products.Transactions],
+      hosted_link: {},
+    });
+    const hosted = await startSession(data.link_token);
+    const hostedBegun = await call('oauth', { ...hosted, institution_id: 'ins_127287', mode: 'hosted' });
+    const login = await fetch(`${sandbox.url}/link/oauth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        oauth_state_id: hostedBegun.body.oauth_state_id,
+        username: 'user_good',
+        password: 'pass_good',
+      }),
+    });
+    expect(((await login.json()) as { redirect_url: string }).redirect_url).toBe(
+      `${data.hosted_link_url}?oauth_state_id=${hostedBegun.body.oauth_state_id}`,
+    );
   });
 });
 

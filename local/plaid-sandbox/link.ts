@@ -11,7 +11,12 @@ import type {
 import { z } from 'zod';
 import { checkCredentials } from './credentials.ts';
 import { errors } from './errors.ts';
-import { findInstitution, institutions, type AccountTemplate, type SandboxInstitution } from './institutions.ts';
+import {
+  findInstitution,
+  institutions,
+  type AccountTemplate,
+  type SandboxInstitution,
+} from './institutions.ts';
 import { randomId, randomUuid } from './random.ts';
 import {
   accountIdFor,
@@ -234,10 +239,16 @@ const event: SessionCall = (body, { state }) => {
 };
 
 /** What Link shows once the bank accepted the login: the accounts to choose from. */
-function afterLogin(state: SandboxState, record: LinkTokenRecord, linkSession: LinkSession, requestId: string) {
+function afterLogin(
+  state: SandboxState,
+  record: LinkTokenRecord,
+  linkSession: LinkSession,
+  requestId: string,
+) {
   const item = updateItem(state, record);
   const institution = findInstitution(linkSession.institution_id ?? '');
-  if (!institution || !linkSession.login) throw errors.invalidBody('the bank has not accepted a login in this session');
+  if (!institution || !linkSession.login)
+    throw errors.invalidBody('the bank has not accepted a login in this session');
   const offered = institution.accounts.filter((account) => matchesFilters(account, record.account_filters));
   if (offered.length === 0) throw errors.noAccounts();
   const ids = { accountId: (key: string) => item?.accountId(key) ?? accountIdFor(linkSession.item_id, key) };
@@ -307,7 +318,10 @@ const oauthBegin: SessionCall = (body, { state, baseUrl, requestId }) => {
 
 /** The bank's page accepted (or refused) the login. */
 const oauthLogin: SessionCall = (body, { state, requestId }) => {
-  const request = parse(body, z.object({ oauth_state_id: z.string(), username: z.string(), password: z.string() }));
+  const request = parse(
+    body,
+    z.object({ oauth_state_id: z.string(), username: z.string(), password: z.string() }),
+  );
   const found = oauthSession(state, request.oauth_state_id);
   if (!found) throw errors.invalidLinkToken('unknown OAuth state');
   liveToken(state, found.record.link_token);

@@ -124,7 +124,9 @@ export async function createPlaidSandbox(options: PlaidSandboxOptions): Promise<
       if (path === '/link/oauth/authorize') {
         const html = oauthPage(state, url.searchParams.get('state') ?? '');
         if (!html) return send(response, 404, 'text/plain; charset=utf-8', 'This login link is not valid.');
-        return send(response, 200, 'text/html; charset=utf-8', html, { 'Content-Security-Policy': flowPageCsp('hosted') });
+        return send(response, 200, 'text/html; charset=utf-8', html, {
+          'Content-Security-Policy': flowPageCsp('hosted'),
+        });
       }
       if (path === '/') {
         return send(

@@ -8,6 +8,8 @@
   const token = root.dataset.token || '';
   const mode = root.dataset.mode === 'hosted' ? 'hosted' : 'embedded';
   const parentOrigin = root.dataset.parentOrigin || '';
+  // Set when Link re-opens after an OAuth bank's page (receivedRedirectUri / hosted link return).
+  const oauthStateId = root.dataset.oauthStateId || '';
   const view = document.getElementById('link-view');
   const closeButton = document.getElementById('link-close');
 
@@ -107,6 +109,8 @@
         return 'requires_credentials';
       case 'SELECT_ACCOUNT':
         return 'requires_account_selection';
+      case 'OAUTH':
+        return 'requires_oauth';
       case 'ERROR':
         return state.institution ? 'requires_credentials' : 'institution_not_found';
       default:
@@ -199,7 +203,8 @@
                     onClick: () => {
                       state.institution = institution;
                       emit('SELECT_INSTITUTION', {});
-                      credentials();
+                      if (institution.oauth) oauth();
+                      else credentials();
                     },
                   },
                   institution.name,
@@ -248,12 +253,7 @@
               username: String(data.get('username') || ''),
               password: String(data.get('password') || ''),
             });
-            state.lastError = null;
-            state.institution = result.institution;
-            state.accounts = result.accounts;
-            state.accountSelection = result.account_selection;
-            if (result.account_selection) selectAccounts(result.selected);
-            else completeLink(result.selected || []);
+            afterLogin(result);
           } catch (failure) {
             if (failure.plaid && failure.plaid.error_code === 'INVALID_CREDENTIALS') {
               state.lastError = failure.plaid;
@@ -307,6 +307,72 @@
       el('p', { className: 'muted' }, 'Enter the credentials you use for online banking.'),
       form,
       back,
+    );
+  }
+
+  function afterLogin(result) {
+    state.lastError = null;
+    state.institution = { ...state.institution, ...result.institution };
+    state.accounts = result.accounts;
+    state.accountSelection = result.account_selection;
+    if (result.account_selection) selectAccounts(result.selected);
+    else completeLink(result.selected || []);
+  }
+
+  async function loadAccounts() {
+    try {
+      afterLogin(await call('/link/session/accounts', {}));
+    } catch (failure) {
+      fail(failure);
+    }
+  }
+
+  /** An OAuth bank: the user logs in on the bank's page, by redirect or in a popup, then returns. */
+  async function oauth() {
+    state.lastError = null;
+    let begun;
+    try {
+      begun = await call('/link/session/oauth', { institution_id: state.institution.institution_id, mode });
+    } catch (failure) {
+      fail(failure);
+      return;
+    }
+    const note = el('p', { className: 'muted', role: 'status' });
+    const onMessage = (event) => {
+      const data = event.data;
+      if (event.origin !== window.location.origin || !data || data.source !== 'plaid-sandbox-oauth') return;
+      if (data.oauth_state_id !== begun.oauth_state_id) return;
+      window.removeEventListener('message', onMessage);
+      emit('CLOSE_OAUTH', {});
+      loadAccounts();
+    };
+    const go = () => {
+      emit('OPEN_OAUTH', {});
+      if (begun.popup) {
+        window.addEventListener('message', onMessage);
+        const popup = window.open(begun.authorize_url, 'plaid-oauth', 'popup,width=480,height=720');
+        note.textContent = popup
+          ? `Finish logging in to ${state.institution.name} in the window that opened.`
+          : 'Allow pop-ups for this page to log in to your bank.';
+      } else if (mode === 'hosted') {
+        window.location.assign(begun.authorize_url);
+      } else {
+        post('redirect', { url: begun.authorize_url });
+      }
+    };
+    show(
+      'OAUTH',
+      el('h1', {}, `Continue to ${state.institution.name}`),
+      el(
+        'p',
+        {},
+        `You will log in on ${state.institution.name}'s website, then come back here to choose your accounts.`,
+      ),
+      note,
+      el('button', { type: 'button', className: 'primary', onClick: go }, 'Continue'),
+      state.session.mode === 'create'
+        ? el('button', { type: 'button', className: 'secondary', onClick: () => selectInstitution() }, 'Back')
+        : null,
     );
   }
 
@@ -386,15 +452,19 @@
 
   (async () => {
     try {
-      state.session = await call('/link/session/start', {});
+      state.session = await call('/link/session/start', oauthStateId ? { oauth_state_id: oauthStateId } : {});
     } catch (failure) {
       fail(failure);
       return;
     }
     emit('OPEN', {});
-    if (state.session.mode === 'update') {
-      state.institution = state.session.institution;
-      credentials();
+    state.institution = state.session.institution;
+    if (state.session.resumed) {
+      emit('CLOSE_OAUTH', {});
+      loadAccounts();
+    } else if (state.session.mode === 'update') {
+      if (state.institution.oauth) oauth();
+      else credentials();
     } else {
       consent();
     }

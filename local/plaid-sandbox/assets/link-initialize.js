@@ -1,7 +1,8 @@
 // The local sandbox's stand-in for https://cdn.plaid.com/link/v2/stable/link-initialize.js:
 // window.Plaid.create({ token, onSuccess, onExit, onEvent, onLoad, receivedRedirectUri }) returns
 // { open, exit, destroy, submit }. Like Plaid's script, it shows Link in a full-window iframe served
-// by the sandbox and relays the iframe's messages to the callbacks.
+// by the sandbox, relays the iframe's messages to the callbacks, sends the page to an OAuth bank's
+// login when asked, and resumes the session from receivedRedirectUri when the bank sends it back.
 /* global document, window */
 (() => {
   'use strict';
@@ -38,6 +39,9 @@
       } else if (message.type === 'exit') {
         close();
         if (typeof config.onExit === 'function') config.onExit(message.error, message.metadata);
+      } else if (message.type === 'redirect' && typeof message.url === 'string') {
+        // An OAuth bank's login page: the whole page goes there, and comes back to redirect_uri.
+        if (new URL(message.url).origin === sandboxOrigin) window.location.assign(message.url);
       }
     };
     window.addEventListener('message', onMessage);
@@ -49,6 +53,12 @@
         const src = new URL('/link/flow', sandboxOrigin);
         src.searchParams.set('token', config.token);
         src.searchParams.set('origin', window.location.origin);
+        if (config.receivedRedirectUri) {
+          const stateId = new URL(config.receivedRedirectUri, window.location.href).searchParams.get(
+            'oauth_state_id',
+          );
+          if (stateId) src.searchParams.set('oauth_state_id', stateId);
+        }
         iframe = document.createElement('iframe');
         iframe.id = `plaid-link-iframe-${id}`;
         iframe.title = 'Plaid Link';
