@@ -216,7 +216,7 @@ describe('Plaid.create in a page with a strict CSP', { timeout: 30_000 }, () => 
     }
   });
 
-  it('repairs an item in update mode, starting at its institution’s login', async () => {
+  it('repairs an item in update mode, starting at its login; closing on Success still reports it', async () => {
     const item = await linkItem(client);
     await client.sandboxItemResetLogin({ access_token: item.access_token });
     const { page, link } = await openLink(
@@ -227,8 +227,10 @@ describe('Plaid.create in a page with a strict CSP', { timeout: 30_000 }, () => 
       await link.getByLabel('Username').fill('user_good');
       await link.getByLabel('Password').fill('pass_good');
       await link.getByRole('button', { name: 'Continue' }).click();
-      await link.getByRole('button', { name: 'Continue' }).click();
+      await link.getByRole('heading', { name: 'Success' }).waitFor();
+      await page.keyboard.press('Escape');
       await page.waitForFunction(() => Boolean((globalThis as unknown as HostWindow).__success));
+      expect(await page.evaluate(() => (globalThis as unknown as HostWindow).__exit)).toBeUndefined();
       await client.transactionsSync({ access_token: item.access_token, count: 1 });
     } finally {
       await page.context().close();

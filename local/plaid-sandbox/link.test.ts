@@ -148,6 +148,9 @@ describe('a Link session', () => {
       transfer_status: null,
     });
 
+    const again = await call('complete', { ...session, account_ids: chosen });
+    expect(again.body.public_token).toBe(done.body.public_token);
+
     const { data } = await client.itemPublicTokenExchange({ public_token: done.body.public_token });
     const accounts = await client.accountsGet({ access_token: data.access_token });
     expect(accounts.data.accounts.map((a) => a.account_id)).toEqual(chosen);

@@ -343,6 +343,8 @@ const complete: SessionCall = (body, { state, requestId }) => {
   const institution = findInstitution(linkSession.institution_id ?? '');
   if (!institution || !linkSession.login)
     throw errors.invalidBody('credentials have not been accepted in this session');
+  // A repeated completion (a double click, a retried request) links nothing more.
+  if (linkSession.success) return { ...successResponse(record, linkSession.success), request_id: requestId };
   let item = updateItem(state, record);
   const accountId = (key: string) => item?.accountId(key) ?? accountIdFor(linkSession.item_id, key);
   const chosen = institution.accounts.filter(
@@ -380,17 +382,20 @@ const complete: SessionCall = (body, { state, requestId }) => {
   linkSession.success = { public_token: publicToken, metadata, accounts, institution: institutionMetadata };
   linkSession.finished_at = state.now();
   sessionFinished(state, record, linkSession, publicToken);
+  return { ...successResponse(record, linkSession.success), request_id: requestId };
+};
+
+function successResponse(record: LinkTokenRecord, success: NonNullable<LinkSession['success']>) {
   return {
-    public_token: publicToken,
-    metadata,
+    public_token: success.public_token,
+    metadata: success.metadata,
     redirect_url: completionUrl(record, {
       status: 'success',
-      public_token: publicToken,
-      link_session_id: linkSession.link_session_id,
+      public_token: success.public_token,
+      link_session_id: success.metadata.link_session_id ?? '',
     }),
-    request_id: requestId,
   };
-};
+}
 
 const exit: SessionCall = (body, { state, requestId }) => {
   const request = parse(

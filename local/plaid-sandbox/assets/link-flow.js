@@ -22,6 +22,7 @@
     lastError: null,
     requestId: null,
     finished: false,
+    finishSuccess: null,
   };
 
   function el(tag, attributes, ...children) {
@@ -119,6 +120,8 @@
   }
 
   async function exit() {
+    // Closing Link after the account is linked still reports the success.
+    if (state.finishSuccess) return state.finishSuccess();
     if (state.finished) return;
     state.finished = true;
     const error = state.lastError;
@@ -433,6 +436,7 @@
       else if (result.redirect_url) window.location.assign(result.redirect_url);
       else showClosed('Your account is connected. You can close this window.');
     };
+    state.finishSuccess = finish;
     show(
       'CONNECTED',
       el('h1', {}, 'Success'),
