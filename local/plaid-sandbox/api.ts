@@ -221,7 +221,6 @@ const linkTokenCreate: Endpoint = (body, { state, baseUrl, requestId, redirectUr
     products: [...(request.products ?? []), ...(request.required_if_supported_products ?? [])],
     webhook: request.webhook ?? null,
     redirect_uri: request.redirect_uri ?? null,
-    client_user_id: request.user?.client_user_id ?? request.user_id ?? null,
     days_requested: request.transactions?.days_requested ?? DEFAULT_DAYS_REQUESTED,
     access_token: updateItem ? updateItem.record.access_token : null,
     account_selection_enabled: request.update?.account_selection_enabled ?? false,
@@ -230,7 +229,6 @@ const linkTokenCreate: Endpoint = (body, { state, baseUrl, requestId, redirectUr
       ? {
           id: randomId(24),
           completion_redirect_uri: request.hosted_link.completion_redirect_uri ?? null,
-          is_mobile_app: request.hosted_link.is_mobile_app ?? false,
         }
       : null,
     sessions: [],

@@ -44,19 +44,3 @@ export function previousBusinessDay(day: Day): Day {
   if (wd === 0) return day - 2;
   return day;
 }
-
-/** Every month (year, month) whose days overlap [from, to]. */
-export function monthsBetween(from: Day, to: Day): Array<{ year: number; month: number }> {
-  const start = ymd(from);
-  const end = ymd(to);
-  const months: Array<{ year: number; month: number }> = [];
-  for (let y = start.year, m = start.month; y < end.year || (y === end.year && m <= end.month);) {
-    months.push({ year: y, month: m });
-    m += 1;
-    if (m > 12) {
-      m = 1;
-      y += 1;
-    }
-  }
-  return months;
-}

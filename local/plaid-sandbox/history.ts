@@ -8,8 +8,6 @@ import { dayInMonth, daysInMonth, previousBusinessDay, weekday, ymd, type Day } 
 import type { AccountRole, SandboxInstitution } from './institutions.ts';
 import { rngFor, type Rng } from './random.ts';
 
-export { Frequency };
-
 export type Confidence = 'VERY_HIGH' | 'HIGH' | 'MEDIUM' | 'LOW';
 
 export interface Category {

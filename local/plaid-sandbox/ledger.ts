@@ -20,7 +20,7 @@ export interface LedgerTransaction {
   recognised: boolean;
 }
 
-export type ChangeOp = 'add' | 'modify' | 'remove';
+type ChangeOp = 'add' | 'modify' | 'remove';
 
 interface LogEntry {
   op: ChangeOp;

@@ -17,7 +17,7 @@ import { Ledger, type ExtensionSummary } from './ledger.ts';
 import { idFor, randomId, randomUuid } from './random.ts';
 import { WebhookKeys, WebhookSender, type StoredWebhookKey } from './webhooks.ts';
 
-/** Months of history the bank keeps (Plaid's days_requested maximum). */
+/** Days of history the bank keeps: 24 months, Plaid's days_requested maximum. */
 export const HISTORY_DAYS = 730;
 /** Plaid's default for `transactions.days_requested`. */
 export const DEFAULT_DAYS_REQUESTED = 90;
@@ -97,13 +97,12 @@ export interface LinkTokenRecord {
   products: string[];
   webhook: string | null;
   redirect_uri: string | null;
-  client_user_id: string | null;
   days_requested: number;
   /** Update mode: the item being repaired. */
   access_token: string | null;
   account_selection_enabled: boolean;
   account_filters: Record<string, { account_subtypes?: string[] }> | null;
-  hosted: { id: string; completion_redirect_uri: string | null; is_mobile_app: boolean } | null;
+  hosted: { id: string; completion_redirect_uri: string | null } | null;
   sessions: LinkSession[];
 }
 
