@@ -9,7 +9,7 @@ import { freePort } from '../../local/processes.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    cloud: Pick<LocalCloud, 'urls' | 'config' | 'tableName'>;
+    cloud: Pick<LocalCloud, 'urls' | 'config' | 'tableName' | 'dataDir'>;
   }
 }
 
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
       plaid: await freePort(),
     },
   });
-  project.provide('cloud', { urls: cloud.urls, config: cloud.config, tableName: cloud.tableName });
+  project.provide('cloud', { urls: cloud.urls, config: cloud.config, tableName: cloud.tableName, dataDir });
   return async () => {
     await cloud.stop();
     rmSync(dataDir, { recursive: true, force: true });

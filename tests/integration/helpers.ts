@@ -66,9 +66,9 @@ export interface ApiResponse<T = unknown> {
 export async function api<T = Record<string, unknown>>(
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; rawBody?: string } = {},
+  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
 ): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined || options.rawBody !== undefined)
     headers['content-type'] = 'application/json';

@@ -182,6 +182,20 @@ export async function syncItem(
       await data.transactions.put(records.map((r) => r.txn)).go();
       await data.plaidTransactionsRaw.put(records.map((r) => r.raw)).go();
     }
+    if (!item.plaid_sync_token) {
+      // A replay from the start (first sync or forceFullSync) reports no removals: what we hold for the
+      // item's accounts beyond the replayed set is stale, so it goes.
+      const replayed = new Set(pages.added.map((t) => t.transaction_id));
+      for (const account of accounts) {
+        const { data: held } = await data.transactions.query
+          .byAccountDate({ account_id: account.id })
+          .go({ pages: 'all', attributes: ['id', 'account_id'] });
+        for (const t of held) {
+          if (!replayed.has(t.id))
+            pages.removed.push({ transaction_id: t.id, account_id: account.plaid_account_id });
+        }
+      }
+    }
     if (pages.removed.length > 0) {
       for (const removed of pages.removed) {
         const account = removed.account_id ? byPlaidId.get(removed.account_id) : undefined;

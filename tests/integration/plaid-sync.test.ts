@@ -1,0 +1,299 @@
+// Bank linking and transaction sync against the local Plaid sandbox and DynamoDB Local, through the
+// gateway: the initial 24-month sync, clock advances, pending→posted, mutation during pagination,
+// concurrent syncs, replayed and forged webhooks, a broken login, and what the browser may see.
+import { describe, expect, it } from 'vitest';
+import { api, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
+import {
+  accessTokenOf,
+  eventually,
+  linkSandboxBank,
+  sandbox,
+  sandboxTransactionIds,
+  storedTransactions,
+  type LinkedBank,
+} from './plaid-helpers.ts';
+
+const data = directData();
+
+interface Account {
+  id: string;
+  account_name: string;
+  account_type: string;
+  current_balance: number | null;
+  historical_sync_status: string;
+  item_status: string;
+}
+
+async function accountsOf(user: TestUser, profileId: string): Promise<Account[]> {
+  const { body } = await api<{ accounts: Account[] }>('GET', '/accounts', {
+    token: user.idToken,
+    headers: { 'x-profile-id': profileId },
+  });
+  return body.accounts;
+}
+
+async function linkedAndSynced(username = 'user_good'): Promise<{ user: TestUser; bank: LinkedBank }> {
+  const user = await signUpAndSignIn('Linda Linker');
+  const bank = await linkSandboxBank(user, { username });
+  // The AccountLinked event runs the initial sync in the gateway process.
+  await eventually(
+    () => accountsOf(user, bank.profileId),
+    (accounts) => accounts.length > 0 && accounts.every((a) => a.historical_sync_status === 'completed'),
+  );
+  return { user, bank };
+}
+
+async function storedIds(bank: LinkedBank): Promise<Set<string>> {
+  return new Set((await storedTransactions(bank.accountIds)).map((t) => t.id));
+}
+
+async function syncNow(user: TestUser, bank: LinkedBank) {
+  return api<{ status: string }>('POST', '/functions/smart-plaid-sync', {
+    token: user.idToken,
+    body: { itemId: bank.itemId },
+  });
+}
+
+describe('linking and the initial sync', () => {
+  it('stores every account and the whole 24-month history, in cents, and never exposes the token', async () => {
+    const { user, bank } = await linkedAndSynced();
+
+    const accounts = await accountsOf(user, bank.profileId);
+    const token = await accessTokenOf(bank.itemId);
+    const expected = await sandboxTransactionIds(token);
+    const stored = await storedTransactions(bank.accountIds);
+
+    expect(accounts.map((a) => a.account_type).sort()).toEqual(
+      ['credit', 'depository', 'depository', 'depository', 'investment', 'investment', 'loan', 'loan']
+        .slice(0, accounts.length)
+        .sort(),
+    );
+    expect(accounts.length).toBeGreaterThanOrEqual(7);
+    expect(expected.size).toBeGreaterThan(500);
+    expect(new Set(stored.map((t) => t.id))).toEqual(expected);
+    expect(stored.every((t) => Number.isInteger(t.amount))).toBe(true);
+    const dates = stored.map((t) => t.date).sort();
+    expect(Date.parse(dates.at(-1)!) - Date.parse(dates[0]!)).toBeGreaterThan(700 * 86_400_000);
+    const { data: item } = await data.plaidItems.get({ id: bank.itemId }).go();
+    expect(item?.access_token_ciphertext.startsWith('v1.local.')).toBe(true);
+    expect(item?.access_token_ciphertext).not.toContain(token);
+    const everything = JSON.stringify([
+      accounts,
+      await api('GET', `/accounts/${bank.accountIds[0]}`, { token: user.idToken }),
+    ]);
+    expect(everything).not.toContain('access-sandbox');
+  });
+
+  it('answers the transactions of an account by date range, classified, newest first', async () => {
+    const { user, bank } = await linkedAndSynced();
+    const checking = (await accountsOf(user, bank.profileId)).find(
+      (a) => a.account_name === 'Plaid Checking',
+    )!;
+
+    const { status, body } = await api<{
+      transactions: Array<{ date: string; classification: { direction: string; displayAmount: string } }>;
+    }>('GET', `/transactions?accountId=${checking.id}&from=2000-01-01&limit=50`, {
+      token: user.idToken,
+      headers: { 'x-profile-id': bank.profileId },
+    });
+
+    expect(status).toBe(200);
+    expect(body.transactions).toHaveLength(50);
+    const dates = body.transactions.map((t) => t.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(new Set(body.transactions.map((t) => t.classification.direction)).size).toBeGreaterThan(1);
+    expect(body.transactions[0]?.classification.displayAmount).toMatch(/^\$[\d,]+\.\d\d$/);
+  });
+});
+
+describe('incremental sync', () => {
+  it('after the clock advances, only new and changed rows change; pending→posted leaves no duplicate', async () => {
+    const { user, bank } = await linkedAndSynced();
+    const before = await storedTransactions(bank.accountIds);
+
+    await sandbox('/sandbox/clock/advance', { days: 12 });
+    const token = await accessTokenOf(bank.itemId);
+    const expected = await sandboxTransactionIds(token);
+    // The sandbox's SYNC_UPDATES_AVAILABLE webhook, verified by the gateway, runs the sync.
+    const after = await eventually(
+      () => storedIds(bank),
+      (ids) => ids.size === expected.size && [...expected].every((id) => ids.has(id)),
+    );
+
+    expect(after).toEqual(expected);
+    const stored = await storedTransactions(bank.accountIds);
+    const storedById = new Map(stored.map((t) => [t.id, t]));
+    // Only the sync's delta was written: every other row is exactly as it was.
+    const rewritten = before.filter(
+      (t) => expected.has(t.id) && storedById.get(t.id)?.updated_at !== t.updated_at,
+    );
+    expect(rewritten.length).toBeLessThan(before.length / 10);
+    const postedFromPending = stored.filter((t) => t.pending_transaction_id);
+    expect(postedFromPending.length).toBeGreaterThan(0);
+    expect(postedFromPending.every((t) => !storedById.has(t.pending_transaction_id!))).toBe(true);
+    expect((await syncNow(user, bank)).body.status).toBe('synced');
+  });
+
+  it('restarts after TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION without losing or duplicating anything', async () => {
+    const { user, bank } = await linkedAndSynced();
+    const token = await accessTokenOf(bank.itemId);
+    // A fresh full replay pages (500 at a time), so the mutation hits mid-pagination.
+    await data.plaidItems.patch({ id: bank.itemId }).remove(['plaid_sync_token']).go();
+    await sandbox('/sandbox/transactions/mutate_during_pagination', { access_token: token });
+
+    const result = await syncNow(user, bank);
+
+    expect(result.body.status).toBe('synced');
+    expect(await storedIds(bank)).toEqual(await sandboxTransactionIds(token));
+  });
+
+  it('two concurrent syncs of one item give the same result as one', async () => {
+    const { user, bank } = await linkedAndSynced();
+    await sandbox('/sandbox/clock/advance', { days: 3 });
+    await data.plaidItems.patch({ id: bank.itemId }).remove(['plaid_sync_token']).go();
+
+    const results = await Promise.all([syncNow(user, bank), syncNow(user, bank)]);
+    const settled = await eventually(
+      async () => (await syncNow(user, bank)).body.status,
+      (status) => status === 'synced',
+    );
+
+    expect(results.map((r) => r.body.status).sort()).toContain('synced');
+    expect(results.every((r) => ['synced', 'already_running'].includes(r.body.status))).toBe(true);
+    expect(settled).toBe('synced');
+    expect(await storedIds(bank)).toEqual(await sandboxTransactionIds(await accessTokenOf(bank.itemId)));
+  });
+});
+
+describe('webhooks', () => {
+  it('a webhook fired five times changes nothing after the first', async () => {
+    const { bank } = await linkedAndSynced();
+    const token = await accessTokenOf(bank.itemId);
+    const snapshot = async () =>
+      JSON.stringify(
+        (await storedTransactions(bank.accountIds))
+          .map((t) => [t.id, t.amount, t.date, t.pending, t.updated_at])
+          .sort(),
+      );
+    const before = await snapshot();
+
+    for (let i = 0; i < 5; i++) {
+      await sandbox('/sandbox/item/fire_webhook', {
+        access_token: token,
+        webhook_code: 'SYNC_UPDATES_AVAILABLE',
+      });
+    }
+    await eventually(
+      async () => (await data.plaidItems.get({ id: bank.itemId }).go()).data,
+      (item) => !item?.sync_lock_owner && Boolean(item?.last_webhook_at),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('refuses unsigned, forged and non-ES256 webhooks with 401 and does nothing', async () => {
+    const body = JSON.stringify({
+      webhook_type: 'ITEM',
+      webhook_code: 'USER_PERMISSION_REVOKED',
+      item_id: 'x',
+    });
+    const forgedHeader = (alg: string) =>
+      `${Buffer.from(JSON.stringify({ alg, kid: 'nope', typ: 'JWT' })).toString('base64url')}.${Buffer.from(
+        JSON.stringify({ iat: Math.floor(Date.now() / 1000) }),
+      ).toString('base64url')}.c2ln`;
+
+    const results = await Promise.all([
+      api('POST', '/webhooks/plaid', { rawBody: body }),
+      api('POST', '/webhooks/plaid', {
+        rawBody: body,
+        headers: { 'plaid-verification': forgedHeader('ES256') },
+      }),
+      api('POST', '/webhooks/plaid', {
+        rawBody: body,
+        headers: { 'plaid-verification': forgedHeader('HS256') },
+      }),
+      api('POST', '/webhooks/plaid', { rawBody: body, headers: { 'plaid-verification': 'garbage' } }),
+    ]);
+
+    expect(results.map((r) => r.status)).toEqual([401, 401, 401, 401]);
+  });
+
+  it('ITEM_LOGIN_REQUIRED marks the bank for reconnection, and update mode gets a link token for it', async () => {
+    const { user, bank } = await linkedAndSynced();
+    const token = await accessTokenOf(bank.itemId);
+
+    await sandbox('/sandbox/item/reset_login', { access_token: token });
+    const accounts = await eventually(
+      () => accountsOf(user, bank.profileId),
+      (list) => list.every((a) => a.item_status === 'login_required'),
+    );
+    const sync = await syncNow(user, bank);
+    const relink = await api<{ link_token: string }>('POST', '/functions/plaid-link-token', {
+      token: user.idToken,
+      body: { updateMode: true, itemId: bank.itemId },
+    });
+
+    expect(accounts.length).toBeGreaterThan(0);
+    expect(sync.body.status).toBe('login_required');
+    expect(relink.status).toBe(200);
+    expect(relink.body.link_token).toMatch(/^link-/);
+  });
+
+  it('USER_PERMISSION_REVOKED deletes the bank and its transactions', async () => {
+    const { user, bank } = await linkedAndSynced();
+    const token = await accessTokenOf(bank.itemId);
+
+    await sandbox('/sandbox/item/fire_webhook', {
+      access_token: token,
+      webhook_code: 'USER_PERMISSION_REVOKED',
+    });
+    await eventually(
+      async () => (await data.plaidItems.get({ id: bank.itemId }).go()).data?.status,
+      (status) => status === 'removed',
+    );
+
+    expect(await accountsOf(user, bank.profileId)).toEqual([]);
+    expect(await storedTransactions(bank.accountIds)).toEqual([]);
+  });
+});
+
+describe('who may link and see banks', () => {
+  it('a stranger cannot see, sync or relink another user’s bank', async () => {
+    const { bank } = await linkedAndSynced();
+    const stranger = await signUpAndSignIn();
+
+    const results = await Promise.all([
+      api('GET', '/accounts', { token: stranger.idToken, headers: { 'x-profile-id': bank.profileId } }),
+      api('GET', `/accounts/${bank.accountIds[0]}`, { token: stranger.idToken }),
+      api('POST', '/functions/smart-plaid-sync', { token: stranger.idToken, body: { itemId: bank.itemId } }),
+      api('POST', '/functions/plaid-link-token', {
+        token: stranger.idToken,
+        body: { updateMode: true, itemId: bank.itemId },
+      }),
+    ]);
+
+    expect(results.map((r) => r.status)).toEqual([404, 404, 404, 404]);
+  });
+
+  it('refuses an invalid public token with a Plaid-shaped failure and stores nothing', async () => {
+    const user = await signUpAndSignIn();
+    const { body: profile } = await api<{ profile: { id: string } }>(
+      'POST',
+      '/functions/ensure-default-profile',
+      {
+        token: user.idToken,
+        body: {},
+      },
+    );
+
+    const result = await api('POST', '/functions/plaid-exchange-token', {
+      token: user.idToken,
+      body: { publicToken: 'public-sandbox-not-a-real-token' },
+      headers: { 'x-profile-id': profile.profile.id },
+    });
+
+    expect(result.status).toBeGreaterThanOrEqual(400);
+    expect(await accountsOf(user, profile.profile.id)).toEqual([]);
+  });
+});
