@@ -43,7 +43,11 @@ export interface WebRuntimeConfig {
   userPoolId: string;
   userPoolClientId: string;
   authFlowType: 'USER_SRP_AUTH';
+  /** Plaid's Link script from its CDN (the local sandbox serves a stand-in at the same API). */
+  plaidLinkScriptUrl: string;
 }
+
+export const PLAID_LINK_SCRIPT_URL = 'https://cdn.plaid.com/link/v2/stable/link-initialize.js';
 
 export interface WebDomain {
   /** e.g. `app.example.com`; DNS is managed outside this app (docs/deploy.md). */
@@ -53,7 +57,7 @@ export interface WebDomain {
 }
 
 export interface WebStackProps extends StackProps {
-  runtimeConfig: Omit<WebRuntimeConfig, 'stage' | 'authFlowType'>;
+  runtimeConfig: Omit<WebRuntimeConfig, 'stage' | 'authFlowType' | 'plaidLinkScriptUrl'>;
   /** Image origins the CSP allows besides 'self' (the avatars bucket for presigned URLs). */
   imageOrigins: string[];
   /** Absolute path of the built SPA (web/dist), or null to deploy no content (synth without a web build). */
@@ -193,7 +197,12 @@ export class WebStack extends Stack {
 
   /** Hashed build assets are immutable; the shell, root files and config.json are revalidated every load. */
   private deploySite(webDist: string, runtimeConfig: WebStackProps['runtimeConfig']): void {
-    const config: WebRuntimeConfig = { stage: 'cloud', authFlowType: 'USER_SRP_AUTH', ...runtimeConfig };
+    const config: WebRuntimeConfig = {
+      stage: 'cloud',
+      authFlowType: 'USER_SRP_AUTH',
+      plaidLinkScriptUrl: PLAID_LINK_SCRIPT_URL,
+      ...runtimeConfig,
+    };
     const assets = new BucketDeployment(this, 'DeployAssets', {
       destinationBucket: this.bucket,
       sources: [Source.asset(webDist)],
