@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{domain,events,functions,local,web/src}/**/*.test.{ts,tsx}'],
+          include: ['{bin,domain,events,functions,local,web/src}/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },

@@ -21,4 +21,6 @@ if [ "${#packages[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}"
 fi
 
+# This machine's registry does not serve every platform's optional binaries; see the script.
+node bin/complete-lockfile.mjs
 npm ci --no-audit --no-fund
