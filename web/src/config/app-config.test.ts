@@ -9,6 +9,7 @@ const local = {
   userPoolClientId: 'client123',
   cognitoEndpoint: 'http://127.0.0.1:9229',
   authFlowType: 'USER_PASSWORD_AUTH',
+  plaidLinkScriptUrl: 'http://127.0.0.1:8810/link/link-initialize.js',
 };
 
 const cloud = {
@@ -18,6 +19,7 @@ const cloud = {
   userPoolId: 'eu-west-1_AbC',
   userPoolClientId: 'abc',
   authFlowType: 'USER_SRP_AUTH',
+  plaidLinkScriptUrl: 'https://cdn.plaid.com/link/v2/stable/link-initialize.js',
 };
 
 describe('parseAppConfig', () => {
@@ -37,7 +39,7 @@ describe('parseAppConfig', () => {
 
   it('names every missing or bad field', () => {
     expect(() => parseAppConfig({ stage: 'staging', apiUrl: 'not a url' })).toThrow(
-      /stage .*; apiUrl .*; region .*; userPoolId .*; userPoolClientId .*; authFlowType/,
+      /stage .*; apiUrl .*; region .*; userPoolId .*; userPoolClientId .*; authFlowType .*; plaidLinkScriptUrl/,
     );
   });
 
@@ -55,6 +57,9 @@ describe('parseAppConfig', () => {
   it('refuses an unknown auth flow and non-http URLs', () => {
     expect(() => parseAppConfig({ ...local, authFlowType: 'CUSTOM_AUTH' })).toThrow(AppConfigError);
     expect(() => parseAppConfig({ ...local, apiUrl: 'ftp://example.com' })).toThrow(/apiUrl/);
+    expect(() => parseAppConfig({ ...cloud, plaidLinkScriptUrl: 'javascript:alert(1)' })).toThrow(
+      /plaidLinkScriptUrl/,
+    );
   });
 });
 

@@ -17,6 +17,8 @@ export const appConfigSchema = z
     cognitoEndpoint: httpUrl.optional(),
     /** SRP in the cloud; cognito-local only speaks USER_PASSWORD_AUTH. */
     authFlowType: z.enum(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH']),
+    /** Plaid's Link script: Plaid's CDN in the cloud, the local Plaid sandbox's stand-in locally. */
+    plaidLinkScriptUrl: httpUrl,
     /** The local mail outbox viewer; local stage only. */
     outboxUrl: httpUrl.optional(),
   })
