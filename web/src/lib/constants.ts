@@ -33,3 +33,63 @@ export const POST_SIGN_IN_DELAY_MS = 100;
 
 /** spec §9 delays: 100 ms before the active profile is reset after a create or an archive (spec §4). */
 export const ACTIVE_PROFILE_RESET_DELAY_MS = 100;
+
+/** spec §2 / §9: under 768 px the mobile layout applies (and the connect flow uses hosted link). */
+export const MOBILE_BREAKPOINT_PX = 768;
+
+/** spec §9 Retry helper: 3 attempts, 1 s base, doubling, up to 1 s jitter. */
+export const RETRY_HELPER = { attempts: 3, baseDelayMs: 1 * SECOND, maxJitterMs: 1 * SECOND } as const;
+
+/** spec §9: the bank-connect retry wrapper's defaults, 3 attempts, 500 ms base, jitter up to 1000 ms. */
+export const BANK_CONNECT_RETRY = { attempts: 3, baseDelayMs: 500, maxJitterMs: 1000 } as const;
+
+/**
+ * spec §7 per call: plaid-link-token and plaid-exchange-token 3 retries, plaid-hosted-link 3 retries
+ * from a 1 s base, link-account-to-profile and smart-plaid-sync 2 retries. "N retries" is read as N
+ * attempts in all, the wrapper's own unit (spec §9 "3 attempts").
+ */
+export const PLAID_CALL_RETRY = {
+  linkToken: { ...BANK_CONNECT_RETRY, attempts: 3 },
+  hostedLink: { ...BANK_CONNECT_RETRY, attempts: 3, baseDelayMs: 1 * SECOND },
+  exchangeToken: { ...BANK_CONNECT_RETRY, attempts: 3 },
+  linkAccountToProfile: { ...BANK_CONNECT_RETRY, attempts: 2 },
+  smartSync: { ...BANK_CONNECT_RETRY, attempts: 2 },
+} as const;
+
+/**
+ * spec §9 Setup: readiness polled every 1 s, default profile requested after 0.5 s, error after 10 s,
+ * elapsed-time tick 3 s, safety net after 10 s, success handler after 1 s. spec §2: the 'Still
+ * preparing' note after 5 s.
+ */
+export const SETUP = {
+  pollMs: 1 * SECOND,
+  createProfileAfterMs: 500,
+  timeoutMs: 10 * SECOND,
+  tickMs: 3 * SECOND,
+  safetyNetAfterMs: 10 * SECOND,
+  successDelayMs: 1 * SECOND,
+  stillPreparingAfterMs: 5 * SECOND,
+} as const;
+
+/** spec §9 Hosted-link popup: 600x700, polled every 1 s, given up after 10 min. */
+export const HOSTED_LINK_POPUP = {
+  width: 600,
+  height: 700,
+  pollMs: 1 * SECOND,
+  giveUpAfterMs: 10 * MINUTE,
+} as const;
+
+/** spec §9 Refresh progress: +4 every 500 ms, capped at 85; the overlay clears 1.5 s after 100. */
+export const REFRESH_PROGRESS = {
+  step: 4,
+  intervalMs: 500,
+  cap: 85,
+  clearAfterMs: 1500,
+  scopeWaitMs: 1 * SECOND,
+} as const;
+
+/** spec §9 Toasts: connect toasts last 3 s (information), 4 s (success) or 5 s (failure). */
+export const CONNECT_TOAST_MS = { info: 3 * SECOND, success: 4 * SECOND, error: 5 * SECOND } as const;
+
+/** spec §9 Prefetch freshness: accounts 30 s, transactions 60 s. */
+export const PREFETCH_FRESHNESS_MS = { accounts: 30 * SECOND, transactions: 60 * SECOND } as const;

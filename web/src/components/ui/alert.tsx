@@ -1,10 +1,11 @@
-// An inline message box: errors are announced (role alert), information is not.
+// An inline message box: errors are announced (role alert), information and warnings are not.
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 const tones = {
   error: 'border-red-200 bg-red-50 text-red-800',
   info: 'border-brand-100 bg-brand-50 text-slate-800',
+  warning: 'border-amber-200 bg-amber-50 text-amber-900',
 } as const;
 
 export function Alert({

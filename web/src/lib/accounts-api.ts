@@ -1,0 +1,118 @@
+// The connected accounts of the active financial profile (GET /accounts, GET /accounts/{id}) and the
+// syncs that refresh them (spec §7 smart-plaid-sync, trigger-full-sync-pipeline). Shared, not in a
+// feature: the connect flow, the get-started readiness and the accounts screens all read them.
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from './api-client.ts';
+import { PREFETCH_FRESHNESS_MS, PLAID_CALL_RETRY } from './constants.ts';
+import { cacheAreas } from './react-query.ts';
+import { withRetry } from './retry.ts';
+
+export const accountTypeSchema = z.enum(['depository', 'credit', 'loan', 'investment', 'other']);
+export type AccountType = z.infer<typeof accountTypeSchema>;
+
+export const itemStatusSchema = z.enum(['active', 'login_required', 'error', 'removed']);
+export type ItemStatus = z.infer<typeof itemStatusSchema>;
+
+/** functions/lib/plaid/items.ts publicAccount: balances in integer cents, no secrets. */
+export const accountSchema = z.object({
+  id: z.string(),
+  profile_id: z.string(),
+  item_id: z.string(),
+  item_status: itemStatusSchema.catch('error'),
+  account_name: z.string(),
+  official_name: z.string().nullable(),
+  institution_name: z.string().nullable(),
+  account_type: accountTypeSchema.catch('other'),
+  account_subtype: z.string().nullable(),
+  mask: z.string().nullable(),
+  is_active: z.boolean(),
+  current_balance: z.number().int().nullable(),
+  available_balance: z.number().int().nullable(),
+  credit_limit: z.number().int().nullable(),
+  iso_currency_code: z.string(),
+  last_balance_refresh: z.string().nullable(),
+  historical_sync_status: z.string(),
+  historical_sync_completed_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+const accountListSchema = z.object({ accounts: z.array(accountSchema) });
+
+/** spec §3: historical_sync_status "anything other than completed means in progress". */
+export const isSyncing = (account: Pick<Account, 'historical_sync_status'>) =>
+  account.historical_sync_status !== 'completed';
+
+export const needsReconnect = (account: Pick<Account, 'item_status'>) =>
+  account.item_status === 'login_required';
+
+export async function listAccounts(profileId: string, signal?: AbortSignal): Promise<Account[]> {
+  return accountListSchema.parse(await api.get<unknown>('/accounts', { profileId, signal })).accounts;
+}
+
+export async function getAccount(accountId: string, signal?: AbortSignal): Promise<Account> {
+  return accountSchema.parse(
+    await api.get<unknown>(`/accounts/${encodeURIComponent(accountId)}`, { signal }),
+  );
+}
+
+export const accountsQueryKey = (profileId: string) => [cacheAreas.accounts, profileId, 'list'] as const;
+export const accountQueryKey = (profileId: string, accountId: string) =>
+  [cacheAreas.accounts, profileId, 'detail', accountId] as const;
+
+export const accountsQueryOptions = (profileId: string) =>
+  queryOptions({
+    queryKey: accountsQueryKey(profileId),
+    queryFn: ({ signal }) => listAccounts(profileId, signal),
+    staleTime: PREFETCH_FRESHNESS_MS.accounts,
+  });
+
+export const accountQueryOptions = (profileId: string, accountId: string) =>
+  queryOptions({
+    queryKey: accountQueryKey(profileId, accountId),
+    queryFn: ({ signal }) => getAccount(accountId, signal),
+    staleTime: PREFETCH_FRESHNESS_MS.accounts,
+  });
+
+export const syncStatusSchema = z.enum([
+  'synced',
+  'already_running',
+  'login_required',
+  'error',
+  'rate_limited',
+  'skipped',
+]);
+export type SyncStatus = z.infer<typeof syncStatusSchema>;
+
+const syncResultSchema = z.object({ item_id: z.string(), status: syncStatusSchema.catch('error') }).loose();
+export type SyncResult = z.infer<typeof syncResultSchema>;
+
+/** spec §7 smart-plaid-sync (2 retries): a user-requested sync of one bank, named by item or account. */
+export async function smartPlaidSync(
+  target: { itemId: string } | { accountId: string },
+): Promise<SyncResult> {
+  return withRetry(
+    async () => syncResultSchema.parse(await api.post<unknown>('/functions/smart-plaid-sync', target)),
+    { policy: PLAID_CALL_RETRY.smartSync },
+  );
+}
+
+/** spec §7 trigger-full-sync-pipeline: sync every bank of the active profile (the spec §4 safety net). */
+export async function triggerFullSyncPipeline(profileId: string): Promise<SyncResult[]> {
+  const body = z
+    .object({ items: z.array(syncResultSchema) })
+    .parse(await api.post<unknown>('/functions/trigger-full-sync-pipeline', {}, { profileId }));
+  return body.items;
+}
+
+/** spec §4 "sync and refresh": what a change to the accounts makes stale. */
+export const accountDataAreas = [
+  cacheAreas.accounts,
+  cacheAreas.accountBalances,
+  cacheAreas.transactions,
+  cacheAreas.transactionsCalendar,
+  cacheAreas.transactionsOptimized,
+  cacheAreas.runningBalances,
+  cacheAreas.syncStatus,
+] as const;
