@@ -35,9 +35,23 @@ export function createAppRouter(queryClient: QueryClient) {
         { path: paths.auth.verifyEmail.path, lazy: route(() => import('./routes/auth/verify-email.tsx')) },
         { path: paths.inviteAccept.path, lazy: route(() => import('./routes/invite-accept.tsx')) },
         {
+          path: paths.redirects.linkAccounts.path,
+          element: <Navigate to={paths.redirects.linkAccounts.to} replace />,
+        },
+        {
+          // /get-started: guarded, in its own quiet frame (spec §2).
+          lazy: route(() => import('./routes/app/setup-root.tsx')),
+          children: [
+            { path: paths.app.getStarted.path, lazy: route(() => import('./routes/app/get-started.tsx')) },
+          ],
+        },
+        {
           // Every protected screen sits under the auth guard and the signed-in frame.
           lazy: route(() => import('./routes/app/root.tsx')),
           children: [
+            { path: paths.app.accounts.path, lazy: route(() => import('./routes/app/accounts.tsx')) },
+            { path: paths.app.account.path, lazy: route(() => import('./routes/app/account.tsx')) },
+            { path: paths.app.link.path, lazy: route(() => import('./routes/app/link.tsx')) },
             { path: paths.app.profiles.path, lazy: route(() => import('./routes/app/profiles.tsx')) },
             { path: paths.app.settings.path, lazy: route(() => import('./routes/app/settings.tsx')) },
           ],

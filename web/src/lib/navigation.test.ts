@@ -11,12 +11,17 @@ describe('navigation (spec §2 header, §6 invited users)', () => {
 
   it('hides Profiles and Link Accounts from an invited user who owns no profile', () => {
     expect(visibleNavItems(withLink, true).map((i) => i.label)).toEqual(['Accounts', 'Settings']);
-    expect(visibleNavItems(mainNavItems, true).map((i) => i.label)).toEqual(['Settings']);
+    expect(visibleNavItems(mainNavItems, true).map((i) => i.label)).toEqual(['Accounts', 'Settings']);
   });
 
   it('shows everything to everyone else', () => {
     expect(visibleNavItems(withLink, false)).toEqual(withLink);
-    expect(visibleNavItems(mainNavItems, false).map((i) => i.label)).toEqual(['Profiles', 'Settings']);
+    expect(visibleNavItems(mainNavItems, false).map((i) => i.label)).toEqual([
+      'Accounts',
+      'Profiles',
+      'Link Accounts',
+      'Settings',
+    ]);
   });
 
   it('matches the path whatever the query or fragment', () => {

@@ -8,11 +8,13 @@ export interface NavItem {
 }
 
 /**
- * Header links in spec §2's order, for the screens built so far. Accounts, Calendar, Money Plan, Coach,
- * Link Accounts and Help join here as their screens land (docs/web.md).
+ * Header links in spec §2's order, for the screens built so far. Calendar, Money Plan, Coach and Help
+ * join here as their screens land (docs/web.md).
  */
 export const mainNavItems: readonly NavItem[] = [
+  { href: paths.app.accounts.getHref(), label: 'Accounts' },
   { href: paths.app.profiles.getHref(), label: 'Profiles' },
+  { href: paths.app.link.getHref(), label: 'Link Accounts' },
   { href: paths.app.settings.getHref(), label: 'Settings' },
 ];
 

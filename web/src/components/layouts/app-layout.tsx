@@ -138,7 +138,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4">
           <Link
-            to={paths.home.getHref()}
+            to={paths.app.accounts.getHref()}
             className="shrink-0 text-lg font-semibold tracking-tight text-brand-700"
           >
             {APP_NAME}

@@ -1,0 +1,39 @@
+// Says 'Accounts Connected Successfully!' (spec §8) once the initial sync of the accounts this tab just
+// connected has finished, re-reading the accounts every 3 s (spec §9 tick) until then. Mounted once in
+// the signed-in frame so it keeps watching across the navigation that follows a connection.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { connectionToasts } from '../../../../../domain/account-connection-messages.ts';
+import { accountsQueryOptions } from '../../../lib/accounts-api.ts';
+import { useActiveProfile } from '../../../lib/active-profile-provider.tsx';
+import { SETUP } from '../../../lib/constants.ts';
+import { connectToast } from '../utils/complete-connection.ts';
+import {
+  initialSyncFinished,
+  subscribeToTrackedSyncs,
+  trackedAccountIds,
+  trackedSyncsVersion,
+  untrackInitialSync,
+} from '../utils/initial-sync-tracker.ts';
+
+export function InitialSyncWatcher() {
+  const { profile } = useActiveProfile();
+  const profileId = profile?.id ?? null;
+  useSyncExternalStore(subscribeToTrackedSyncs, trackedSyncsVersion);
+  const tracked = profileId ? trackedAccountIds(profileId) : new Set<string>();
+  const watching = tracked.size > 0;
+  const accounts = useQuery({
+    ...accountsQueryOptions(profileId ?? ''),
+    enabled: watching,
+    refetchInterval: watching ? SETUP.tickMs : false,
+  });
+  const finished = watching && accounts.data !== undefined && initialSyncFinished(tracked, accounts.data);
+
+  useEffect(() => {
+    if (!finished || !profileId) return;
+    untrackInitialSync(profileId);
+    connectToast.success(connectionToasts.connectedSuccessfully);
+  }, [finished, profileId]);
+
+  return null;
+}
