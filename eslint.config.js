@@ -74,7 +74,12 @@ export default tseslint.config(
             {
               group: features
                 .filter((f) => f !== feature)
-                .flatMap((f) => [`**/features/${f}/**`, `**/features/${f}`]),
+                .flatMap((f) => [
+                  `**/features/${f}/**`,
+                  `**/features/${f}`,
+                  // Relative climbs out of this feature into a sibling one.
+                  ...['../', '../../', '../../../', '../../../../'].map((up) => `${up}${f}/**`),
+                ]),
               message:
                 'Features do not import each other: move shared code to web/src/components or web/src/lib.',
             },
