@@ -39,9 +39,13 @@ export default async function globalSetup() {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as { urls: { web: string; api: string } };
+  const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as {
+    urls: { web: string; api: string; plaid: string };
+  };
   process.env.E2E_BASE_URL = ready.urls.web;
   process.env.E2E_API_URL = ready.urls.api;
+  // The local Plaid sandbox, for its helper endpoints (fault injection); keys local-client-id / local-secret.
+  process.env.E2E_PLAID_URL = ready.urls.plaid;
 
   return async () => {
     child.kill('SIGTERM');

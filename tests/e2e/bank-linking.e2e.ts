@@ -1,0 +1,151 @@
+// Bank linking as a person does it in Chromium (issue 4 acceptance): a new user signs up, confirms and
+// signs in → /get-started → connects First Platypus Bank in the Link stand-in (user_good / pass_good)
+// → the success panel → /accounts shows the accounts and balances once their history has synced → the
+// account detail lists transactions. Then the sandbox fails the next /transactions/sync with
+// ITEM_LOGIN_REQUIRED (fault injection, for any item: the browser never holds an access token), a
+// refresh from the UI hits it, the bank shows the reconnect prompt, and update mode in Link repairs it.
+// Also axe on /get-started and /accounts.
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+
+const base = () => process.env.E2E_BASE_URL ?? '';
+const plaidUrl = () => process.env.E2E_PLAID_URL ?? '';
+const PASSWORD = 'secret1';
+
+/** A sandbox helper endpoint, with the local sandbox's keys in the body (as Plaid allows). */
+async function sandbox(path: string, body: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${plaidUrl()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: 'local-client-id', secret: 'local-secret', ...body }),
+  });
+  expect(response.ok, `${path} → ${response.status} ${await response.text()}`).toBe(true);
+}
+
+async function signUpAndSignIn(page: Page, email: string) {
+  await page.goto(`${base()}/signup`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/verify-email/);
+  await page.getByLabel('Confirmation code').fill('123456');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+/** Bank login, then on to Success and back to the app (account selection when it is offered). */
+async function logInAndFinish(link: FrameLocator) {
+  await link.getByLabel('Username').fill('user_good');
+  await link.getByLabel('Password').fill('pass_good');
+  await link.getByRole('button', { name: 'Continue' }).click();
+  const success = link.getByRole('heading', { name: 'Success' });
+  const selection = link.getByRole('heading', { name: 'Select accounts' });
+  await expect(success.or(selection)).toBeVisible();
+  if (await selection.isVisible()) await link.getByRole('button', { name: 'Continue' }).click();
+  await expect(success).toBeVisible();
+  await link.getByRole('button', { name: 'Continue' }).click();
+}
+
+test('connect a bank from /get-started, see accounts and transactions, reconnect after a lost login', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signUpAndSignIn(page, `e2e-bank-${randomUUID().slice(0, 8)}@example.com`);
+
+  // /get-started: spec §2 wording; the button waits for the initial setup, then opens Link.
+  await page.goto(`${base()}/get-started`);
+  await expect(page.getByRole('heading', { name: "Let's get you set up in 60 seconds" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Connect Your Accounts' })).toBeVisible();
+  for (const text of ['256-bit encryption', 'Read-only access', 'Never store passwords']) {
+    await expect(page.getByText(text, { exact: true })).toBeVisible();
+  }
+  await expect(
+    page.getByRole('link', { name: "I'll do this later — take me to my Money Calendar" }),
+  ).toHaveAttribute('href', '/calendar');
+  const connect = page.getByRole('button', { name: 'Connect accounts' });
+  await expect(connect).toBeEnabled();
+  await expectNoSeriousAxeViolations(page);
+  await connect.click();
+
+  const link = page.frameLocator('iframe[title="Plaid Link"]');
+  await link.getByRole('button', { name: 'Continue' }).click();
+  await link.getByLabel('Search institutions').fill('platypus');
+  await link.getByRole('button', { name: 'First Platypus Bank' }).click();
+  await logInAndFinish(link);
+
+  await expect(page.getByText('Success! Finishing setup...')).toBeVisible();
+  await expect(
+    page.getByText('Connected 8 account(s)! Setting up your transaction history...'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/accounts$/);
+
+  // /accounts: every account with its balance once the initial sync is done.
+  await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
+  await expect(page.getByText('Syncing…')).toHaveCount(0, { timeout: 90_000 });
+  await expect(page.getByText('Accounts Connected Successfully!')).toBeVisible();
+  for (const name of [
+    'Plaid Checking',
+    'Plaid Saving',
+    'Plaid Credit Card',
+    'Plaid Mortgage',
+    'Plaid 401k',
+  ]) {
+    await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  const checkingRow = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: 'Plaid Checking' }) });
+  await expect(checkingRow).toContainText(/\$[\d,]+\.\d{2}/);
+  await expect(checkingRow).toContainText('First Platypus Bank · ••0000');
+  for (const heading of ['Cash', 'Credit Cards', 'Loans', 'Investments']) {
+    await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+  }
+  await expect(page.getByText('Net worth')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  // Account detail: the balance history and the transactions, newest first.
+  await page.getByRole('link', { name: 'Plaid Checking', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Plaid Checking', level: 1 })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Balance from \$/ })).toBeVisible();
+  const rows = page.getByRole('list', { name: 'Transactions' }).getByRole('listitem');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThan(5);
+  await page.getByLabel('Direction').selectOption('income');
+  await expect(rows.first()).toContainText('Income');
+  await page.getByLabel('Direction').selectOption('all');
+
+  // The bank loses its login: the next sync fails with ITEM_LOGIN_REQUIRED.
+  await page.getByRole('link', { name: 'Accounts', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
+  await sandbox('/sandbox/fault/inject', {
+    endpoint: '/transactions/sync',
+    error_code: 'ITEM_LOGIN_REQUIRED',
+  });
+  await page.getByRole('button', { name: 'Refresh balances' }).click();
+  await expect(page.getByText('Failed to update 8 account balance forecasts')).toBeVisible();
+  const prompt = page.getByText('First Platypus Bank needs you to sign in again.');
+  await expect(prompt).toBeVisible();
+  await expect(page.getByText('Needs reconnection').first()).toBeVisible();
+
+  // Reconnect (update mode): Link opens at the bank's login; no exchange, a sync, the prompt goes.
+  await page.getByRole('button', { name: 'Reconnect First Platypus Bank' }).click();
+  await expect(link.getByRole('heading', { name: 'Log in to First Platypus Bank' })).toBeVisible();
+  await logInAndFinish(link);
+  await expect(
+    page.getByText('Account reconnected successfully! Your data will sync shortly.'),
+  ).toBeVisible();
+  await expect(prompt).toHaveCount(0);
+  await expect(page.getByText('Needs reconnection')).toHaveCount(0);
+});
