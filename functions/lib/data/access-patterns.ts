@@ -190,10 +190,41 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byProfile',
   },
   {
-    pattern: 'Running balances of an account by month range (delete, then insert)',
+    pattern: 'Recurring series of a profile: detected streams and user repeating items (Money Plan lists)',
+    source: '§1 plan generation; issue 5 /plan',
+    entity: 'moneyPlanSeries',
+    index: 'byProfile',
+  },
+  {
+    pattern: 'One series by id (series-wide edit or delete, suppression on regeneration)',
+    source: '§4 money plan edits',
+    entity: 'moneyPlanSeries',
+    index: 'byProfile',
+  },
+  {
+    pattern: 'Reconciliation matches a user undid, never proposed again',
+    source: '§4 reconciliation',
+    entity: 'reconciliationRejections',
+    index: 'byProfile',
+  },
+  {
+    pattern:
+      'Running balances of an account (or of the profile total) by month range: write the new generation, then delete months not in it',
     source: '§7 running_balances',
     entity: 'runningBalanceMonths',
     index: 'byAccountMonth',
+  },
+  {
+    pattern: 'Forecast state of a profile: current generation, inputs version, lease, allowances, history',
+    source: '§4 running balances, §9 stale after 24 h',
+    entity: 'profileForecasts',
+    index: 'byProfile',
+  },
+  {
+    pattern: 'Profiles due for the nightly forecast regeneration (scheduled sweep; sparse)',
+    source: '§9 running balances: today + 730 days',
+    entity: 'profileForecasts',
+    index: 'byForecastDue',
   },
   {
     pattern: 'Notices for a page (page and all)',

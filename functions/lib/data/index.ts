@@ -6,6 +6,7 @@ import { connectedAccountEntity } from './entities/connected-account.ts';
 import { emailCampaignEntity, emailCampaignTemplateEntity, emailSendEntity } from './entities/email.ts';
 import { financialProfileEntity } from './entities/financial-profile.ts';
 import { moneyPlanCategoryEntity } from './entities/money-plan-category.ts';
+import { moneyPlanSeriesEntity } from './entities/money-plan-series.ts';
 import { moneyPlanTransactionEntity } from './entities/money-plan-transaction.ts';
 import { onboardingResponseEntity } from './entities/onboarding-response.ts';
 import { plaidItemEntity } from './entities/plaid-item.ts';
@@ -16,8 +17,10 @@ import {
   engagementMetricsEntity,
 } from './entities/preferences.ts';
 import { profileEntity } from './entities/profile.ts';
+import { profileForecastEntity } from './entities/profile-forecast.ts';
 import { profileInvitationEntity } from './entities/profile-invitation.ts';
 import { profileMemberEntity } from './entities/profile-member.ts';
+import { reconciliationRejectionEntity } from './entities/reconciliation-rejection.ts';
 import { runningBalanceMonthEntity } from './entities/running-balance-month.ts';
 import {
   realtimeConnectionEntity,
@@ -45,7 +48,10 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     plaidTransactionsRaw: plaidTransactionRawEntity(c, t),
     moneyPlanTransactions: moneyPlanTransactionEntity(c, t),
     moneyPlanCategories: moneyPlanCategoryEntity(c, t),
+    moneyPlanSeries: moneyPlanSeriesEntity(c, t),
+    reconciliationRejections: reconciliationRejectionEntity(c, t),
     runningBalanceMonths: runningBalanceMonthEntity(c, t),
+    profileForecasts: profileForecastEntity(c, t),
     userNotifications: userNotificationEntity(c, t),
     notificationDismissals: notificationDismissalEntity(c, t),
     onboardingResponses: onboardingResponseEntity(c, t),

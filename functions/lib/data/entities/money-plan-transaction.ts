@@ -25,6 +25,9 @@ export function moneyPlanTransactionEntity(client: DynamoDBDocumentClient, table
         money_plan_category_id: { type: 'string' },
         is_reconciled: { type: 'boolean', default: false },
         reconciled_transaction_id: { type: 'string' },
+        /** spec §4 reconciliation: why the match was made, shown with it (domain/money/reconcile.ts). */
+        reconciliation_reasons: { type: 'list', items: { type: 'string' } },
+        reconciled_at: { type: 'string' },
         is_user_deleted: { type: 'boolean', default: false },
         is_generated: { type: 'boolean', default: false },
         is_user_edited: { type: 'boolean', default: false },
@@ -38,6 +41,7 @@ export function moneyPlanTransactionEntity(client: DynamoDBDocumentClient, table
           pk: { field: 'gsi1pk', composite: ['profile_id'] },
           sk: { field: 'gsi1sk', composite: ['due_date', 'id'] },
         },
+        /** Every item has a series: a one-off item is a series of one (its series_id is its own id). */
         bySeries: {
           index: 'gsi2',
           pk: { field: 'gsi2pk', composite: ['profile_id', 'series_id'] },

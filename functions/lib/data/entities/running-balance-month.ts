@@ -25,6 +25,10 @@ export function runningBalanceMonthEntity(client: DynamoDBDocumentClient, table:
               actual_transactions_total: { type: 'number', required: true },
               forecasted_transactions_total: { type: 'number', required: true },
               is_forecast: { type: 'boolean', required: true },
+              // The everyday-spending allowance is stored beside the plan-only rows, so the API can
+              // switch it in or out without recomputing: this day's share, and the sum through it.
+              allowance: { type: 'number' },
+              allowance_to_date: { type: 'number' },
             },
           },
         },

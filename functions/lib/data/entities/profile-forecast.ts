@@ -1,0 +1,49 @@
+// The forecast state of a financial profile (spec §4 running balances, §9 today + 730 days, stale after
+// 24 h): which generation of running-balance months is current, when it was made and from which version
+// of its inputs, a lease so one regeneration runs at a time, each account's everyday-spending allowance
+// and month-end balances of the past (the calendar's history), and a sparse key for the nightly sweep.
+import { Entity } from 'electrodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { model } from './common.ts';
+
+export function profileForecastEntity(client: DynamoDBDocumentClient, table: string) {
+  return new Entity(
+    {
+      model: model('profileForecast'),
+      attributes: {
+        profile_id: { type: 'string', required: true, readOnly: true },
+        /** Bumped by every change of the forecast's inputs (plan writes, synced transactions). */
+        inputs_version: { type: 'number', default: 0 },
+        /** The inputs_version the current generation was computed from. */
+        generated_version: { type: 'number' },
+        generation_id: { type: 'string' },
+        generated_at: { type: 'string' },
+        /** The calendar date the current generation starts on (its non-forecast row). */
+        forecast_today: { type: 'string' },
+        /** Per account: type, balance and allowance used; see functions/lib/money/forecast-store.ts. */
+        accounts: { type: 'any' },
+        /** Stored running-balance months per storage key (account id or the total's): [first, last]. */
+        months: { type: 'any' },
+        /** Per account: closing balance at the end of each past month, `{ [accountId]: { [YYYY-MM]: cents } }`. */
+        history: { type: 'any' },
+        lock_owner: { type: 'string' },
+        lock_expires_at: { type: 'string' },
+        /** Another trigger arrived while the lease was held: the holder runs once more. */
+        rerun_requested: { type: 'boolean' },
+        /** Set ('due') together with next_due_at, so the nightly sweep's index stays sparse. */
+        forecast_queue: { type: ['due'] as const },
+        next_due_at: { type: 'string' },
+      },
+      indexes: {
+        byProfile: { pk: { field: 'pk', composite: ['profile_id'] }, sk: { field: 'sk', composite: [] } },
+        /** Sparse: profiles whose forecast is due for the nightly regeneration. */
+        byForecastDue: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['forecast_queue'] },
+          sk: { field: 'gsi1sk', composite: ['next_due_at'] },
+        },
+      },
+    },
+    { client, table },
+  );
+}
