@@ -49,7 +49,6 @@ const uuidLike = z.string().min(1).max(128);
 const userIdField = uuidLike.optional();
 const fn = (name: string): Route[] => [{ method: 'POST', path: `/functions/${name}` }];
 
-const ENGINE = 'The money engine: Money Plan, Money Calendar, 730-day forecast';
 const LATER = 'a later issue (subscriptions, 2FA, e-mail, alerts, admin)';
 
 /** Body schemas of the documented functions (spec §7), by name; handlers import theirs from here. */
@@ -139,6 +138,11 @@ export const functionBodies = {
   'get-financial-accounts': z.object({}),
   'get-money-plan-calendar': z.object({
     month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM'),
+    // Issue 5 item 5: the user's low-balance threshold in cents (default $100), an account filter
+    // (default: all accounts) and the everyday-spending allowance switch (default on).
+    lowBalanceThreshold: z.number().int('must be integer cents').min(-1e12).max(1e12).optional(),
+    accountId: uuidLike.nullable().optional(),
+    includeAllowance: z.boolean().optional(),
   }),
 } as const;
 
@@ -348,9 +352,9 @@ export const catalog: CatalogEntry[] = [
     caller: 'user',
     routes: fn('get-money-plan-calendar'),
     body: functionBodies['get-money-plan-calendar'],
-    handler: null,
-    plannedIn: ENGINE,
-    ...defaults,
+    handler: 'functions/get-money-plan-calendar/handler.ts',
+    timeoutSeconds: 29,
+    memoryMb: 1024,
   },
 
   // ── REST resource groups for the spec's data-store calls ─────────────────────────────────────
@@ -442,8 +446,7 @@ export const catalog: CatalogEntry[] = [
       { method: 'GET', path: '/notifications' },
       { method: 'POST', path: '/notifications/{notificationId}/dismissals' },
     ],
-    handler: null,
-    plannedIn: LATER,
+    handler: 'functions/notifications/handler.ts',
     ...defaults,
   },
   {
@@ -475,31 +478,35 @@ export const catalog: CatalogEntry[] = [
   {
     name: 'money-plan',
     kind: 'resource',
-    description: 'Planned transactions and money-plan categories (spec §3 money_plan_transactions)',
+    description:
+      'Planned transactions, plan generation, detected streams, reconciliation undo and money-plan categories',
     caller: 'user',
     routes: [
       { method: 'GET', path: '/money-plan/items' },
       { method: 'POST', path: '/money-plan/items' },
       { method: 'PATCH', path: '/money-plan/items/{itemId}' },
       { method: 'DELETE', path: '/money-plan/items/{itemId}' },
+      { method: 'POST', path: '/money-plan/items/{itemId}/unreconcile' },
+      { method: 'POST', path: '/money-plan/generate' },
+      { method: 'GET', path: '/money-plan/streams' },
       { method: 'GET', path: '/money-plan/categories' },
       { method: 'POST', path: '/money-plan/categories' },
     ],
-    handler: null,
-    plannedIn: ENGINE,
-    ...defaults,
+    handler: 'functions/money-plan/handler.ts',
+    timeoutSeconds: 29,
+    memoryMb: 1024,
   },
   {
     name: 'running-balances',
     kind: 'resource',
-    description: 'Daily balance series (today + 730 days) and its regeneration',
+    description: 'Daily balance series (today + 730 days), lowest point, regeneration; nightly and on events',
     caller: 'user',
     routes: [
       { method: 'GET', path: '/running-balances' },
+      { method: 'GET', path: '/running-balances/lowest' },
       { method: 'POST', path: '/running-balances/regenerate' },
     ],
-    handler: null,
-    plannedIn: ENGINE,
+    handler: 'functions/running-balances/handler.ts',
     timeoutSeconds: 29,
     memoryMb: 1024,
     events: ['TransactionsChanged', 'PlanChanged'],
@@ -553,18 +560,28 @@ export const catalog: CatalogEntry[] = [
   {
     name: 'admin',
     kind: 'resource',
-    description: 'Admin area: users, notices, categories, system and Plaid health, e-mail analytics',
+    description: 'Admin area: users, categories, system and Plaid health, e-mail analytics',
     caller: 'admin',
     routes: [
       { method: 'GET', path: '/admin/users' },
-      { method: 'GET', path: '/admin/notifications' },
-      { method: 'POST', path: '/admin/notifications' },
-      { method: 'PATCH', path: '/admin/notifications/{notificationId}' },
       { method: 'GET', path: '/admin/email-analytics' },
       { method: 'GET', path: '/admin/plaid-health' },
     ],
     handler: null,
     plannedIn: LATER,
+    ...defaults,
+  },
+  {
+    name: 'admin-notifications',
+    kind: 'resource',
+    description: 'Admin-defined in-app notices (spec §2 /admin/notifications, §3 user_notifications)',
+    caller: 'admin',
+    routes: [
+      { method: 'GET', path: '/admin/notifications' },
+      { method: 'POST', path: '/admin/notifications' },
+      { method: 'PATCH', path: '/admin/notifications/{notificationId}' },
+    ],
+    handler: 'functions/admin-notifications/handler.ts',
     ...defaults,
   },
 

@@ -1,0 +1,67 @@
+// Admins define in-app notices (spec §2 /admin/notifications, §3 user_notifications). The HTML content
+// is stored as written and sanitized where it is rendered.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { NotFoundError } from '../../domain/errors.ts';
+import { NOTIFICATION_TYPES, STYLE_VARIANTS, TARGET_PAGES } from '../lib/data/entities/user-notification.ts';
+import { dataFor } from '../lib/data/index.ts';
+import { httpHandler, route } from '../lib/http.ts';
+
+const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
+
+const noticeFields = z.object({
+  title: z.string().trim().min(1, 'Please enter a title').max(120),
+  content: z.string().min(1, 'Please enter the content').max(10_000),
+  notification_type: z.enum(NOTIFICATION_TYPES),
+  style_variant: z.enum(STYLE_VARIANTS),
+  target_page: z.enum(TARGET_PAGES),
+  is_active: z.boolean(),
+  start_date: isoDateTime,
+  end_date: isoDateTime.nullable(),
+  priority: z.number().int().min(0).max(100),
+});
+
+export const handler = httpHandler('admin-notifications', {
+  'GET /admin/notifications': route({
+    run: async ({ deps }) => {
+      const { data } = await dataFor(deps)
+        .userNotifications.query.all({})
+        .go({ pages: 'all', order: 'desc' });
+      return { notifications: data };
+    },
+  }),
+  'POST /admin/notifications': route({
+    body: noticeFields.partial({
+      notification_type: true,
+      style_variant: true,
+      target_page: true,
+      is_active: true,
+      start_date: true,
+      end_date: true,
+      priority: true,
+    }),
+    status: 201,
+    run: async ({ deps, body }) => {
+      const { end_date, ...rest } = body;
+      const { data } = await dataFor(deps)
+        .userNotifications.create({ id: randomUUID(), ...rest, ...(end_date ? { end_date } : {}) })
+        .go();
+      return data;
+    },
+  }),
+  'PATCH /admin/notifications/{notificationId}': route({
+    path: z.object({ notificationId: z.string().min(1).max(128) }),
+    body: noticeFields.partial().refine((v) => Object.keys(v).length > 0, 'must change at least one field'),
+    run: async ({ deps, path, body }) => {
+      const data = dataFor(deps);
+      const { data: existing } = await data.userNotifications.get({ id: path.notificationId }).go();
+      if (!existing) throw new NotFoundError('Notice not found');
+      const { end_date, ...rest } = body;
+      let update = data.userNotifications.patch({ id: path.notificationId }).set(rest);
+      if (end_date === null) update = update.remove(['end_date']);
+      else if (end_date) update = update.set({ end_date });
+      const { data: updated } = await update.go({ response: 'all_new' });
+      return updated;
+    },
+  }),
+});

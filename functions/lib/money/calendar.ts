@@ -1,0 +1,330 @@
+// The Money Calendar's month (issue 5 item 5; spec §7 get-money-plan-calendar {month}): per day the actual
+// transactions (classified, spec §3 classification output) and the planned items, opening and closing
+// balances per account and in total, and flags (below the user's low-balance threshold, negative, the
+// month's lowest point). Days from today on come from the stored forecast; past days are actual balances
+// reconstructed backwards from the current balance through the posted transactions (month-end balances
+// kept with each forecast generation, then this month's transactions day by day).
+import { classifyTransaction, type TransactionClassification } from '../../../domain/classification.ts';
+import { ValidationError } from '../../../domain/errors.ts';
+import { type Cents } from '../../../domain/money/cents.ts';
+import { addDays, daysInMonth, formatCivil, monthIndexOf } from '../../../domain/money/dates.ts';
+import {
+  balanceDelta,
+  balanceFlags,
+  isLiability,
+  lowestPoint,
+  type AccountType,
+  type BalanceDay,
+} from '../../../domain/money/forecast.ts';
+import { flowFromPlaid, PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
+import {
+  freshForecast,
+  storedMonth,
+  totalKey,
+  withAllowance,
+  type StoredBalanceDay,
+} from './forecast-store.ts';
+import { publicItem, reconciledTransactions, type PublicPlanItem } from './plan.ts';
+import {
+  activeAccounts,
+  planItemsBetween,
+  through,
+  todayOf,
+  type MoneyContext,
+  type StoredAccount,
+  type StoredTransaction,
+} from './store.ts';
+
+/** Navigation reaches 24 months either way (issue 5: 24 months ahead, back through Plaid's history). */
+export const CALENDAR_MONTHS_EACH_WAY = 24;
+/** The default low-balance threshold: $100. */
+export const DEFAULT_LOW_BALANCE_CENTS = 10_000;
+
+export interface CalendarInput {
+  readonly month: string;
+  readonly lowBalanceThreshold: Cents;
+  readonly accountId: string | null;
+  readonly includeAllowance: boolean;
+}
+
+interface OpenClose {
+  opening: Cents;
+  closing: Cents;
+}
+
+export interface CalendarTransaction {
+  id: string;
+  account_id: string;
+  date: string;
+  name: string;
+  merchant_name: string | null;
+  /** Plaid's sign: positive = money out. */
+  amount: number;
+  pending: boolean;
+  personal_finance_category: { primary: string | null; detailed: string | null } | null;
+  classification: TransactionClassification;
+}
+
+export interface CalendarDay {
+  date: string;
+  is_today: boolean;
+  /** After today: balances are forecast; today and earlier are actual (spec §4). */
+  is_forecast: boolean;
+  transactions: CalendarTransaction[];
+  planned: PublicPlanItem[];
+  balances: {
+    /** Net position of the accounts in view (held − owed); null beyond the forecast horizon. */
+    total: OpenClose | null;
+    /** Each account in its own convention (owed for credit and loans). */
+    accounts: Array<{ account_id: string } & OpenClose>;
+  };
+  totals: {
+    /** Posted transactions, normalized (spec §5): money in and money out (≤ 0). */
+    actual_in: Cents;
+    actual_out: Cents;
+    /** Open planned items (not reconciled, not deleted), cash flow. */
+    planned_in: Cents;
+    planned_out: Cents;
+    /** Everyday-spending allowance in the total (net), when included. */
+    allowance: Cents;
+  };
+  flags: { is_low: boolean; is_negative: boolean; is_lowest: boolean };
+}
+
+function monthOffset(month: string, today: string): number {
+  const m = monthIndexOf(Number(month.slice(0, 4)), Number(month.slice(5, 7)));
+  const t = monthIndexOf(Number(today.slice(0, 4)), Number(today.slice(5, 7)));
+  return m - t;
+}
+
+function publicTransaction(t: StoredTransaction, type: AccountType | null): CalendarTransaction {
+  const pfc = t.personal_finance_category;
+  return {
+    id: t.id,
+    account_id: t.account_id,
+    date: t.date,
+    name: t.name,
+    merchant_name: t.merchant_name ?? null,
+    amount: t.amount,
+    pending: t.pending ?? false,
+    personal_finance_category:
+      pfc?.primary || pfc?.detailed ? { primary: pfc.primary ?? null, detailed: pfc.detailed ?? null } : null,
+    classification: classifyTransaction(t, type),
+  };
+}
+
+/**
+ * Past days of one account: walks back from the closing balance at `endDate` through the posted
+ * transactions of each day (the bank's current balance excludes pending ones).
+ */
+function pastBalances(
+  account: StoredAccount,
+  dates: readonly string[],
+  endDate: string,
+  closingAtEnd: Cents,
+  transactions: readonly StoredTransaction[],
+): Map<string, OpenClose> {
+  const change = new Map<string, Cents>();
+  for (const t of transactions) {
+    if (t.account_id !== account.id || t.pending) continue;
+    change.set(
+      t.date,
+      (change.get(t.date) ?? 0) + balanceDelta(account.account_type, flowFromPlaid(t.amount)),
+    );
+  }
+  const out = new Map<string, OpenClose>();
+  let closing = closingAtEnd;
+  for (let i = dates.length - 1; i >= 0; i -= 1) {
+    const date = dates[i] ?? '';
+    if (date > endDate) continue;
+    const opening = closing - (change.get(date) ?? 0);
+    out.set(date, { opening, closing });
+    closing = opening;
+  }
+  return out;
+}
+
+export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, input: CalendarInput) {
+  const { data, deps } = ctx;
+  const today = todayOf(deps.clock);
+  const offset = monthOffset(input.month, today);
+  if (Math.abs(offset) > CALENDAR_MONTHS_EACH_WAY)
+    throw new ValidationError([
+      { field: 'month', message: `must be within ${CALENDAR_MONTHS_EACH_WAY} months of the current month` },
+    ]);
+  const year = Number(input.month.slice(0, 4));
+  const monthNumber = Number(input.month.slice(5, 7));
+  const first = formatCivil(year, monthNumber, 1);
+  const last = formatCivil(year, monthNumber, daysInMonth(year, monthNumber));
+  const dates = Array.from({ length: daysInMonth(year, monthNumber) }, (_, i) => addDays(first, i));
+
+  const [{ header, stale }, allAccounts] = await Promise.all([
+    freshForecast(ctx, profileId),
+    activeAccounts(data, profileId),
+  ]);
+  const accounts = input.accountId ? allAccounts.filter((a) => a.id === input.accountId) : allAccounts;
+  if (input.accountId && accounts.length === 0)
+    throw new ValidationError([
+      { field: 'accountId', message: 'is not an account of this financial profile' },
+    ]);
+  const typeOf = new Map(allAccounts.map((a) => [a.id, a.account_type]));
+  const forecastToday = header.forecast_today;
+  const horizon = addDays(forecastToday, PLAN_HORIZON_DAYS);
+
+  const wantsPast = first < forecastToday;
+  const wantsFuture = last >= forecastToday && first <= horizon;
+  const [transactionsResult, items, stored] = await Promise.all([
+    first > today
+      ? Promise.resolve([] as StoredTransaction[])
+      : input.accountId
+        ? data.transactions.query
+            .byAccountDate({ account_id: input.accountId })
+            .between({ date: first }, { date: through(last) })
+            .go({ pages: 'all' })
+            .then((r) => r.data)
+        : data.transactions.query
+            .byProfileDate({ profile_id: profileId })
+            .between({ date: first }, { date: through(last) })
+            .go({ pages: 'all' })
+            .then((r) => r.data),
+    planItemsBetween(data, profileId, first, last),
+    wantsFuture || (wantsPast && last >= forecastToday)
+      ? storedMonth(data, header, [...accounts.map((a) => a.id), totalKey(profileId)], input.month)
+      : Promise.resolve(new Map<string, StoredBalanceDay[]>()),
+  ]);
+  const transactions = transactionsResult.filter((t) => typeOf.has(t.account_id));
+  const inView = (accountId: string | null | undefined) =>
+    !input.accountId || !accountId || accountId === input.accountId;
+  const planned = items.filter((i) => !i.is_user_deleted && inView(i.account_id));
+  const reconciledTx = await reconciledTransactions(data, planned);
+
+  // Stored (forecast) days by key and date; past days reconstructed per account.
+  const storedByKey = new Map<string, Map<string, BalanceDay>>();
+  for (const [key, days] of stored)
+    storedByKey.set(
+      key,
+      new Map(days.map((d) => [d.balance_date, withAllowance(d, input.includeAllowance)])),
+    );
+  const allowanceByDate = new Map<string, Cents>();
+  for (const d of stored.get(input.accountId ?? totalKey(profileId)) ?? []) {
+    const sign = input.accountId && isLiability(typeOf.get(input.accountId) ?? 'depository') ? -1 : 1;
+    if (input.includeAllowance) allowanceByDate.set(d.balance_date, sign * (d.allowance ?? 0) || 0);
+  }
+  const past = new Map<string, Map<string, OpenClose>>();
+  if (wantsPast) {
+    const currentMonth = forecastToday.slice(0, 7);
+    for (const account of accounts) {
+      let endDate: string;
+      let closingAtEnd: Cents | undefined;
+      if (input.month === currentMonth) {
+        endDate = addDays(forecastToday, -1);
+        closingAtEnd = stored.get(account.id)?.find((d) => d.balance_date === forecastToday)?.opening_balance;
+      } else {
+        endDate = last;
+        closingAtEnd = header.history[account.id]?.[input.month];
+      }
+      if (closingAtEnd !== undefined)
+        past.set(account.id, pastBalances(account, dates, endDate, closingAtEnd, transactions));
+    }
+  }
+
+  const netSign = (accountId: string) => (isLiability(typeOf.get(accountId) ?? 'depository') ? -1 : 1);
+  const days: CalendarDay[] = dates.map((date) => {
+    const accountBalances: Array<{ account_id: string } & OpenClose> = [];
+    for (const account of accounts) {
+      const row = date >= forecastToday ? storedByKey.get(account.id)?.get(date) : undefined;
+      const balance = row
+        ? { opening: row.opening_balance, closing: row.closing_balance }
+        : past.get(account.id)?.get(date);
+      if (balance) accountBalances.push({ account_id: account.id, ...balance });
+    }
+    let total: OpenClose | null = null;
+    const totalRow =
+      !input.accountId && date >= forecastToday ? storedByKey.get(totalKey(profileId))?.get(date) : undefined;
+    if (totalRow) total = { opening: totalRow.opening_balance, closing: totalRow.closing_balance };
+    else if (accountBalances.length === accounts.length && (date < forecastToday || input.accountId)) {
+      total = accountBalances.reduce(
+        (sum, b) => ({
+          opening: sum.opening + netSign(b.account_id) * b.opening,
+          closing: sum.closing + netSign(b.account_id) * b.closing,
+        }),
+        { opening: 0, closing: 0 },
+      );
+    }
+    const dayTransactions = transactions
+      .filter((t) => t.date === date)
+      .map((t) => publicTransaction(t, typeOf.get(t.account_id) ?? null));
+    const dayPlanned = planned.filter((i) => i.due_date === date);
+    const open = dayPlanned.filter((i) => !i.is_reconciled);
+    const posted = dayTransactions.filter((t) => !t.pending);
+    return {
+      date,
+      is_today: date === today,
+      is_forecast: date > forecastToday,
+      transactions: dayTransactions,
+      planned: dayPlanned.map((i) => publicItem(i, reconciledTx)),
+      balances: { total, accounts: accountBalances },
+      totals: {
+        actual_in: posted.reduce((s, t) => s + Math.max(0, t.classification.normalizedAmount), 0),
+        actual_out: posted.reduce((s, t) => s + Math.min(0, t.classification.normalizedAmount), 0),
+        planned_in: open.reduce((s, i) => s + Math.max(0, i.amount), 0),
+        planned_out: open.reduce((s, i) => s + Math.min(0, i.amount), 0),
+        allowance: date > forecastToday ? (allowanceByDate.get(date) ?? 0) : 0,
+      },
+      flags: { is_low: false, is_negative: false, is_lowest: false },
+    };
+  });
+
+  const withBalance = days.flatMap((d) =>
+    d.balances.total
+      ? [
+          {
+            balance_date: d.date,
+            opening_balance: d.balances.total.opening,
+            closing_balance: d.balances.total.closing,
+            actual_transactions_total: 0,
+            forecasted_transactions_total: 0,
+            is_forecast: d.is_forecast,
+          },
+        ]
+      : [],
+  );
+  const flags = new Map(balanceFlags(withBalance, input.lowBalanceThreshold).map((f) => [f.balance_date, f]));
+  for (const day of days) {
+    const f = flags.get(day.date);
+    if (f) day.flags = { is_low: f.is_low, is_negative: f.is_negative, is_lowest: f.is_lowest };
+  }
+  const lowest = lowestPoint(withBalance);
+  const sum = (pick: (d: CalendarDay) => number) => days.reduce((s, d) => s + pick(d), 0);
+  return {
+    month: input.month,
+    today,
+    account_id: input.accountId,
+    low_balance_threshold: input.lowBalanceThreshold,
+    include_allowance: input.includeAllowance,
+    generated_at: header.generated_at,
+    stale,
+    forecast_horizon: horizon,
+    accounts: accounts.map((a) => ({
+      id: a.id,
+      account_name: a.account_name,
+      institution_name: a.institution_name ?? null,
+      account_type: a.account_type,
+      mask: a.mask ?? null,
+      balance_convention: isLiability(a.account_type) ? ('owed' as const) : ('held' as const),
+    })),
+    summary: {
+      opening: withBalance[0]?.opening_balance ?? null,
+      closing: withBalance[withBalance.length - 1]?.closing_balance ?? null,
+      lowest: lowest ? { date: lowest.balance_date, closing: lowest.closing_balance } : null,
+      low_days: days.filter((d) => d.flags.is_low).length,
+      negative_days: days.filter((d) => d.flags.is_negative).length,
+      actual_in: sum((d) => d.totals.actual_in),
+      actual_out: sum((d) => d.totals.actual_out),
+      planned_in: sum((d) => d.totals.planned_in),
+      planned_out: sum((d) => d.totals.planned_out),
+      allowance: sum((d) => d.totals.allowance),
+    },
+    days,
+  };
+}

@@ -1,0 +1,601 @@
+// Running balances of a financial profile (spec §4 running balances, §7 running_balances, §9 today + 730
+// days, stale after 24 h). A regeneration forecasts every active account and the all-accounts total
+// with the engine, stores one item per account per month (about 25, not 731 rows), and records the new
+// generation on the profile's forecast state. Spec §7 says "delete, then insert"; here the new
+// generation is written first (same keys are overwritten) and only then are months it does not contain
+// deleted, so a reader never finds a profile without balances. One regeneration runs at a time (a lease
+// on the state item); a trigger arriving meanwhile asks the holder to run once more.
+import { randomUUID } from 'node:crypto';
+import type { EntityItem } from 'electrodb';
+import { estimateAllowance, NO_ALLOWANCE, type Allowance } from '../../../domain/money/allowance.ts';
+import { type Cents } from '../../../domain/money/cents.ts';
+import { addDays, formatDay, fromCivil, parseDay, toCivil } from '../../../domain/money/dates.ts';
+import {
+  balanceDelta,
+  forecastAccount,
+  forecastTotal,
+  joinMonths,
+  splitIntoMonths,
+  type AccountType,
+  type BalanceDay,
+  type Forecast,
+  type ForecastAccount,
+} from '../../../domain/money/forecast.ts';
+import { flowFromPlaid, PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
+import type { HistoryTransaction } from '../../../domain/money/recurring.ts';
+import type { Data } from '../data/index.ts';
+import {
+  accountHistory,
+  activeAccounts,
+  batchUntilDone,
+  isConditionFailure,
+  planItemsBetween,
+  profileSeries,
+  todayOf,
+  toPlanItem,
+  type MoneyContext,
+} from './store.ts';
+
+/** spec §9: running balances go stale 24 hours after they were generated. */
+export const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+/** Longer than a regeneration can take (Lambda timeout 29 s), short enough to recover from a crash. */
+const LEASE_MS = 60_000;
+/** Past months whose closing balances are kept for the calendar's history (Plaid gives 24 months). */
+export const HISTORY_MONTHS = 24;
+/** How long a reader waits for a regeneration someone else is running before answering stale. */
+const WAIT_FOR_OTHER_MS = 8_000;
+
+/** The storage key of the all-accounts total's months (account ids are UUIDs: no clash). */
+export const totalKey = (profileId: string): string => `total:${profileId}`;
+
+/** A stored day: the plan-only row plus the allowance, so either view is a lookup (see `withAllowance`). */
+export interface StoredBalanceDay extends BalanceDay {
+  /** This day's everyday-spending allowance as a balance change (0 today). */
+  readonly allowance: Cents;
+  /** The allowance from today through this day. */
+  readonly allowance_to_date: Cents;
+}
+
+export interface AccountForecastState {
+  readonly account_type: AccountType;
+  readonly current_balance: Cents;
+  readonly allowance: Allowance;
+}
+
+type Header = EntityItem<Data['profileForecasts']>;
+
+export interface ForecastHeader {
+  readonly profile_id: string;
+  readonly generation_id: string;
+  readonly generated_at: string;
+  readonly forecast_today: string;
+  readonly accounts: Readonly<Record<string, AccountForecastState>>;
+  readonly history: Readonly<Record<string, Readonly<Record<string, Cents>>>>;
+  readonly months: Readonly<Record<string, readonly [string, string]>>;
+}
+
+async function readHeader(data: Data, profileId: string): Promise<Header | null> {
+  const { data: header } = await data.profileForecasts.get({ profile_id: profileId }).go();
+  return header;
+}
+
+function asForecastHeader(header: Header | null): ForecastHeader | null {
+  if (!header?.generation_id || !header.generated_at || !header.forecast_today) return null;
+  return {
+    profile_id: header.profile_id,
+    generation_id: header.generation_id,
+    generated_at: header.generated_at,
+    forecast_today: header.forecast_today,
+    accounts: (header.accounts ?? {}) as ForecastHeader['accounts'],
+    history: (header.history ?? {}) as ForecastHeader['history'],
+    months: (header.months ?? {}) as ForecastHeader['months'],
+  };
+}
+
+/** Current: made from the latest inputs, and starting today. */
+function isCurrent(header: Header | null, today: string): boolean {
+  return Boolean(
+    header?.generation_id &&
+    header.forecast_today === today &&
+    (header.generated_version ?? -1) === (header.inputs_version ?? 0),
+  );
+}
+
+/**
+ * Records that the forecast's inputs changed (a plan write, synced transactions): the next reader
+ * regenerates before answering if the event-driven regeneration has not caught up yet.
+ */
+export async function markInputsChanged(data: Data, profileId: string): Promise<void> {
+  await data.profileForecasts.update({ profile_id: profileId }).add({ inputs_version: 1 }).go();
+}
+
+// ── The lease ──────────────────────────────────────────────────────────────────────────────────────
+
+async function acquire(data: Data, profileId: string, owner: string, now: Date): Promise<boolean> {
+  const nowIso = now.toISOString();
+  try {
+    await data.profileForecasts
+      .update({ profile_id: profileId })
+      .set({
+        lock_owner: owner,
+        lock_expires_at: new Date(now.getTime() + LEASE_MS).toISOString(),
+        rerun_requested: false,
+      })
+      .where((a, op) => `${op.notExists(a.lock_expires_at)} OR ${op.lt(a.lock_expires_at, nowIso)}`)
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Asks the running regeneration to run once more; false if none is running (the lease is free). */
+async function requestRerun(data: Data, profileId: string, now: Date): Promise<boolean> {
+  const nowIso = now.toISOString();
+  try {
+    await data.profileForecasts
+      .patch({ profile_id: profileId })
+      .set({ rerun_requested: true })
+      .where((a, op) => `${op.exists(a.lock_owner)} AND ${op.gt(a.lock_expires_at, nowIso)}`)
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Frees the lease unless a rerun was asked for; then keeps it (renewed) and answers 'rerun'. */
+async function release(
+  data: Data,
+  profileId: string,
+  owner: string,
+  now: Date,
+): Promise<'released' | 'rerun'> {
+  try {
+    await data.profileForecasts
+      .patch({ profile_id: profileId })
+      .remove(['lock_owner', 'lock_expires_at'])
+      .where(
+        (a, op) =>
+          `${op.eq(a.lock_owner, owner)} AND (${op.notExists(a.rerun_requested)} OR ${op.eq(a.rerun_requested, false)})`,
+      )
+      .go();
+    return 'released';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  try {
+    await data.profileForecasts
+      .patch({ profile_id: profileId })
+      .set({ rerun_requested: false, lock_expires_at: new Date(now.getTime() + LEASE_MS).toISOString() })
+      .where((a, op) => op.eq(a.lock_owner, owner))
+      .go();
+    return 'rerun';
+  } catch (error) {
+    // The lease expired and another regeneration took it: that one has the latest inputs.
+    if (isConditionFailure(error)) return 'released';
+    throw error;
+  }
+}
+
+async function abandon(data: Data, profileId: string, owner: string): Promise<void> {
+  await data.profileForecasts
+    .patch({ profile_id: profileId })
+    .remove(['lock_owner', 'lock_expires_at'])
+    .where((a, op) => op.eq(a.lock_owner, owner))
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+}
+
+// ── Building a generation ──────────────────────────────────────────────────────────────────────────
+
+function withAllowanceSeries(forecast: Forecast): StoredBalanceDay[] {
+  let toDate = 0;
+  return forecast.rows.map((row, i) => {
+    const allowance = forecast.allowance[i] ?? 0;
+    toDate += allowance;
+    return { ...row, allowance, allowance_to_date: toDate };
+  });
+}
+
+/**
+ * The closing balance at the end of each of the last `HISTORY_MONTHS` months, walking back from today's
+ * balance through the posted transactions (the current balance excludes pending ones).
+ */
+export function monthEndBalances(
+  transactions: readonly HistoryTransaction[],
+  accountType: AccountType,
+  currentBalance: Cents,
+  today: string,
+): Record<string, Cents> {
+  const posted = transactions
+    .filter((t) => !t.pending && t.date <= today)
+    .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  const out: Record<string, Cents> = {};
+  let balance = currentBalance;
+  let i = 0;
+  const { year, month } = toCivil(parseDay(today));
+  let monthStart = fromCivil(year, month, 1);
+  for (let k = 0; k < HISTORY_MONTHS; k += 1) {
+    const endOfPrevious = formatDay(monthStart - 1);
+    for (let t = posted[i]; t && t.date > endOfPrevious; t = posted[i]) {
+      balance -= balanceDelta(accountType, flowFromPlaid(t.amount));
+      i += 1;
+    }
+    out[endOfPrevious.slice(0, 7)] = balance;
+    const previous = toCivil(monthStart - 1);
+    monthStart = fromCivil(previous.year, previous.month, 1);
+  }
+  return out;
+}
+
+/** The first moment of the day after `today` (UTC): the nightly sweep regenerates anything older. */
+function nextDue(today: string): string {
+  return `${addDays(today, 1)}T00:00:00.000Z`;
+}
+
+export interface GenerationResult {
+  readonly generation_id: string;
+  readonly generated_at: string;
+  readonly forecast_today: string;
+  readonly accounts: number;
+  /** Running-balance items written: one per account (and for the total) per month. */
+  readonly items_written: number;
+  readonly items_deleted: number;
+  /** Items written per account (the total excluded), for `npm run bench`. */
+  readonly items_per_account: number;
+}
+
+async function buildAndStore(ctx: MoneyContext, profileId: string, owner: string): Promise<GenerationResult> {
+  const { data, deps } = ctx;
+  const header = await readHeader(data, profileId);
+  const version = header?.inputs_version ?? 0;
+  const today = todayOf(deps.clock);
+  const generationId = randomUUID();
+  const [accounts, profile, series] = await Promise.all([
+    activeAccounts(data, profileId),
+    data.financialProfiles.get({ id: profileId }).go(),
+    profileSeries(data, profileId),
+  ]);
+  const ownerId = profile.data?.owner_user_id ?? 'unknown';
+  // Items from the allowance's look-back on: reconciled one-offs there are not everyday spending.
+  const stored = await planItemsBetween(
+    data,
+    profileId,
+    addDays(today, -180),
+    addDays(today, PLAN_HORIZON_DAYS),
+  );
+  const plan = stored.map(toPlanItem);
+  const planned = plan.filter((item) => item.due_date >= today);
+  const matchedOneOffs = plan.flatMap((item) =>
+    item.is_reconciled && !item.is_generated && item.reconciled_transaction_id
+      ? [item.reconciled_transaction_id]
+      : [],
+  );
+  const streamTransactions = new Map<string, string[]>();
+  for (const s of series) {
+    if (s.source !== 'detected' || !s.account_id) continue;
+    const ids = ((s.transactions ?? []) as Array<{ id: string }>).map((t) => t.id);
+    streamTransactions.set(s.account_id, [...(streamTransactions.get(s.account_id) ?? []), ...ids]);
+  }
+  const histories = await Promise.all(accounts.map((a) => accountHistory(data, a.id)));
+
+  const forecastAccounts: ForecastAccount[] = [];
+  const allowances = new Map<string, Allowance>();
+  const todays: HistoryTransaction[] = [];
+  const state: Record<string, AccountForecastState> = {};
+  const history: Record<string, Record<string, Cents>> = {};
+  const rowsByKey = new Map<string, StoredBalanceDay[]>();
+  accounts.forEach((account, index) => {
+    const transactions = histories[index] ?? [];
+    const forecastAccountInput: ForecastAccount = {
+      account_id: account.id,
+      account_type: account.account_type,
+      current_balance: account.current_balance ?? 0,
+    };
+    const allowance =
+      account.account_type === 'investment'
+        ? NO_ALLOWANCE
+        : estimateAllowance({
+            transactions,
+            today,
+            streams: [{ transaction_ids: streamTransactions.get(account.id) ?? [] }],
+            exclude_transaction_ids: matchedOneOffs,
+          });
+    const today_ = transactions.filter((t) => t.date === today);
+    todays.push(...today_);
+    const forecast = forecastAccount({
+      account: forecastAccountInput,
+      planned,
+      transactions: today_,
+      allowance,
+      today,
+      days: PLAN_HORIZON_DAYS,
+      include_allowance: false,
+    });
+    forecastAccounts.push(forecastAccountInput);
+    allowances.set(account.id, allowance);
+    rowsByKey.set(account.id, withAllowanceSeries(forecast));
+    state[account.id] = {
+      account_type: account.account_type,
+      current_balance: account.current_balance ?? 0,
+      allowance,
+    };
+    history[account.id] = monthEndBalances(
+      transactions,
+      account.account_type,
+      account.current_balance ?? 0,
+      today,
+    );
+  });
+  const total = forecastTotal({
+    accounts: forecastAccounts,
+    planned,
+    transactions: todays,
+    allowances,
+    today,
+    days: PLAN_HORIZON_DAYS,
+    include_allowance: false,
+  });
+  rowsByKey.set(totalKey(profileId), withAllowanceSeries(total));
+
+  // spec §7 "delete, then insert", made safe: insert the new generation over the same keys first…
+  const months: Record<string, [string, string]> = {};
+  const items = [...rowsByKey].flatMap(([key, rows]) => {
+    const split = splitIntoMonths(key, rows);
+    const first = split[0]?.month;
+    const last = split[split.length - 1]?.month;
+    if (first && last) months[key] = [first, last];
+    return split.map((m) => ({
+      account_id: key,
+      month: m.month,
+      profile_id: profileId,
+      user_id: ownerId,
+      days: m.days as StoredBalanceDay[],
+      generation_id: generationId,
+    }));
+  });
+  await batchUntilDone(
+    items,
+    (k) => `${String(k.account_id)}|${String(k.month)}`,
+    (batch) => data.runningBalanceMonths.put(batch).go(),
+  );
+  const generatedAt = deps.clock().toISOString();
+  try {
+    await data.profileForecasts
+      .patch({ profile_id: profileId })
+      .set({
+        generation_id: generationId,
+        generated_at: generatedAt,
+        forecast_today: today,
+        generated_version: version,
+        accounts: state,
+        history,
+        months,
+        forecast_queue: 'due',
+        next_due_at: nextDue(today),
+      })
+      .where((a, op) => op.eq(a.lock_owner, owner))
+      .go();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // Lost the lease mid-way: the regeneration that took it writes the current generation.
+    deps.logger.warn('forecast lease lost', { profileId });
+  }
+  // …then delete the months of the previous generation that the new one does not contain.
+  const stale: Array<{ account_id: string; month: string }> = [];
+  const previous = (header?.months ?? {}) as Record<string, [string, string]>;
+  for (const [key, [first, last]] of Object.entries(previous)) {
+    const kept = months[key];
+    for (const month of monthRange(first, last)) {
+      if (!kept || month < kept[0] || month > kept[1]) stale.push({ account_id: key, month });
+    }
+  }
+  if (stale.length > 0) {
+    await batchUntilDone(
+      stale,
+      (k) => `${String(k.account_id)}|${String(k.month)}`,
+      (batch) => data.runningBalanceMonths.delete(batch).go(),
+    );
+  }
+  const totalMonths = items.filter((item) => item.account_id === totalKey(profileId)).length;
+  return {
+    generation_id: generationId,
+    generated_at: generatedAt,
+    forecast_today: today,
+    accounts: accounts.length,
+    items_written: items.length,
+    items_deleted: stale.length,
+    items_per_account: accounts.length > 0 ? (items.length - totalMonths) / accounts.length : 0,
+  };
+}
+
+/** `YYYY-MM` months from `first` through `last`. */
+export function monthRange(first: string, last: string): string[] {
+  const out: string[] = [];
+  let year = Number(first.slice(0, 4));
+  let month = Number(first.slice(5, 7));
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    if (key > last || out.length > 1200) break;
+    out.push(key);
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+  return out;
+}
+
+export type RegenerateOutcome =
+  | ({ status: 'regenerated' } & GenerationResult)
+  /** Another regeneration holds the lease and will run again with the latest inputs. */
+  | { status: 'queued' }
+  | { status: 'busy' };
+
+/** Regenerates the profile's forecast now, or has the running regeneration repeat itself. */
+export async function regenerateForecast(ctx: MoneyContext, profileId: string): Promise<RegenerateOutcome> {
+  const { data, deps } = ctx;
+  const owner = randomUUID();
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (await acquire(data, profileId, owner, deps.clock())) {
+      try {
+        let result = await buildAndStore(ctx, profileId, owner);
+        for (let run = 0; run < 4; run += 1) {
+          if ((await release(data, profileId, owner, deps.clock())) === 'released') break;
+          result = await buildAndStore(ctx, profileId, owner);
+        }
+        await abandon(data, profileId, owner);
+        return { status: 'regenerated', ...result };
+      } catch (error) {
+        await abandon(data, profileId, owner);
+        throw error;
+      }
+    }
+    if (await requestRerun(data, profileId, deps.clock())) return { status: 'queued' };
+  }
+  return { status: 'busy' };
+}
+
+/**
+ * Regenerates unless the stored forecast is already current (a reader regenerated it first): the
+ * PlanChanged consumer's path, so one plan edit does not cost two regenerations.
+ */
+export async function regenerateIfOutdated(
+  ctx: MoneyContext,
+  profileId: string,
+): Promise<RegenerateOutcome | { status: 'current' }> {
+  const header = await readHeader(ctx.data, profileId);
+  if (isCurrent(header, todayOf(ctx.deps.clock)) && !header?.lock_owner) return { status: 'current' };
+  return regenerateForecast(ctx, profileId);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface FreshForecast {
+  readonly header: ForecastHeader;
+  /** spec §9: generated more than 24 h ago, or not from the latest inputs (regeneration failed or busy). */
+  readonly stale: boolean;
+}
+
+/**
+ * The profile's current forecast, regenerated first when its inputs changed since it was made or it
+ * does not start today (read-your-writes for plan edits; the day rolls over at midnight). If another
+ * regeneration is running, waits a little for it; if none can be had, answers what is stored, stale.
+ */
+export async function freshForecast(ctx: MoneyContext, profileId: string): Promise<FreshForecast> {
+  const { data, deps } = ctx;
+  const today = todayOf(deps.clock);
+  let header = await readHeader(data, profileId);
+  if (!isCurrent(header, today)) {
+    try {
+      const outcome = await regenerateForecast(ctx, profileId);
+      if (outcome.status !== 'regenerated') {
+        const deadline = Date.now() + WAIT_FOR_OTHER_MS;
+        while (Date.now() < deadline) {
+          await sleep(100);
+          header = await readHeader(data, profileId);
+          if (isCurrent(header, today)) break;
+          if (!header?.lock_owner) {
+            await regenerateForecast(ctx, profileId);
+            break;
+          }
+        }
+      }
+    } catch (error) {
+      deps.logger.error('forecast regeneration failed', { profileId, error: (error as Error).message });
+    }
+    header = await readHeader(data, profileId);
+  }
+  const current = asForecastHeader(header);
+  if (!current) throw new Error(`No forecast could be generated for profile ${profileId}`);
+  const age = deps.clock().getTime() - Date.parse(current.generated_at);
+  return { header: current, stale: !isCurrent(header, today) || age > STALE_AFTER_MS };
+}
+
+/** Adds the stored allowance to a plan-only row (spec §5 switch: shown separately, included by default). */
+export function withAllowance(row: StoredBalanceDay, include: boolean): BalanceDay {
+  const base = {
+    balance_date: row.balance_date,
+    opening_balance: row.opening_balance,
+    closing_balance: row.closing_balance,
+    actual_transactions_total: row.actual_transactions_total,
+    forecasted_transactions_total: row.forecasted_transactions_total,
+    is_forecast: row.is_forecast,
+  };
+  if (!include) return base;
+  const toDate = row.allowance_to_date ?? 0;
+  const today = row.allowance ?? 0;
+  return {
+    ...base,
+    opening_balance: row.opening_balance + toDate - today,
+    closing_balance: row.closing_balance + toDate,
+    forecasted_transactions_total: row.forecasted_transactions_total + today,
+  };
+}
+
+/**
+ * Stored days of one storage key (an account or the total) dated in [from, to], from the current
+ * generation. A reader racing a regeneration can see months of two generations; it reads again.
+ */
+export async function storedDays(
+  data: Data,
+  header: ForecastHeader,
+  key: string,
+  from: string,
+  to: string,
+): Promise<StoredBalanceDay[]> {
+  const range = header.months[key];
+  if (!range) return [];
+  const months = monthRange(from.slice(0, 7), to.slice(0, 7)).filter((m) => m >= range[0] && m <= range[1]);
+  if (months.length === 0) return [];
+  for (let attempt = 0; ; attempt += 1) {
+    const { data: found, unprocessed } = await data.runningBalanceMonths
+      .get(months.map((month) => ({ account_id: key, month })))
+      .go();
+    const generations = new Set(found.map((m) => m.generation_id));
+    if ((generations.size > 1 || unprocessed.length > 0) && attempt < 3) {
+      await sleep(50);
+      continue;
+    }
+    const days = joinMonths(
+      found.map((m) => ({ account_id: key, month: m.month, days: m.days as StoredBalanceDay[] })),
+    ) as StoredBalanceDay[];
+    return days.filter((d) => d.balance_date >= from && d.balance_date <= to);
+  }
+}
+
+/**
+ * One month of stored days for several storage keys at once (one batch read): the calendar's accounts
+ * and the total. Retries a read that caught two generations or left keys unprocessed.
+ */
+export async function storedMonth(
+  data: Data,
+  header: ForecastHeader,
+  keys: readonly string[],
+  month: string,
+): Promise<Map<string, StoredBalanceDay[]>> {
+  const wanted = keys.filter((key) => {
+    const range = header.months[key];
+    return range !== undefined && month >= range[0] && month <= range[1];
+  });
+  const out = new Map<string, StoredBalanceDay[]>();
+  if (wanted.length === 0) return out;
+  for (let attempt = 0; ; attempt += 1) {
+    const { data: found, unprocessed } = await data.runningBalanceMonths
+      .get(wanted.map((key) => ({ account_id: key, month })))
+      .go();
+    const generations = new Set(found.map((m) => m.generation_id));
+    if ((generations.size > 1 || unprocessed.length > 0) && attempt < 3) {
+      await sleep(50);
+      continue;
+    }
+    for (const m of found) out.set(m.account_id, m.days as StoredBalanceDay[]);
+    return out;
+  }
+}

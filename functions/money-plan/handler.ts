@@ -1,0 +1,506 @@
+// The Money Plan resource (issue 5 items 2–3; spec §3 money_plan_transactions, §7 money_plan_transactions
+// by due date range): planned items of the active financial profile (X-Profile-Id) with their
+// reconciliation state; adding one-off and repeating items, editing one occurrence or a whole series,
+// deleting (a tombstone: never physically removed, so regeneration cannot bring it back) and undoing;
+// 'generate my plan'; the detected streams; undoing a reconciliation match; money-plan categories.
+// Viewers read; editors and owners write (spec §6); every write publishes PlanChanged.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.ts';
+import { addDays, parseDay } from '../../domain/money/dates.ts';
+import { PLAN_HORIZON_DAYS, planItemId } from '../../domain/money/plan.ts';
+import { scheduleFromDate } from '../../domain/money/schedule.ts';
+import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
+import { dataFor, type Data } from '../lib/data/index.ts';
+import { httpHandler, route, type Caller } from '../lib/http.ts';
+import {
+  announcePlanChange,
+  extendUserSeries,
+  generateProfilePlan,
+  indexComposites,
+  itemRecord,
+  monthlySummary,
+  publicItem,
+  publicStream,
+  putItems,
+  reconciledTransactions,
+  seriesSourceOf,
+  userSeriesOccurrences,
+  type SeriesOverrides,
+} from '../lib/money/plan.ts';
+import { reconcileProfile, unreconcileItem } from '../lib/money/reconciliation.ts';
+import {
+  activeAccounts,
+  inParallel,
+  planItemsBetween,
+  profileSeries,
+  through,
+  todayOf,
+  type MoneyContext,
+  type StoredPlanItem,
+} from '../lib/money/store.ts';
+import {
+  assertProfileAccount,
+  assertProfileCategory,
+  cadenceInput,
+  calendarDate,
+  cashFlowCents,
+  categoryInput,
+  descriptionInput,
+  idInput,
+} from '../lib/money/validation.ts';
+
+/** The default window of GET /money-plan/items (spec §9: the default forecast view is 90 days). */
+const DEFAULT_RANGE_DAYS = 90;
+/** Longest window one list may cover: two years of history plus the two-year horizon. */
+const MAX_RANGE_DAYS = 1470;
+export const ITEM_NOT_FOUND = 'Planned item not found';
+
+const itemPath = z.object({ itemId: idInput });
+const scopeInput = z.enum(['this', 'series']);
+
+const listQuery = z.object({
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
+  accountId: idInput.optional(),
+  includeDeleted: z.enum(['true', 'false']).optional(),
+});
+
+const createBody = z
+  .object({
+    description: descriptionInput,
+    amount: cashFlowCents,
+    due_date: calendarDate,
+    account_id: idInput.nullable().default(null),
+    category: categoryInput.nullable().optional(),
+    money_plan_category_id: idInput.nullable().optional(),
+    recurrence: z
+      .object({ cadence: cadenceInput, until: calendarDate.optional() })
+      .strict()
+      .nullable()
+      .optional(),
+  })
+  .strict();
+
+const patchBody = z
+  .object({
+    description: descriptionInput.optional(),
+    amount: cashFlowCents.optional(),
+    due_date: calendarDate.optional(),
+    account_id: idInput.nullable().optional(),
+    category: categoryInput.nullable().optional(),
+    money_plan_category_id: idInput.nullable().optional(),
+    is_user_deleted: z.boolean().optional(),
+    scope: scopeInput.default('this'),
+  })
+  .strict();
+
+const categoryBody = z
+  .object({
+    name: z.string().trim().min(1, 'Please enter a category name').max(60),
+    group: z.string().trim().min(1).max(60).optional(),
+    color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #3B82F6')
+      .optional(),
+  })
+  .strict();
+
+function context(deps: MoneyContext['deps'], data: Data): MoneyContext {
+  return { deps, data };
+}
+
+async function itemOf(data: Data, profileId: string, itemId: string): Promise<StoredPlanItem> {
+  const { data: item } = await data.moneyPlanTransactions.get({ id: itemId }).go();
+  if (!item || item.profile_id !== profileId) throw new NotFoundError(ITEM_NOT_FOUND);
+  return item;
+}
+
+async function respondWithItem(data: Data, itemId: string) {
+  const { data: item } = await data.moneyPlanTransactions.get({ id: itemId }).go();
+  if (!item) throw new NotFoundError(ITEM_NOT_FOUND);
+  return publicItem(item, await reconciledTransactions(data, [item]));
+}
+
+/** The accounts a change touches, for PlanChanged: the item's, or every account for a null one. */
+async function touchedAccounts(data: Data, profileId: string, accountIds: ReadonlyArray<string | null>) {
+  if (accountIds.every((id): id is string => id !== null)) return [...accountIds];
+  return (await activeAccounts(data, profileId)).map((a) => a.id);
+}
+
+function horizonIssue(today: string, dueDate: string, field: string) {
+  const horizon = addDays(today, PLAN_HORIZON_DAYS);
+  return dueDate > horizon
+    ? new ValidationError([{ field, message: `must be on or before ${horizon} (today + 730 days)` }])
+    : null;
+}
+
+async function createItem(
+  ctx: MoneyContext,
+  caller: Caller,
+  profileId: string,
+  body: z.infer<typeof createBody>,
+) {
+  const { data, deps } = ctx;
+  const today = todayOf(deps.clock);
+  const late = horizonIssue(today, body.due_date, 'due_date');
+  if (late) throw late;
+  if (body.account_id) await assertProfileAccount(data, profileId, body.account_id);
+  if (body.money_plan_category_id) await assertProfileCategory(data, profileId, body.money_plan_category_id);
+  if (body.recurrence?.until && body.recurrence.until < body.due_date)
+    throw new ValidationError([{ field: 'recurrence.until', message: 'must not be before due_date' }]);
+  const category = body.category
+    ? { primary: body.category.primary, detailed: body.category.detailed ?? '' }
+    : null;
+  const fields = {
+    account_id: body.account_id,
+    amount: body.amount,
+    description: body.description,
+    category,
+    money_plan_category_id: body.money_plan_category_id ?? null,
+    is_generated: false,
+  };
+  let firstId: string;
+  let created = 0;
+  let series = null;
+  if (body.recurrence) {
+    const seriesId = `us_${randomUUID()}`;
+    const schedule = scheduleFromDate(body.recurrence.cadence, body.due_date, 'none');
+    await data.moneyPlanSeries
+      .put({
+        profile_id: profileId,
+        series_id: seriesId,
+        source: 'user',
+        account_id: body.account_id ?? undefined,
+        description: body.description,
+        amount: body.amount,
+        kind: body.amount > 0 ? 'income' : 'bill',
+        cadence: body.recurrence.cadence,
+        schedule,
+        starts: body.due_date,
+        until: body.recurrence.until,
+        ...(category ? { personal_finance_category: category } : {}),
+        money_plan_category_id: body.money_plan_category_id ?? undefined,
+        created_by: caller.userId,
+      })
+      .go();
+    const { data: stored } = await data.moneyPlanSeries
+      .get({ profile_id: profileId, series_id: seriesId })
+      .go();
+    if (!stored) throw new Error('the new series was not stored');
+    const occurrences = userSeriesOccurrences(stored, body.due_date, addDays(today, PLAN_HORIZON_DAYS));
+    await putItems(
+      data,
+      occurrences.map((o) =>
+        itemRecord(profileId, caller.userId, {
+          ...fields,
+          id: o.id,
+          due_date: o.due_date,
+          series_id: seriesId,
+        }),
+      ),
+    );
+    created = occurrences.length;
+    firstId = occurrences[0]?.id ?? planItemId(seriesId, body.due_date);
+    series = publicStream(stored, today);
+  } else {
+    firstId = `pi_${randomUUID()}`;
+    await data.moneyPlanTransactions
+      .create(itemRecord(profileId, caller.userId, { ...fields, id: firstId, due_date: body.due_date }))
+      .go();
+    created = 1;
+  }
+  await reconcileProfile(ctx, profileId);
+  await announcePlanChange(
+    ctx,
+    profileId,
+    caller.userId,
+    await touchedAccounts(data, profileId, [body.account_id]),
+  );
+  return { item: await respondWithItem(data, firstId), series, items_created: created };
+}
+
+type PatchBody = z.infer<typeof patchBody>;
+
+/** The stored writes for the edited fields (null clears a field). */
+function fieldWrites(body: PatchBody, includeDueDate: boolean) {
+  const set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  if (body.description !== undefined) set.description = body.description;
+  if (body.amount !== undefined) set.amount = body.amount;
+  if (includeDueDate && body.due_date !== undefined) set.due_date = body.due_date;
+  if (body.account_id !== undefined) {
+    if (body.account_id === null) remove.push('account_id');
+    else set.account_id = body.account_id;
+  }
+  if (body.category !== undefined) {
+    if (body.category === null)
+      remove.push('personal_finance_category', 'category_primary', 'category_detailed');
+    else {
+      set.personal_finance_category = {
+        primary: body.category.primary,
+        ...(body.category.detailed ? { detailed: body.category.detailed } : {}),
+      };
+      set.category_primary = body.category.primary;
+      if (body.category.detailed) set.category_detailed = body.category.detailed;
+      else remove.push('category_detailed');
+    }
+  }
+  if (body.money_plan_category_id !== undefined) {
+    if (body.money_plan_category_id === null) remove.push('money_plan_category_id');
+    else set.money_plan_category_id = body.money_plan_category_id;
+  }
+  return { set, remove, edits: Object.keys(set).length + remove.length > 0 };
+}
+
+async function seriesTargets(data: Data, item: StoredPlanItem, body: PatchBody): Promise<StoredPlanItem[]> {
+  const { data: items } = await data.moneyPlanTransactions.query
+    .bySeries({ profile_id: item.profile_id, series_id: item.series_id ?? '' })
+    .between({ due_date: item.due_date }, { due_date: through('9999-12-31') })
+    .go({ pages: 'all' });
+  // Settled occurrences stay as they happened; a restore brings back only what was deleted.
+  return items.filter(
+    (i) =>
+      !i.is_reconciled &&
+      (body.is_user_deleted === false
+        ? i.is_user_deleted
+        : body.is_user_deleted === true
+          ? !i.is_user_deleted
+          : true),
+  );
+}
+
+/** Records a series-wide change on the series itself, so occurrences planned later carry it too. */
+async function updateSeries(data: Data, item: StoredPlanItem, body: PatchBody) {
+  const seriesId = item.series_id ?? '';
+  const { data: series } = await data.moneyPlanSeries
+    .get({ profile_id: item.profile_id, series_id: seriesId })
+    .go();
+  if (!series) return;
+  const key = { profile_id: item.profile_id, series_id: seriesId };
+  const suppression = body.is_user_deleted === undefined ? {} : { is_suppressed: body.is_user_deleted };
+  if (series.source === 'user') {
+    const { set, remove } = fieldWrites(body, false);
+    let op = data.moneyPlanSeries.patch(key).set({ ...set, ...suppression });
+    const removable = remove.filter((f) => f !== 'category_primary' && f !== 'category_detailed');
+    if (removable.length > 0) op = op.remove(removable as never[]);
+    await op.go();
+    return;
+  }
+  const overrides: Record<string, unknown> = { ...((series.overrides ?? {}) as SeriesOverrides) };
+  if (body.description !== undefined) overrides.description = body.description;
+  if (body.amount !== undefined) overrides.amount = body.amount;
+  if (body.account_id !== undefined) overrides.account_id = body.account_id;
+  if (body.category !== undefined)
+    overrides.category = body.category
+      ? { primary: body.category.primary, detailed: body.category.detailed ?? '' }
+      : null;
+  if (body.money_plan_category_id !== undefined)
+    overrides.money_plan_category_id = body.money_plan_category_id;
+  await data.moneyPlanSeries
+    .patch(key)
+    .set({ ...(Object.keys(overrides).length > 0 ? { overrides } : {}), ...suppression })
+    .go();
+}
+
+async function patchItem(
+  ctx: MoneyContext,
+  caller: Caller,
+  profileId: string,
+  itemId: string,
+  body: PatchBody,
+) {
+  const { data, deps } = ctx;
+  const item = await itemOf(data, profileId, itemId);
+  const { set, remove, edits } = fieldWrites(body, true);
+  if (!edits && body.is_user_deleted === undefined)
+    throw new ValidationError([{ field: 'body', message: 'must change at least one field' }]);
+  if (body.scope === 'series') {
+    if (!seriesSourceOf(item.series_id))
+      throw new ValidationError([{ field: 'scope', message: 'the item does not repeat' }]);
+    if (body.due_date !== undefined)
+      throw new ValidationError([
+        { field: 'due_date', message: 'can only be changed for one occurrence (scope "this")' },
+      ]);
+  }
+  if (body.due_date !== undefined) {
+    const late = horizonIssue(todayOf(deps.clock), body.due_date, 'due_date');
+    if (late) throw late;
+  }
+  if (body.account_id) await assertProfileAccount(data, profileId, body.account_id);
+  if (body.money_plan_category_id) await assertProfileCategory(data, profileId, body.money_plan_category_id);
+
+  const targets = body.scope === 'series' ? await seriesTargets(data, item, body) : [item];
+  if (body.scope === 'series') await updateSeries(data, item, body);
+  const writes = {
+    ...set,
+    ...(edits ? { is_user_edited: true } : {}),
+    ...(body.is_user_deleted !== undefined ? { is_user_deleted: body.is_user_deleted } : {}),
+  };
+  await inParallel(targets, 16, async (target) => {
+    let op = data.moneyPlanTransactions.patch({ id: target.id }).set(writes);
+    if (remove.length > 0) op = op.remove(remove as never[]);
+    if (set.due_date) op = op.composite(indexComposites(target));
+    await op.go();
+  });
+  if (
+    body.scope === 'series' &&
+    body.is_user_deleted === false &&
+    seriesSourceOf(item.series_id) === 'user'
+  ) {
+    await extendUserSeries(ctx, profileId, await profileSeries(data, profileId), caller.userId);
+  }
+  await reconcileProfile(ctx, profileId);
+  await announcePlanChange(
+    ctx,
+    profileId,
+    caller.userId,
+    await touchedAccounts(data, profileId, [
+      item.account_id ?? null,
+      body.account_id ?? item.account_id ?? null,
+    ]),
+  );
+  return { item: await respondWithItem(data, item.id), updated: targets.length };
+}
+
+export const handler = httpHandler('money-plan', {
+  'GET /money-plan/items': route({
+    query: listQuery,
+    run: async ({ deps, caller, query, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      await requireProfileAccess(data, caller, profileId, 'read');
+      const from = query.from ?? todayOf(deps.clock);
+      const to = query.to ?? addDays(from, DEFAULT_RANGE_DAYS);
+      if (to < from) throw new ValidationError([{ field: 'query.to', message: 'must not be before from' }]);
+      if (parseDay(to) - parseDay(from) > MAX_RANGE_DAYS)
+        throw new ValidationError([
+          { field: 'query.to', message: `must be within ${MAX_RANGE_DAYS} days of from` },
+        ]);
+      const items = (await planItemsBetween(data, profileId, from, to)).filter(
+        (i) =>
+          (query.includeDeleted === 'true' || !i.is_user_deleted) &&
+          (!query.accountId || !i.account_id || i.account_id === query.accountId),
+      );
+      const transactions = await reconciledTransactions(data, items);
+      return { from, to, items: items.map((i) => publicItem(i, transactions)) };
+    },
+  }),
+  'POST /money-plan/items': route({
+    body: createBody,
+    status: 201,
+    run: async ({ deps, caller, body, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      await requireProfileAccess(data, caller, profileId, 'edit');
+      return createItem(context(deps, data), caller, profileId, body);
+    },
+  }),
+  'PATCH /money-plan/items/{itemId}': route({
+    path: itemPath,
+    body: patchBody,
+    run: async ({ deps, caller, body, path, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      await requireProfileAccess(data, caller, profileId, 'edit');
+      return patchItem(context(deps, data), caller, profileId, path.itemId, body);
+    },
+  }),
+  'DELETE /money-plan/items/{itemId}': route({
+    path: itemPath,
+    query: z.object({ scope: scopeInput.default('this') }),
+    run: async ({ deps, caller, query, path, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      await requireProfileAccess(data, caller, profileId, 'edit');
+      const result = await patchItem(context(deps, data), caller, profileId, path.itemId, {
+        is_user_deleted: true,
+        scope: query.scope,
+      });
+      return { item: result.item, deleted: result.updated };
+    },
+  }),
+  'POST /money-plan/items/{itemId}/unreconcile': route({
+    path: itemPath,
+    run: async ({ deps, caller, path, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      await requireProfileAccess(data, caller, profileId, 'edit');
+      const ctx = context(deps, data);
+      const item = await itemOf(data, profileId, path.itemId);
+      const { changed } = await unreconcileItem(ctx, item, caller.userId);
+      if (changed)
+        await announcePlanChange(
+          ctx,
+          profileId,
+          caller.userId,
+          await touchedAccounts(data, profileId, [item.account_id ?? null]),
+        );
+      return { item: await respondWithItem(data, item.id), changed };
+    },
+  }),
+  'POST /money-plan/generate': route({
+    run: async ({ deps, caller, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      await requireProfileAccess(data, caller, profileId, 'edit');
+      const ctx = context(deps, data);
+      const result = await generateProfilePlan(ctx, profileId, caller.userId);
+      await announcePlanChange(ctx, profileId, caller.userId, await touchedAccounts(data, profileId, [null]));
+      return { ...result, summary: monthlySummary(result.streams) };
+    },
+  }),
+  'GET /money-plan/streams': route({
+    run: async ({ deps, caller, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      await requireProfileAccess(data, caller, profileId, 'read');
+      const today = todayOf(deps.clock);
+      const series = await profileSeries(data, profileId);
+      const order = { income: 0, bill: 1, subscription: 2, transfer: 3 } as const;
+      const streams = series
+        .map((s) => publicStream(s, today))
+        .sort(
+          (a, b) =>
+            order[a.kind] - order[b.kind] ||
+            (a.next_date ?? '9999').localeCompare(b.next_date ?? '9999') ||
+            a.series_id.localeCompare(b.series_id),
+        );
+      const detectedAt =
+        series
+          .flatMap((s) => (s.detected_at ? [s.detected_at] : []))
+          .sort()
+          .pop() ?? null;
+      return { generated_at: detectedAt, streams, summary: monthlySummary(streams) };
+    },
+  }),
+  'GET /money-plan/categories': route({
+    run: async ({ deps, caller, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      await requireProfileAccess(data, caller, profileId, 'read');
+      const { data: categories } = await data.moneyPlanCategories.query
+        .byProfile({ profile_id: profileId })
+        .go({ pages: 'all' });
+      return { categories: categories.sort((a, b) => a.name.localeCompare(b.name)) };
+    },
+  }),
+  'POST /money-plan/categories': route({
+    body: categoryBody,
+    status: 201,
+    run: async ({ deps, caller, body, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      await requireProfileAccess(data, caller, profileId, 'edit');
+      const { data: existing } = await data.moneyPlanCategories.query
+        .byProfile({ profile_id: profileId })
+        .go({ pages: 'all' });
+      if (existing.some((c) => c.name.toLowerCase() === body.name.toLowerCase()))
+        throw new ConflictError('A money-plan category with this name already exists');
+      const { data: created } = await data.moneyPlanCategories
+        .create({ id: randomUUID(), profile_id: profileId, created_by: caller.userId, ...body })
+        .go();
+      return created;
+    },
+  }),
+});

@@ -1,0 +1,236 @@
+// Running balances (issue 5 items 4–5; spec §3 running_balances, §4, §7 running_balances, §9 today + 730
+// days, default view 90 days, stale after 24 h): the daily forecast series of an account or of all
+// accounts (X-Profile-Id), its lowest projected point, a forced regeneration; and the consumer that
+// regenerates on TransactionsChanged (after reconciling) and PlanChanged, and nightly.
+import type { Context } from 'aws-lambda';
+import { z } from 'zod';
+import { NotFoundError } from '../../domain/errors.ts';
+import { addDays } from '../../domain/money/dates.ts';
+import { isLiability, lowestPoint, type AccountType } from '../../domain/money/forecast.ts';
+import { PLAN_HORIZON_DAYS } from '../../domain/money/plan.ts';
+import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
+import { dataFor, type Data } from '../lib/data/index.ts';
+import type { Deps } from '../lib/deps.ts';
+import { httpHandler, route } from '../lib/http.ts';
+import {
+  freshForecast,
+  markInputsChanged,
+  regenerateForecast,
+  regenerateIfOutdated,
+  storedDays,
+  totalKey,
+  withAllowance,
+  type ForecastHeader,
+} from '../lib/money/forecast-store.ts';
+import { extendUserSeries, generateProfilePlan } from '../lib/money/plan.ts';
+import { reconcileProfile } from '../lib/money/reconciliation.ts';
+import { profileSeries, todayOf, type MoneyContext } from '../lib/money/store.ts';
+import { idInput } from '../lib/money/validation.ts';
+import { withTriggers } from '../lib/triggers.ts';
+
+/** spec §9: the default forecast view is 90 days; the series reaches today + 730 days. */
+export const DEFAULT_VIEW_DAYS = 90;
+
+const seriesQuery = z.object({
+  accountId: idInput.optional(),
+  days: z.coerce
+    .number()
+    .int('must be a whole number of days')
+    .min(0)
+    .max(PLAN_HORIZON_DAYS)
+    .default(DEFAULT_VIEW_DAYS),
+  includeAllowance: z.enum(['true', 'false']).default('true'),
+});
+type SeriesQuery = z.infer<typeof seriesQuery>;
+
+/** How to read a series' balances: held money, an owed balance (credit, loan), or the net position. */
+function conventionOf(type: AccountType | null): 'held' | 'owed' | 'net' {
+  if (type === null) return 'net';
+  return isLiability(type) ? 'owed' : 'held';
+}
+
+async function series(deps: Deps, data: Data, profileId: string, query: SeriesQuery) {
+  const ctx: MoneyContext = { deps, data };
+  const { header, stale } = await freshForecast(ctx, profileId);
+  const key = query.accountId ?? totalKey(profileId);
+  const account = query.accountId ? header.accounts[query.accountId] : undefined;
+  if (query.accountId && !account) throw new NotFoundError('Account not found');
+  const from = header.forecast_today;
+  const to = addDays(from, query.days);
+  const include = query.includeAllowance === 'true';
+  const days = await storedDays(data, header, key, from, to);
+  const rows = days.map((d) => ({
+    account_id: query.accountId ?? null,
+    ...withAllowance(d, include),
+    allowance: d.allowance ?? 0,
+    created_at: header.generated_at,
+  }));
+  return { header, stale, from, to, include, rows, account };
+}
+
+function allowanceSummary(header: ForecastHeader, accountId: string | undefined) {
+  const states = accountId
+    ? [header.accounts[accountId]].filter((s) => s !== undefined)
+    : Object.values(header.accounts);
+  if (states.length === 0) return null;
+  const single = accountId ? states[0] : undefined;
+  return {
+    /** Cash flow per day (≤ 0): typical non-recurring spending, summed over the accounts in view. */
+    daily_average: states.reduce((sum, s) => sum + s.allowance.daily_average, 0),
+    per_weekday: [0, 1, 2, 3, 4, 5, 6].map((wd) =>
+      states.reduce((sum, s) => sum + (s.allowance.per_weekday[wd] ?? 0), 0),
+    ),
+    from: single?.allowance.from ?? null,
+    to: single?.allowance.to ?? null,
+    method: 'weekday-mean-of-capped-days',
+    note: single?.allowance.note ?? null,
+  };
+}
+
+const http = httpHandler('running-balances', {
+  'GET /running-balances': route({
+    query: seriesQuery,
+    run: async ({ deps, caller, query, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      await requireProfileAccess(data, caller, profileId, 'read');
+      const { header, stale, from, to, include, rows, account } = await series(deps, data, profileId, query);
+      return {
+        account_id: query.accountId ?? null,
+        balance_convention: conventionOf(account?.account_type ?? null),
+        from,
+        to,
+        days: query.days,
+        include_allowance: include,
+        allowance: allowanceSummary(header, query.accountId),
+        generated_at: header.generated_at,
+        stale,
+        rows,
+      };
+    },
+  }),
+  'GET /running-balances/lowest': route({
+    query: seriesQuery,
+    run: async ({ deps, caller, query, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      await requireProfileAccess(data, caller, profileId, 'read');
+      const { header, stale, from, to, include, rows, account } = await series(deps, data, profileId, query);
+      return {
+        account_id: query.accountId ?? null,
+        balance_convention: conventionOf(account?.account_type ?? null),
+        from,
+        to,
+        days: query.days,
+        include_allowance: include,
+        lowest: lowestPoint(rows),
+        generated_at: header.generated_at,
+        stale,
+      };
+    },
+  }),
+  'POST /running-balances/regenerate': route({
+    body: z.object({}).strict(),
+    run: async ({ deps, caller, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      // Regenerating rewrites only derived data, so anyone who may read the forecast may refresh it.
+      await requireProfileAccess(data, caller, profileId, 'read');
+      const ctx: MoneyContext = { deps, data };
+      // A forced regeneration: whatever is stored is out of date from now on.
+      await markInputsChanged(data, profileId);
+      const outcome = await regenerateForecast(ctx, profileId);
+      const { header, stale } = await freshForecast(ctx, profileId);
+      return {
+        status: outcome.status,
+        generation_id: header.generation_id,
+        generated_at: header.generated_at,
+        forecast_today: header.forecast_today,
+        accounts: Object.keys(header.accounts).length,
+        items_written: outcome.status === 'regenerated' ? outcome.items_written : null,
+        items_deleted: outcome.status === 'regenerated' ? outcome.items_deleted : null,
+        stale,
+      };
+    },
+  }),
+});
+
+async function profileOfEvent(data: Data, profileId: string | null, accountIds: readonly string[]) {
+  if (profileId) return profileId;
+  for (const id of accountIds) {
+    const { data: account } = await data.connectedAccounts.get({ id }).go();
+    if (account) return account.profile_id;
+  }
+  return null;
+}
+
+/**
+ * The nightly sweep (catalog schedule forecastNightly): profiles whose forecast was made before today,
+ * found through the sparse byForecastDue index (never a Scan). Each one's plan is kept up (streams
+ * re-detected and merged, the user's repeating items extended to the moved horizon, reconciliation),
+ * then its forecast regenerated. Stops while time remains; what is left stays due for the next run.
+ */
+async function nightly(deps: Deps, context: Context) {
+  const data = dataFor(deps);
+  const ctx: MoneyContext = { deps, data };
+  const now = deps.clock().toISOString();
+  const outcomes: Record<string, number> = {};
+  let cursor: string | null = null;
+  do {
+    const page: { data: Array<{ profile_id: string }>; cursor: string | null } =
+      await data.profileForecasts.query
+        .byForecastDue({ forecast_queue: 'due' })
+        .lte({ next_due_at: now })
+        .go({ limit: 50, ...(cursor ? { cursor } : {}) });
+    for (const { profile_id: profileId } of page.data) {
+      if (context.getRemainingTimeInMillis() < 10_000) return { outcomes, complete: false };
+      const status = await maintainProfile(ctx, profileId).catch((error: unknown) => {
+        deps.logger.error('nightly forecast failed', { profileId, error: (error as Error).message });
+        return 'error';
+      });
+      outcomes[status] = (outcomes[status] ?? 0) + 1;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return { outcomes, complete: true };
+}
+
+async function maintainProfile(ctx: MoneyContext, profileId: string): Promise<string> {
+  const { data } = ctx;
+  const { data: profile } = await data.financialProfiles.get({ id: profileId }).go();
+  if (!profile || profile.is_archived) {
+    await data.profileForecasts
+      .patch({ profile_id: profileId })
+      .remove(['forecast_queue', 'next_due_at'])
+      .go();
+    return 'archived';
+  }
+  const series = await profileSeries(data, profileId);
+  if (series.some((s) => s.source === 'detected')) {
+    await generateProfilePlan(ctx, profileId, profile.owner_user_id);
+  } else if (series.some((s) => s.source === 'user')) {
+    await extendUserSeries(ctx, profileId, series, profile.owner_user_id);
+    await reconcileProfile(ctx, profileId);
+  }
+  await markInputsChanged(data, profileId);
+  return (await regenerateForecast(ctx, profileId)).status;
+}
+
+export const handler = withTriggers(http, {
+  onEvent: async (event, deps) => {
+    const data = dataFor(deps);
+    const ctx: MoneyContext = { deps, data };
+    const detail = event.detail as { profileId: string | null; accountIds: string[] };
+    const profileId = await profileOfEvent(data, detail.profileId, detail.accountIds);
+    if (!profileId) return { ignored: 'no profile' };
+    let reconciled = 0;
+    if (event['detail-type'] === 'TransactionsChanged') {
+      // Readers regenerate first if this consumer has not caught up (or fails).
+      await markInputsChanged(data, profileId);
+      reconciled = (await reconcileProfile(ctx, profileId)).matched;
+    }
+    const outcome = await regenerateIfOutdated(ctx, profileId);
+    return { profileId, reconciled, status: outcome.status, today: todayOf(deps.clock) };
+  },
+  onSchedule: (deps, context) => nightly(deps, context),
+});
