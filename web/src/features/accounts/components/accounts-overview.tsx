@@ -14,7 +14,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { accountTypeLabels, institutionAndMask, lastRefreshLabel } from '../../../lib/account-format.ts';
+import { accountTypeLabels, lastRefreshLabel, maskLabel } from '../../../lib/account-format.ts';
 import {
   accountsQueryOptions,
   isSyncing,
@@ -156,7 +156,10 @@ function AccountRow({ account }: { account: Account }) {
           </Link>
           <SyncBadges account={account} />
         </div>
-        <p className="mt-0.5 truncate text-sm text-slate-600">{institutionAndMask(account)}</p>
+        <p className="mt-0.5 flex min-w-0 gap-1 text-sm text-slate-600">
+          <span className="truncate">{account.institution_name ?? 'Unknown bank'}</span>
+          {account.mask ? <span className="shrink-0">· {maskLabel(account.mask)}</span> : null}
+        </p>
         <p className="text-xs text-slate-500">{lastRefreshLabel(account.last_balance_refresh)}</p>
       </div>
       <div className="shrink-0 text-right">
@@ -229,7 +232,7 @@ export function AccountsOverview({
 }: {
   renderReconnect: (target: ReconnectTarget) => ReactNode;
 }) {
-  const { profile, status } = useActiveProfile();
+  const { profile, status, error: profileError, refetch: refetchProfiles } = useActiveProfile();
   const profileId = profile?.id ?? null;
   const isOwner = profile?.member_role === 'owner';
   const accounts = useQuery({
@@ -273,7 +276,13 @@ export function AccountsOverview({
         ) : null}
       </div>
 
-      {status === 'loading' || (profileId !== null && accounts.isPending) ? (
+      {status === 'error' ? (
+        <QueryError
+          error={profileError}
+          title="We couldn't load your profiles"
+          onRetry={() => void refetchProfiles()}
+        />
+      ) : status === 'loading' || (profileId !== null && accounts.isPending) ? (
         <PageSpinner label="Loading your accounts..." />
       ) : accounts.isError ? (
         <QueryError

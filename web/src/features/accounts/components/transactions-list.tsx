@@ -4,7 +4,6 @@
 // most TRANSACTION_LIMIT rows); search and the other filters apply to what it answered.
 import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
-import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -112,15 +111,14 @@ export function TransactionsList({
       <h2 id="transactions-heading" className="text-lg font-semibold text-slate-900">
         Transactions
       </h2>
-      <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5">
+      <div className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:grid-cols-5">
         <TextField
           label="Search transactions"
           type="search"
           value={filter.search}
           onChange={(e) => update({ search: e.target.value })}
           placeholder="Merchant or description"
-          className="sm:col-span-2 lg:col-span-1"
-          trailing={<Search aria-hidden="true" className="mr-1.5 size-4 text-slate-400" />}
+          className="col-span-2 lg:col-span-1"
         />
         <SelectField
           label="Direction"
