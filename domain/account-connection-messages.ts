@@ -37,9 +37,6 @@ export const balanceForecastToasts = {
   fetchAccountsFailed: 'Failed to fetch accounts for balance refresh',
 } as const;
 
-/** spec §8: an error message containing this text triggers backoff. */
-export const RATE_LIMIT_MESSAGE_TEXT = 'rate limit exceeded';
-
 /** spec §2 Get-started page and Connect card wording. */
 export const setupWording = {
   headline: "Let's get you set up in 60 seconds",

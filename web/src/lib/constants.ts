@@ -37,9 +37,6 @@ export const ACTIVE_PROFILE_RESET_DELAY_MS = 100;
 /** spec §2 / §9: under 768 px the mobile layout applies (and the connect flow uses hosted link). */
 export const MOBILE_BREAKPOINT_PX = 768;
 
-/** spec §9 Retry helper: 3 attempts, 1 s base, doubling, up to 1 s jitter. */
-export const RETRY_HELPER = { attempts: 3, baseDelayMs: 1 * SECOND, maxJitterMs: 1 * SECOND } as const;
-
 /** spec §9: the bank-connect retry wrapper's defaults, 3 attempts, 500 ms base, jitter up to 1000 ms. */
 export const BANK_CONNECT_RETRY = { attempts: 3, baseDelayMs: 500, maxJitterMs: 1000 } as const;
 
