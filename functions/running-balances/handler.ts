@@ -2,7 +2,6 @@
 // days, default view 90 days, stale after 24 h): the daily forecast series of an account or of all
 // accounts (X-Profile-Id), its lowest projected point, a forced regeneration; and the consumer that
 // regenerates on TransactionsChanged (after reconciling) and PlanChanged, and nightly.
-import type { Context } from 'aws-lambda';
 import { z } from 'zod';
 import { NotFoundError } from '../../domain/errors.ts';
 import { addDays } from '../../domain/money/dates.ts';
@@ -22,9 +21,9 @@ import {
   withAllowance,
   type ForecastHeader,
 } from '../lib/money/forecast-store.ts';
-import { extendUserSeries, generateProfilePlan } from '../lib/money/plan.ts';
+import { nightlySweep } from '../lib/money/nightly.ts';
 import { reconcileProfile } from '../lib/money/reconciliation.ts';
-import { profileSeries, todayOf, type MoneyContext } from '../lib/money/store.ts';
+import { todayOf, type MoneyContext } from '../lib/money/store.ts';
 import { idInput } from '../lib/money/validation.ts';
 import { withTriggers } from '../lib/triggers.ts';
 
@@ -164,58 +163,6 @@ async function profileOfEvent(data: Data, profileId: string | null, accountIds: 
   return null;
 }
 
-/**
- * The nightly sweep (catalog schedule forecastNightly): profiles whose forecast was made before today,
- * found through the sparse byForecastDue index (never a Scan). Each one's plan is kept up (streams
- * re-detected and merged, the user's repeating items extended to the moved horizon, reconciliation),
- * then its forecast regenerated. Stops while time remains; what is left stays due for the next run.
- */
-async function nightly(deps: Deps, context: Context) {
-  const data = dataFor(deps);
-  const ctx: MoneyContext = { deps, data };
-  const now = deps.clock().toISOString();
-  const outcomes: Record<string, number> = {};
-  let cursor: string | null = null;
-  do {
-    const page: { data: Array<{ profile_id: string }>; cursor: string | null } =
-      await data.profileForecasts.query
-        .byForecastDue({ forecast_queue: 'due' })
-        .lte({ next_due_at: now })
-        .go({ limit: 50, ...(cursor ? { cursor } : {}) });
-    for (const { profile_id: profileId } of page.data) {
-      if (context.getRemainingTimeInMillis() < 10_000) return { outcomes, complete: false };
-      const status = await maintainProfile(ctx, profileId).catch((error: unknown) => {
-        deps.logger.error('nightly forecast failed', { profileId, error: (error as Error).message });
-        return 'error';
-      });
-      outcomes[status] = (outcomes[status] ?? 0) + 1;
-    }
-    cursor = page.cursor;
-  } while (cursor);
-  return { outcomes, complete: true };
-}
-
-async function maintainProfile(ctx: MoneyContext, profileId: string): Promise<string> {
-  const { data } = ctx;
-  const { data: profile } = await data.financialProfiles.get({ id: profileId }).go();
-  if (!profile || profile.is_archived) {
-    await data.profileForecasts
-      .patch({ profile_id: profileId })
-      .remove(['forecast_queue', 'next_due_at'])
-      .go();
-    return 'archived';
-  }
-  const series = await profileSeries(data, profileId);
-  if (series.some((s) => s.source === 'detected')) {
-    await generateProfilePlan(ctx, profileId, profile.owner_user_id);
-  } else if (series.some((s) => s.source === 'user')) {
-    await extendUserSeries(ctx, profileId, series, profile.owner_user_id);
-    await reconcileProfile(ctx, profileId);
-  }
-  await markInputsChanged(data, profileId);
-  return (await regenerateForecast(ctx, profileId)).status;
-}
-
 export const handler = withTriggers(http, {
   onEvent: async (event, deps) => {
     const data = dataFor(deps);
@@ -232,5 +179,6 @@ export const handler = withTriggers(http, {
     const outcome = await regenerateIfOutdated(ctx, profileId);
     return { profileId, reconciled, status: outcome.status, today: todayOf(deps.clock) };
   },
-  onSchedule: (deps, context) => nightly(deps, context),
+  onSchedule: (deps, context) =>
+    nightlySweep({ deps, data: dataFor(deps) }, () => context.getRemainingTimeInMillis()),
 });

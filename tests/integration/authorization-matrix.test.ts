@@ -15,6 +15,8 @@ interface Fixture {
   /** A second viewer, the target of member removal. */
   target: TestUser;
   pendingInvitationId: string;
+  /** A planned item of the profile (no account), made by the owner. */
+  planItemId: string;
 }
 
 interface Endpoint {
@@ -69,6 +71,7 @@ const endpoints: Endpoint[] = [
     call: (f, token) =>
       api('DELETE', `/financial-profiles/${f.profileId}/members/${f.target.userId}`, { token }),
   },
+  ...moneyEngineEndpoints(),
   {
     name: 'POST /functions/archive-financial-profile',
     permission: 'manage',
@@ -77,6 +80,104 @@ const endpoints: Endpoint[] = [
       api('POST', '/functions/archive-financial-profile', { token, body: { profileId: f.profileId } }),
   },
 ];
+
+/** The money engine's profile-scoped endpoints (issue 5): the profile travels in X-Profile-Id. */
+function moneyEngineEndpoints(): Endpoint[] {
+  const scoped = (method: string, path: string, body?: unknown) => (f: Fixture, token: string | undefined) =>
+    api(method, path, { token, body, headers: { 'x-profile-id': f.profileId } });
+  const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  return [
+    {
+      name: 'GET /money-plan/items',
+      permission: 'read',
+      kind: 'read',
+      call: scoped('GET', '/money-plan/items'),
+    },
+    {
+      name: 'POST /money-plan/items',
+      permission: 'edit',
+      kind: 'write',
+      call: scoped('POST', '/money-plan/items', {
+        description: 'Dentist',
+        amount: -9000,
+        due_date: day,
+        account_id: null,
+      }),
+    },
+    {
+      name: 'PATCH /money-plan/items/{itemId}',
+      permission: 'edit',
+      kind: 'write',
+      call: (f, token) => scoped('PATCH', `/money-plan/items/${f.planItemId}`, { amount: -4200 })(f, token),
+    },
+    {
+      name: 'DELETE /money-plan/items/{itemId}',
+      permission: 'edit',
+      kind: 'write',
+      call: (f, token) => scoped('DELETE', `/money-plan/items/${f.planItemId}`)(f, token),
+    },
+    {
+      name: 'POST /money-plan/items/{itemId}/unreconcile',
+      permission: 'edit',
+      kind: 'write',
+      call: (f, token) => scoped('POST', `/money-plan/items/${f.planItemId}/unreconcile`)(f, token),
+    },
+    {
+      name: 'POST /money-plan/generate',
+      permission: 'edit',
+      kind: 'write',
+      call: scoped('POST', '/money-plan/generate', {}),
+    },
+    {
+      name: 'GET /money-plan/streams',
+      permission: 'read',
+      kind: 'read',
+      call: scoped('GET', '/money-plan/streams'),
+    },
+    {
+      name: 'GET /money-plan/categories',
+      permission: 'read',
+      kind: 'read',
+      call: scoped('GET', '/money-plan/categories'),
+    },
+    {
+      name: 'POST /money-plan/categories',
+      permission: 'edit',
+      kind: 'write',
+      // A new name each call: the editor's category must not make the owner's a duplicate.
+      call: (f, token) =>
+        scoped('POST', '/money-plan/categories', { name: `Holidays ${Math.random().toString(36).slice(2)}` })(
+          f,
+          token,
+        ),
+    },
+    {
+      name: 'GET /running-balances',
+      permission: 'read',
+      kind: 'read',
+      call: scoped('GET', '/running-balances'),
+    },
+    {
+      name: 'GET /running-balances/lowest',
+      permission: 'read',
+      kind: 'read',
+      call: scoped('GET', '/running-balances/lowest?days=30'),
+    },
+    {
+      // Recomputes derived data only: anyone who may read the forecast may refresh it.
+      name: 'POST /running-balances/regenerate',
+      permission: 'read',
+      kind: 'write',
+      call: scoped('POST', '/running-balances/regenerate', {}),
+    },
+    {
+      name: 'POST /functions/get-money-plan-calendar',
+      permission: 'read',
+      kind: 'read',
+      call: scoped('POST', '/functions/get-money-plan-calendar', { month: day.slice(0, 7) }),
+    },
+  ];
+}
 
 const roleGrants: Record<Actor, Permission[]> = {
   'signed out': [],
@@ -131,11 +232,22 @@ async function fixture(): Promise<Fixture> {
       body: { email: 'pending@example.com', role: 'editor' },
     },
   );
+  const { body: planned } = await api<{ item: { id: string } }>('POST', '/money-plan/items', {
+    token: owner.idToken,
+    headers: { 'x-profile-id': profile.id },
+    body: {
+      description: 'Car service',
+      amount: -25000,
+      due_date: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+      account_id: null,
+    },
+  });
   return {
     profileId: profile.id,
     users: { owner, editor, viewer, 'other user': other },
     target,
     pendingInvitationId: pending.id,
+    planItemId: planned.item.id,
   };
 }
 

@@ -1,0 +1,131 @@
+// Helpers for the money engine's integration tests: profile-scoped calls (X-Profile-Id, as the SPA sends
+// its active profile), a new user with a linked Plaid sandbox bank and its initial sync done, and
+// joining a profile as viewer or editor.
+import { expect } from 'vitest';
+import { LOCAL_PLAID_KEYS } from '../../local/cloud.ts';
+import { api, cloud, directData, signUpAndSignIn, type ApiResponse, type TestUser } from './helpers.ts';
+
+export async function profileApi<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  options: { token?: string | undefined; profileId: string; body?: unknown },
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { 'x-profile-id': options.profileId };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${cloud().urls.api}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: (text ? JSON.parse(text) : undefined) as T,
+    headers: response.headers,
+  };
+}
+
+export async function defaultProfile(user: TestUser): Promise<string> {
+  const { body } = await api<{ profile: { id: string } }>('POST', '/functions/ensure-default-profile', {
+    token: user.idToken,
+    body: {},
+  });
+  return body.profile.id;
+}
+
+/** Plaid's own sandbox call: a public token for a test login at an institution, 730 days of history. */
+async function sandboxPublicToken(institutionId: string): Promise<string> {
+  const response = await fetch(`${cloud().urls.plaid}/sandbox/public_token/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_id: LOCAL_PLAID_KEYS.clientId,
+      secret: LOCAL_PLAID_KEYS.secret,
+      institution_id: institutionId,
+      initial_products: ['transactions'],
+      options: { transactions: { days_requested: 730 } },
+    }),
+  });
+  const body = (await response.json()) as { public_token?: string };
+  if (!body.public_token) throw new Error(`sandbox public token: ${JSON.stringify(body)}`);
+  return body.public_token;
+}
+
+export interface StoredAccountView {
+  id: string;
+  account_name: string;
+  account_type: string;
+  account_subtype: string | null;
+  current_balance: number | null;
+  historical_sync_status: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Links a sandbox bank to the profile (exchange through our API, as the SPA does after Link) and waits
+ * for the initial sync the AccountLinked event starts, until every account's history is in.
+ */
+export async function linkSandboxBank(
+  user: TestUser,
+  profileId: string,
+  institutionId = 'ins_109509',
+): Promise<StoredAccountView[]> {
+  const exchanged = await profileApi<{ accounts_count: number }>('POST', '/functions/plaid-exchange-token', {
+    token: user.idToken,
+    profileId,
+    body: { publicToken: await sandboxPublicToken(institutionId) },
+  });
+  expect(exchanged.status).toBe(200);
+  for (let attempt = 0; attempt < 150; attempt += 1) {
+    const { body } = await profileApi<{ accounts: StoredAccountView[] }>('GET', '/accounts', {
+      token: user.idToken,
+      profileId,
+    });
+    if (body.accounts.length > 0 && body.accounts.every((a) => a.historical_sync_status === 'completed'))
+      return body.accounts;
+    await sleep(200);
+  }
+  throw new Error('the initial sync did not finish');
+}
+
+export async function linkedUser(institutionId?: string) {
+  const user = await signUpAndSignIn('Money Tester');
+  const profileId = await defaultProfile(user);
+  const accounts = await linkSandboxBank(user, profileId, institutionId);
+  return { user, profileId, accounts };
+}
+
+export async function joinAs(
+  owner: TestUser,
+  profileId: string,
+  role: 'viewer' | 'editor',
+): Promise<TestUser> {
+  const member = await signUpAndSignIn(role === 'viewer' ? 'Vera Viewer' : 'Eddie Editor');
+  const invitation = await api<{ invite_url: string }>(
+    'POST',
+    `/financial-profiles/${profileId}/invitations`,
+    {
+      token: owner.idToken,
+      body: { email: member.email, role },
+    },
+  );
+  const token = new URL(invitation.body.invite_url).searchParams.get('token');
+  const accepted = await api('POST', `/invitations/${token}/accept`, { token: member.idToken, body: {} });
+  expect(accepted.status).toBe(200);
+  return member;
+}
+
+/**
+ * Waits until no forecast regeneration of the profile is running and the stored one is current, so a
+ * test file does not end with PlanChanged deliveries still writing while the local cloud shuts down.
+ */
+export async function forecastSettled(profileId: string): Promise<void> {
+  const data = directData();
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const { data: state } = await data.profileForecasts.get({ profile_id: profileId }).go();
+    if (!state?.lock_owner && (state?.generated_version ?? -1) === (state?.inputs_version ?? 0)) return;
+    await sleep(100);
+  }
+}

@@ -1,0 +1,211 @@
+// Planned items a user adds by hand (issue 5 item 2), through the gateway: a repeating item becomes a
+// series with one item per occurrence; an edit or delete applies to one occurrence or to the series
+// from that one on, and is undone by PATCH {is_user_deleted: false}; the series is listed with the
+// detected streams; money-plan categories; bad input is a 400 naming the field.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../domain/money/dates.ts';
+import { signUpAndSignIn, type TestUser } from './helpers.ts';
+import { defaultProfile, forecastSettled, profileApi } from './money-helpers.ts';
+
+interface Item {
+  id: string;
+  due_date: string;
+  amount: number;
+  description: string;
+  series_id: string | null;
+  series_source: string | null;
+  money_plan_category_id: string | null;
+  is_user_edited: boolean;
+  is_user_deleted: boolean;
+}
+interface Stream {
+  series_id: string;
+  source: string;
+  kind: string;
+  cadence: string;
+  amount: number;
+  monthly_amount: number;
+  next_date: string | null;
+  is_planned: boolean;
+  is_suppressed: boolean;
+  schedule: string;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+let user: TestUser;
+let profileId: string;
+
+const call = <T>(method: string, path: string, body?: unknown) =>
+  profileApi<T>(method, path, { token: user.idToken, profileId, body });
+const items = async (from: string, to: string, extra = '') =>
+  (await call<{ items: Item[] }>('GET', `/money-plan/items?from=${from}&to=${to}${extra}`)).body.items;
+
+beforeAll(async () => {
+  user = await signUpAndSignIn('Plan Maker');
+  profileId = await defaultProfile(user);
+});
+afterAll(() => forecastSettled(profileId));
+
+describe('repeating items', () => {
+  it('plans every occurrence, edits and deletes one or the series from one on, and undoes', async () => {
+    const start = addDays(today(), 2);
+    const until = addDays(today(), 70);
+    const created = await call<{ item: Item; series: Stream; items_created: number }>(
+      'POST',
+      '/money-plan/items',
+      {
+        description: 'Piano lessons',
+        amount: -4_500,
+        due_date: start,
+        account_id: null,
+        recurrence: { cadence: 'weekly', until },
+      },
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.items_created).toBe(10);
+    expect(created.body.series).toMatchObject({
+      source: 'user',
+      cadence: 'weekly',
+      amount: -4_500,
+      is_planned: true,
+    });
+    expect(created.body.item).toMatchObject({ due_date: start, series_source: 'user' });
+    const seriesId = created.body.series.series_id;
+    const all = (await items(today(), until)).filter((i) => i.series_id === seriesId);
+    expect(all.map((i) => i.due_date)).toEqual(Array.from({ length: 10 }, (_, k) => addDays(start, 7 * k)));
+
+    // One occurrence moves; the series does not.
+    const moved = await call<{ item: Item }>('PATCH', `/money-plan/items/${all[1]?.id}`, {
+      due_date: addDays(start, 8),
+    });
+    expect(moved.body.item).toMatchObject({ due_date: addDays(start, 8), is_user_edited: true });
+
+    // From the third occurrence on, a new price.
+    const repriced = await call<{ updated: number }>('PATCH', `/money-plan/items/${all[2]?.id}`, {
+      amount: -5_000,
+      scope: 'series',
+    });
+    expect(repriced.body.updated).toBe(8);
+    const afterPrice = (await items(today(), until)).filter((i) => i.series_id === seriesId);
+    expect(afterPrice.map((i) => i.amount)).toEqual([-4_500, -4_500, ...Array(8).fill(-5_000)]);
+
+    // From the sixth on, deleted; the series is suppressed (no occurrence is planned again).
+    const deleted = await call<{ deleted: number }>('DELETE', `/money-plan/items/${all[5]?.id}?scope=series`);
+    expect(deleted.body.deleted).toBe(5);
+    expect((await items(today(), until)).filter((i) => i.series_id === seriesId)).toHaveLength(5);
+    const tombstones = (await items(today(), until, '&includeDeleted=true')).filter(
+      (i) => i.series_id === seriesId && i.is_user_deleted,
+    );
+    expect(tombstones).toHaveLength(5);
+    const streams = await call<{ streams: Stream[] }>('GET', '/money-plan/streams');
+    expect(streams.body.streams.find((s) => s.series_id === seriesId)).toMatchObject({
+      is_suppressed: true,
+      is_planned: false,
+      amount: -5_000,
+    });
+
+    // Undo.
+    const restored = await call<{ updated: number }>('PATCH', `/money-plan/items/${all[5]?.id}`, {
+      is_user_deleted: false,
+      scope: 'series',
+    });
+    expect(restored.body.updated).toBe(5);
+    expect((await items(today(), until)).filter((i) => i.series_id === seriesId)).toHaveLength(10);
+    const again = await call<{ streams: Stream[]; summary: { bills: number } }>('GET', '/money-plan/streams');
+    expect(again.body.streams.find((s) => s.series_id === seriesId)).toMatchObject({
+      is_suppressed: false,
+      is_planned: true,
+      monthly_amount: Math.round((-5_000 * 52) / 12),
+    });
+    expect(again.body.summary.bills).toBe(Math.round((5_000 * 52) / 12));
+  });
+
+  it('refuses what does not make sense, naming the field', async () => {
+    const oneOff = await call<{ item: Item }>('POST', '/money-plan/items', {
+      description: 'Concert tickets',
+      amount: -12_000,
+      due_date: addDays(today(), 5),
+      account_id: null,
+    });
+    expect(oneOff.body.item.series_id).toBeNull();
+    const cases: Array<[string, string, unknown, string]> = [
+      ['PATCH', `/money-plan/items/${oneOff.body.item.id}`, { amount: -1, scope: 'series' }, 'scope'],
+      ['PATCH', `/money-plan/items/${oneOff.body.item.id}`, {}, 'body'],
+      ['PATCH', `/money-plan/items/${oneOff.body.item.id}`, { amount: 0 }, 'amount'],
+      ['PATCH', `/money-plan/items/${oneOff.body.item.id}`, { colour: 'red' }, 'body'],
+      [
+        'POST',
+        '/money-plan/items',
+        { description: 'Far away', amount: -100, due_date: addDays(today(), 731), account_id: null },
+        'due_date',
+      ],
+      [
+        'POST',
+        '/money-plan/items',
+        {
+          description: 'Wrong category',
+          amount: -100,
+          due_date: today(),
+          account_id: null,
+          category: { primary: 'FOOD_AND_DRINK', detailed: 'TRAVEL_FLIGHTS' },
+        },
+        'category.detailed',
+      ],
+      [
+        'POST',
+        '/money-plan/items',
+        {
+          description: 'Backwards',
+          amount: -100,
+          due_date: today(),
+          account_id: null,
+          recurrence: { cadence: 'monthly', until: addDays(today(), -1) },
+        },
+        'recurrence.until',
+      ],
+      [
+        'POST',
+        '/money-plan/items',
+        {
+          description: 'No such category',
+          amount: -100,
+          due_date: today(),
+          account_id: null,
+          money_plan_category_id: 'nope',
+        },
+        'money_plan_category_id',
+      ],
+      ['GET', `/money-plan/items?from=${today()}&to=${addDays(today(), -1)}`, undefined, 'query.to'],
+    ];
+    for (const [method, path, body, field] of cases) {
+      const response = await call<{ issues: Array<{ field: string }> }>(method, path, body);
+      expect(response.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(response.body.issues[0]?.field ?? '', JSON.stringify(body)).toBe(field);
+    }
+    expect((await call('PATCH', '/money-plan/items/pi_unknown', { amount: -1 })).status).toBe(404);
+  });
+});
+
+describe('money-plan categories', () => {
+  it('creates, lists, refuses a duplicate name, and is usable on an item', async () => {
+    const created = await call<{ id: string; name: string }>('POST', '/money-plan/categories', {
+      name: 'Kids',
+      color: '#10B981',
+    });
+    expect(created.status).toBe(201);
+    expect((await call('POST', '/money-plan/categories', { name: 'kids' })).status).toBe(409);
+    const listed = await call<{ categories: Array<{ id: string; name: string }> }>(
+      'GET',
+      '/money-plan/categories',
+    );
+    expect(listed.body.categories.map((c) => c.name)).toContain('Kids');
+    const item = await call<{ item: Item }>('POST', '/money-plan/items', {
+      description: 'School trip',
+      amount: -6_000,
+      due_date: addDays(today(), 9),
+      account_id: null,
+      money_plan_category_id: created.body.id,
+    });
+    expect(item.body.item.money_plan_category_id).toBe(created.body.id);
+  });
+});
