@@ -553,8 +553,7 @@ export const catalog: CatalogEntry[] = [
       { method: 'PUT', path: '/avatars/me' },
       { method: 'DELETE', path: '/avatars/me' },
     ],
-    handler: null,
-    plannedIn: LATER,
+    handler: 'functions/avatars/handler.ts',
     ...defaults,
   },
   {

@@ -2,12 +2,13 @@
 // server, bootstrapped idempotently, with the SPA's config generated from the ids it created. Used by
 // `npm start`, the integration suite and the end-to-end suite alike.
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalog } from '../functions/catalog.ts';
 import { createDeps, setDeps } from '../functions/lib/deps.ts';
 import { inProcessBus } from '../functions/lib/ports/event-bus.ts';
+import { localAvatarSecret } from '../functions/lib/ports/avatar-store.ts';
 import { createLogger } from '../functions/lib/logger.ts';
 import { cognitoClient, ensureTable, ensureUserPool, LOCAL_REGION } from './bootstrap.ts';
 import { standardClaimsEnricher } from './cognito/id-token-claims.ts';
@@ -146,6 +147,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       ensureTable(urls.dynamodb, LOCAL_TABLE_NAME),
     ]);
 
+    const tokenKeyFile = ensureTokenKey(join(dataDir, 'token-key'));
+    const avatarsDir = join(dataDir, 'avatars');
     // Handlers run in this process, with the environment a deployed Lambda would have.
     const env = {
       ...process.env,
@@ -154,7 +157,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_REGION: LOCAL_REGION,
       APP_URL: urls.web,
       EMAIL_OUTBOX_DIR: outboxDir,
-      LOCAL_TOKEN_KEY_FILE: ensureTokenKey(join(dataDir, 'token-key')),
+      LOCAL_TOKEN_KEY_FILE: tokenKeyFile,
+      LOCAL_AVATARS_DIR: avatarsDir,
+      LOCAL_AVATARS_URL: urls.api,
       PLAID_BASE_PATH: plaid.url,
       PLAID_CLIENT_ID: LOCAL_PLAID_KEYS.clientId,
       PLAID_SECRET: LOCAL_PLAID_KEYS.secret,
@@ -186,6 +191,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       allowedOrigins: [urls.web, `http://localhost:${ports.web}`],
       repoRoot,
       outboxDir,
+      avatars: { directory: avatarsDir, secret: localAvatarSecret(readFileSync(tokenKeyFile, 'utf8')) },
       onRequest: writeApiLog,
     });
     gatewayRef.current = gateway;

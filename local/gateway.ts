@@ -10,6 +10,9 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { catalog, type CatalogEntry, type HttpMethod } from '../functions/catalog.ts';
 import { notImplementedResponse } from '../functions/lib/not-implemented.ts';
 import { readOutbox, renderOutboxPage } from './outbox.ts';
+import { localAvatarPath, storeLocalUpload } from '../functions/lib/ports/avatar-store.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname } from 'node:path';
 
 type Handler = (event: unknown, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -99,6 +102,8 @@ export interface GatewayOptions {
   repoRoot: string;
   /** Folder of the local e-mail outbox, listed at /__outbox. */
   outboxDir?: string;
+  /** The local avatars store: uploads at POST /__avatars/upload, reads at /__avatars/files/{key}. */
+  avatars?: { directory: string; secret: Buffer };
   /** Adds what the cloud's ID tokens carry and the local identity provider's do not. */
   enrichClaims?: (payload: JWTPayload) => Promise<JWTPayload>;
   /** Called for each request (method, path, status, ms); the launcher logs it to a file. */
@@ -222,6 +227,66 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return 200;
   };
 
+  const imageTypes: Record<string, string> = {
+    '.jpg': 'image/jpeg',
+    '.png': 'image/png',
+    '.gif': 'image/gif',
+  };
+  /** The S3 stand-in for avatars: a presigned-POST-like form upload checked against its signed grant. */
+  const serveAvatars = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    method: string,
+    path: string,
+    store: { directory: string; secret: Buffer },
+  ): Promise<number> => {
+    if (method === 'POST' && path === '/__avatars/upload') {
+      let form: FormData;
+      try {
+        const raw = await readBody(request);
+        form = await new Request('http://local/upload', {
+          method: 'POST',
+          headers: { 'content-type': request.headers['content-type'] ?? '' },
+          body: raw,
+        }).formData();
+      } catch {
+        send(response, 400, { message: 'Malformed upload' });
+        return 400;
+      }
+      const file = form.get('file');
+      if (!(file instanceof Blob)) {
+        send(response, 400, { message: 'No file' });
+        return 400;
+      }
+      const result = storeLocalUpload(
+        store.directory,
+        store.secret,
+        String(form.get('token') ?? ''),
+        String(form.get('Content-Type') ?? ''),
+        Buffer.from(await file.arrayBuffer()),
+        Date.now(),
+      );
+      if (!result.ok) {
+        send(response, result.status, { message: result.message });
+        return result.status;
+      }
+      response.statusCode = 204; // S3 answers a presigned POST with 204 by default
+      response.end();
+      return 204;
+    }
+    const key = decodeURIComponent(path.replace(/^\/__avatars\/files\//, ''));
+    const file =
+      method === 'GET' && path.startsWith('/__avatars/files/') ? localAvatarPath(store.directory, key) : null;
+    if (!file || !existsSync(file)) {
+      send(response, 404, { message: 'Not Found' });
+      return 404;
+    }
+    response.setHeader('content-type', imageTypes[extname(file)] ?? 'application/octet-stream');
+    response.setHeader('cache-control', 'private, max-age=60');
+    response.end(readFileSync(file));
+    return 200;
+  };
+
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<number> => {
     cors(request, response);
     const method = (request.method ?? 'GET').toUpperCase();
@@ -233,6 +298,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     if (options.outboxDir && method === 'GET' && url.pathname.startsWith('/__outbox')) {
       return serveOutbox(request, response, url.pathname, options.outboxDir);
+    }
+    if (options.avatars && url.pathname.startsWith('/__avatars/')) {
+      return serveAvatars(request, response, method, url.pathname, options.avatars);
     }
     const matched = matchRoute(routes, method, url.pathname);
     if (!matched || 'allowed' in matched) {

@@ -13,6 +13,13 @@ import { createLogger, type Logger } from './logger.ts';
 import { outboxEmailSender, sesEmailSender, type EmailSender } from './ports/email.ts';
 import { eventBridgeBus, type EventBus } from './ports/event-bus.ts';
 import { kmsTokenCipher, localTokenCipher, type TokenCipher } from './ports/token-cipher.ts';
+import {
+  localAvatarSecret,
+  localAvatarStore,
+  s3AvatarStore,
+  type AvatarStore,
+} from './ports/avatar-store.ts';
+import { S3Client } from '@aws-sdk/client-s3';
 import type { PlaidApi } from 'plaid';
 import { plaidFromEnvironment } from './plaid/client.ts';
 
@@ -31,6 +38,8 @@ export interface Deps {
   plaid: () => Promise<PlaidApi>;
   /** The URL Plaid sends webhooks to (PLAID_WEBHOOK_URL); none means no webhooks. */
   plaidWebhookUrl: string | undefined;
+  /** Profile photos (AVATARS_BUCKET in the cloud, LOCAL_AVATARS_DIR here). */
+  avatars: AvatarStore;
 }
 
 /** Defines `name` on `target` as a getter that builds the value once, on first read. */
@@ -75,6 +84,12 @@ export function createDeps(env: NodeJS.ProcessEnv = process.env, overrides: Part
     return localKeyFile
       ? localTokenCipher(Buffer.from(readFileSync(localKeyFile, 'utf8').trim(), 'base64'))
       : kmsTokenCipher(new KMSClient({}), requireEnv('PLAID_TOKEN_KEY_ARN', env));
+  });
+  lazyUnlessGiven('avatars', () => {
+    const localDir = optionalEnv('LOCAL_AVATARS_DIR', env);
+    if (!localDir) return s3AvatarStore(new S3Client({}), requireEnv('AVATARS_BUCKET', env));
+    const secret = localAvatarSecret(readFileSync(requireEnv('LOCAL_TOKEN_KEY_FILE', env), 'utf8'));
+    return localAvatarStore(localDir, requireEnv('LOCAL_AVATARS_URL', env), secret);
   });
   lazyUnlessGiven('plaid', () => plaidFromEnvironment(env));
   lazyUnlessGiven('plaidWebhookUrl', () => optionalEnv('PLAID_WEBHOOK_URL', env));

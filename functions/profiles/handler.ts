@@ -1,8 +1,8 @@
 // The caller's own profiles record (spec §3 profiles; §7 data-store calls "select/update ... by id").
-// The record is created on first read from the verified token's e-mail and name (spec §5 signup).
 import { z } from 'zod';
-import { httpHandler, route, type Caller } from '../lib/http.ts';
-import { dataFor, type Data } from '../lib/data/index.ts';
+import { httpHandler, route } from '../lib/http.ts';
+import { dataFor } from '../lib/data/index.ts';
+import { getOrCreateProfile, LAST_ACTIVE_RESOLUTION_MS, profileView } from './profile-record.ts';
 import { AVATAR_PERSONALITIES, AVATAR_TYPES } from '../lib/data/entities/profile.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #3B82F6');
@@ -11,7 +11,6 @@ export const profileUpdateSchema = z
   .object({
     full_name: z.string().trim().min(1, 'Please enter your full name').max(120),
     avatar_type: z.enum(AVATAR_TYPES),
-    avatar_url: z.string().url().max(2048).nullable(),
     avatar_personality: z.enum(AVATAR_PERSONALITIES).nullable(),
     avatar_color: hexColor.nullable(),
     // spec §5: custom initials are upper-cased, max 4 characters, empty saves null.
@@ -30,35 +29,6 @@ export const profileUpdateSchema = z
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-/** last_active_at is refreshed at most this often, so reads do not each cost a write. */
-const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
-
-export async function getOrCreateProfile(data: Data, caller: Caller, nowIso: string) {
-  const existing = await data.profiles.get({ id: caller.userId }).go();
-  if (existing.data) return existing.data;
-  await data.profiles
-    .create({
-      id: caller.userId,
-      email: caller.email,
-      full_name: caller.fullName ?? undefined,
-      last_active_at: nowIso,
-    })
-    .go()
-    .catch((error: unknown) => {
-      // A concurrent first read created it: fine, read it below.
-      if (!(error instanceof Error && /conditional/i.test(error.message))) throw error;
-    });
-  const created = await data.profiles.get({ id: caller.userId }).go();
-  if (!created.data) throw new Error('profile vanished after create');
-  return created.data;
-}
-
-/** is_admin follows the caller's `admin` group in the verified token (spec §6), never a stored flag. */
-const withAdminFlag = <T extends object>(profile: T, caller: Caller) => ({
-  ...profile,
-  is_admin: caller.isAdmin,
-});
-
 export const handler = httpHandler('profiles', {
   'GET /profiles/me': route({
     run: async ({ caller, deps }) => {
@@ -66,12 +36,12 @@ export const handler = httpHandler('profiles', {
       const now = deps.clock();
       const profile = await getOrCreateProfile(data, caller, now.toISOString());
       const lastActive = profile.last_active_at ? Date.parse(profile.last_active_at) : 0;
-      if (now.getTime() - lastActive < LAST_ACTIVE_RESOLUTION_MS) return withAdminFlag(profile, caller);
+      if (now.getTime() - lastActive < LAST_ACTIVE_RESOLUTION_MS) return profileView(profile, caller, deps);
       const { data: touched } = await data.profiles
         .patch({ id: caller.userId })
         .set({ last_active_at: now.toISOString() })
         .go({ response: 'all_new' });
-      return withAdminFlag(touched, caller);
+      return profileView(touched, caller, deps);
     },
   }),
   'PATCH /profiles/me': route({
@@ -88,7 +58,7 @@ export const handler = httpHandler('profiles', {
       let update = data.profiles.patch({ id: caller.userId }).set(set as never);
       if (remove.length > 0) update = update.remove(remove as never);
       const result = await update.go({ response: 'all_new' });
-      return withAdminFlag(result.data, caller);
+      return profileView(result.data, caller, deps);
     },
   }),
 });

@@ -24,7 +24,8 @@ export function profileEntity(client: DynamoDBDocumentClient, table: string) {
         onboarding_completed: { type: 'boolean', default: false, get: (v?: boolean) => v ?? false },
         last_active_at: { type: 'string' },
         avatar_type: { type: AVATAR_TYPES },
-        avatar_url: { type: 'string' },
+        /** The uploaded photo's key in the avatars store ({userId}/avatar.{ext}); avatar_url is derived. */
+        avatar_key: { type: 'string' },
         avatar_personality: { type: AVATAR_PERSONALITIES },
         avatar_color: { type: 'string' },
         custom_initials: { type: 'string' },
