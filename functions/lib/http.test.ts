@@ -144,3 +144,40 @@ describe('bodies', () => {
     expect(result.status).toBe(500);
   });
 });
+
+describe('provider errors', () => {
+  it('maps a Plaid refusal to a 400 with its code, never the provider request', async () => {
+    const plaidFailure = Object.assign(new Error('Request failed with status code 400'), {
+      config: { data: '{"access_token":"access-sandbox-secret"}' },
+      response: {
+        status: 400,
+        data: {
+          error_type: 'INVALID_INPUT',
+          error_code: 'INVALID_PUBLIC_TOKEN',
+          error_message: 'provided public token is in an invalid format',
+          display_message: null,
+        },
+      },
+    });
+    const failing = httpHandler('profiles', {
+      'GET /profiles/me': route({
+        run: async () => {
+          throw plaidFailure;
+        },
+      }),
+    });
+
+    const result = (await failing(
+      event({ claims: alice, routeKey: 'GET /profiles/me', headers: {} }),
+      context,
+    )) as ApiResult;
+
+    expect(result.statusCode).toBe(400);
+    expect(JSON.parse(result.body ?? '')).toEqual({
+      code: 'provider',
+      message: 'provided public token is in an invalid format',
+      provider_code: 'INVALID_PUBLIC_TOKEN',
+    });
+    expect(result.body).not.toContain('access-sandbox');
+  });
+});

@@ -22,6 +22,7 @@ import {
 } from '../../domain/errors.ts';
 import { getDeps, type Deps } from './deps.ts';
 import type { Logger } from './logger.ts';
+import { plaidErrorOf } from './plaid/client.ts';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -124,6 +125,14 @@ function assertOwnUserId(body: unknown, caller: Caller): void {
   }
 }
 
+/** Plaid's error types → our statuses: the caller's fault 400, the item's state 409, limits 429, theirs 502. */
+function plaidStatus(errorType: string): number {
+  if (errorType === 'RATE_LIMIT_EXCEEDED') return 429;
+  if (errorType === 'ITEM_ERROR') return 409;
+  if (errorType === 'API_ERROR' || errorType === 'INSTITUTION_ERROR') return 502;
+  return 400;
+}
+
 function toErrorResponse(error: unknown, correlationId: string, log: Logger): ApiResult {
   if (error instanceof ValidationError) {
     return json(400, { code: error.code, message: error.message, issues: error.issues }, correlationId);
@@ -139,6 +148,22 @@ function toErrorResponse(error: unknown, correlationId: string, log: Logger): Ap
     return json(
       400,
       { code: 'validation', message: 'Invalid request: body must be valid JSON', issues },
+      correlationId,
+    );
+  }
+  const plaid = plaidErrorOf(error);
+  if (plaid) {
+    // A Plaid refusal the handler did not handle itself: its code reaches the SPA (which has messages for
+    // some, e.g. INVALID_REDIRECT_URI); Plaid's own request body and our token never do.
+    const mapped = plaidStatus(plaid.error_type);
+    log.warn('plaid error', { errorType: plaid.error_type, errorCode: plaid.error_code });
+    return json(
+      mapped,
+      {
+        code: mapped === 429 ? 'rate_limit' : mapped >= 500 ? 'server' : 'provider',
+        message: plaid.display_message ?? plaid.error_message,
+        provider_code: plaid.error_code,
+      },
       correlationId,
     );
   }
