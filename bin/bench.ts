@@ -16,13 +16,20 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { cognitoClient, dynamoClient } from '../local/bootstrap.ts';
 import { LOCAL_CONFIRMATION_CODE, startLocalCloud, type LocalCloud } from '../local/cloud.ts';
 import { freePort } from '../local/processes.ts';
+import { benchForecastComputation, benchMoneyThroughGateway, benchSandboxHistories } from './money-bench.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const { values: args } = parseArgs({
-  options: { strict: { type: 'boolean', default: false }, requests: { type: 'string', default: '300' } },
+  options: {
+    strict: { type: 'boolean', default: false },
+    requests: { type: 'string', default: '300' },
+    // Plaid sandbox seeds for detection quality and the forecast backtest (5 banks each).
+    seeds: { type: 'string', default: '20' },
+  },
 });
 const REQUESTS = Number.parseInt(args.requests, 10);
+const SEEDS = Number.parseInt(args.seeds, 10);
 
 interface Figure {
   name: string;
@@ -165,10 +172,14 @@ async function main(): Promise<void> {
       budget: 15_000,
     });
     await benchProfilesRead(cloud);
+    figures.push(...(await benchMoneyThroughGateway(cloud, await signedInUser(cloud), REQUESTS)));
   } finally {
     await cloud.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+
+  figures.push(...benchForecastComputation());
+  figures.push(...(await benchSandboxHistories(SEEDS)));
 
   console.log(`\nBenchmarks (${REQUESTS} sequential requests each, after 20 warm-up requests)\n`);
   let over = 0;

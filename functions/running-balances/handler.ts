@@ -148,6 +148,7 @@ const http = httpHandler('running-balances', {
         accounts: Object.keys(header.accounts).length,
         items_written: outcome.status === 'regenerated' ? outcome.items_written : null,
         items_deleted: outcome.status === 'regenerated' ? outcome.items_deleted : null,
+        items_per_account: outcome.status === 'regenerated' ? outcome.items_per_account : null,
         stale,
       };
     },
