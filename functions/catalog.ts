@@ -110,6 +110,8 @@ export const functionBodies = {
     userId: userIdField,
     updateMode: z.boolean().default(false),
     itemId: uuidLike.optional(),
+    /** On return from hosted Link: finish that session on the server. */
+    linkToken: z.string().min(1).max(256).optional(),
   }),
   'plaid-link-token': z.object({
     userId: userIdField,

@@ -166,7 +166,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       PLAID_WEBHOOK_URL: `${urls.api}/webhooks/plaid`,
     };
     const apiLog = join(logDir, 'api.log');
-    const writeApiLog = (line: string) => appendFileSync(apiLog, `${line}\n`);
+    const writeApiLog = (line: string) => {
+      // A delivery finishing while the cloud stops may find its log folder gone; the line is not needed.
+      if (existsSync(logDir)) appendFileSync(apiLog, `${line}\n`);
+    };
     // The bus delivers through the gateway, which starts after the deps it serves.
     const gatewayRef: { current?: Gateway } = {};
     const invoke = () => {
@@ -198,6 +201,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     stops.push(() => gateway.close());
     const stopScheduler = startScheduler(catalog, gateway.invoke, writeApiLog);
     stops.push(async () => stopScheduler());
+    // First on stop: let in-flight webhooks and bus deliveries finish while everything still runs.
+    stops.push(async () => {
+      await plaid.webhooks.flush();
+      await events.drain();
+    });
 
     const config: WebConfig = {
       stage: 'local',

@@ -106,6 +106,12 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byRefreshDue',
   },
   {
+    pattern: 'Hosted Link session by (hashed) link token, to finish it once',
+    source: '§4 connect flow (hosted link)',
+    entity: 'linkSessions',
+    index: 'byToken',
+  },
+  {
     pattern: "Item by Plaid's item_id (webhooks)",
     source: '§4 sync',
     entity: 'plaidItems',

@@ -5,6 +5,7 @@ import type { Deps } from '../deps.ts';
 import { connectedAccountEntity } from './entities/connected-account.ts';
 import { emailCampaignEntity, emailCampaignTemplateEntity, emailSendEntity } from './entities/email.ts';
 import { financialProfileEntity } from './entities/financial-profile.ts';
+import { linkSessionEntity } from './entities/link-session.ts';
 import { moneyPlanCategoryEntity } from './entities/money-plan-category.ts';
 import { moneyPlanSeriesEntity } from './entities/money-plan-series.ts';
 import { moneyPlanTransactionEntity } from './entities/money-plan-transaction.ts';
@@ -43,6 +44,7 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     securityEvents: securityEventEntity(c, t),
     subscribers: subscriberEntity(c, t),
     plaidItems: plaidItemEntity(c, t),
+    linkSessions: linkSessionEntity(c, t),
     connectedAccounts: connectedAccountEntity(c, t),
     transactions: transactionEntity(c, t),
     plaidTransactionsRaw: plaidTransactionRawEntity(c, t),

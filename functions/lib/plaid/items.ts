@@ -2,7 +2,7 @@
 // plaid-exchange-token, link-account-to-profile): link tokens for new and update mode, the public-token
 // exchange that stores the item (token encrypted, bound to the item id) and its accounts in the
 // caller's financial profile, and the account view the browser gets (never a token).
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { CountryCode, Products, type LinkTokenCreateRequest } from 'plaid';
 import { ForbiddenError, NotFoundError } from '../../../domain/errors.ts';
@@ -22,11 +22,13 @@ export async function manageableItem(data: Data, caller: Caller, itemId: string)
   return item;
 }
 
+const linkTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
 export async function createLinkToken(
   deps: LinkDeps,
   data: Data,
   caller: Caller,
-  input: { updateMode: boolean; itemId?: string | undefined; hosted?: boolean },
+  input: { updateMode: boolean; itemId?: string | undefined; hosted?: { profileId: string | undefined } },
 ) {
   const request: LinkTokenCreateRequest = {
     client_name: 'Money Calendar',
@@ -38,15 +40,32 @@ export async function createLinkToken(
       ? { hosted_link: { completion_redirect_uri: `${deps.appUrl}/link?hosted=complete` } }
       : {}),
   };
+  let profileId = input.hosted?.profileId;
   if (input.updateMode) {
     if (!input.itemId) throw new ForbiddenError('Update mode needs the linked bank to reconnect');
     const item = await manageableItem(data, caller, input.itemId);
     request.access_token = await deps.tokenCipher.decrypt(item.access_token_ciphertext, { item_id: item.id });
+    profileId = item.profile_id;
   } else {
+    // A new connection lands in a profile the caller owns (checked again at the exchange).
+    if (input.hosted) await requireProfileAccess(data, caller, profileId ?? '', 'manage');
     request.products = [Products.Transactions];
     request.transactions = { days_requested: 730 };
   }
   const { data: created } = await (await deps.plaid()).linkTokenCreate(request);
+  if (input.hosted && profileId) {
+    const expiresMs = Date.parse(created.expiration);
+    await data.linkSessions
+      .create({
+        link_token_hash: linkTokenHash(created.link_token),
+        user_id: caller.userId,
+        profile_id: profileId,
+        item_id: input.updateMode ? input.itemId : undefined,
+        expires_at: created.expiration,
+        ttl: Math.floor(expiresMs / 1000) + 86_400,
+      })
+      .go();
+  }
   return {
     link_token: created.link_token,
     expiration: created.expiration,
@@ -210,4 +229,68 @@ export async function linkAccountToProfile(data: Data, caller: Caller, accountId
     await data.connectedAccounts.patch({ id: accountId }).set({ profile_id: profileId }).go();
   }
   return { account_id: accountId, profile_id: profileId, linked: true };
+}
+
+export type HostedLinkOutcome =
+  | { status: 'completed'; accounts_count: number; item_ids: string[]; account_ids: string[] }
+  | { status: 'pending' };
+
+/**
+ * Finishes a hosted Link session on the server (Plaid's documented way: /link/token/get lists the
+ * session's public tokens), once: a conditional claim makes the user's return and the SESSION_FINISHED
+ * webhook race safely. Update mode has nothing to exchange; the item is synced instead.
+ */
+export async function completeHostedLink(
+  deps: LinkDeps & Pick<Deps, 'logger'>,
+  data: Data,
+  linkToken: string,
+  expectedUserId: string | undefined,
+  sync: (itemId: string) => Promise<unknown>,
+): Promise<HostedLinkOutcome> {
+  const key = { link_token_hash: linkTokenHash(linkToken) };
+  const { data: session } = await data.linkSessions.get(key).go();
+  if (!session || (expectedUserId && session.user_id !== expectedUserId)) {
+    throw new NotFoundError('Link session not found');
+  }
+  if (session.status === 'completed') {
+    return {
+      status: 'completed',
+      accounts_count: session.accounts_count ?? 0,
+      item_ids: [],
+      account_ids: [],
+    };
+  }
+  const { data: got } = await (await deps.plaid()).linkTokenGet({ link_token: linkToken });
+  const publicTokens = (got.link_sessions ?? []).flatMap(
+    (s) => s.results?.item_add_results?.map((r) => r.public_token) ?? [],
+  );
+  if (!session.item_id && publicTokens.length === 0) return { status: 'pending' };
+  try {
+    await data.linkSessions
+      .patch(key)
+      .set({ status: 'completed' })
+      .where((attr, op) => op.eq(attr.status, 'open'))
+      .go();
+  } catch {
+    // Someone else finished it a moment ago.
+    const { data: done } = await data.linkSessions.get(key).go();
+    return { status: 'completed', accounts_count: done?.accounts_count ?? 0, item_ids: [], account_ids: [] };
+  }
+  if (session.item_id) {
+    await sync(session.item_id);
+    return { status: 'completed', accounts_count: 0, item_ids: [session.item_id], account_ids: [] };
+  }
+  const owner: Caller = { userId: session.user_id, email: '', fullName: null, groups: [], isAdmin: false };
+  let accounts = 0;
+  const itemIds: string[] = [];
+  const accountIds: string[] = [];
+  for (const token of publicTokens) {
+    const result = await exchangePublicToken(deps, data, owner, session.profile_id, token);
+    accounts += result.accounts_count;
+    itemIds.push(result.item_id);
+    accountIds.push(...result.account_ids);
+  }
+  await data.linkSessions.patch(key).set({ accounts_count: accounts }).go();
+  deps.logger.info('hosted link completed', { accounts, items: itemIds.length });
+  return { status: 'completed', accounts_count: accounts, item_ids: itemIds, account_ids: accountIds };
 }

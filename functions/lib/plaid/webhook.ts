@@ -3,12 +3,15 @@
 // replayed webhook changes nothing after the first.
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
+import { completeHostedLink } from './items.ts';
 import { syncItem } from './sync.ts';
 
 export interface PlaidWebhookBody {
   webhook_type?: string;
   webhook_code?: string;
   item_id?: string;
+  link_token?: string;
+  status?: string;
   error?: { error_code?: string } | null;
 }
 
@@ -41,7 +44,19 @@ export async function deleteItemData(data: Data, itemId: string): Promise<void> 
     .go();
 }
 
-export async function handlePlaidWebhook(deps: WebhookDeps, data: Data, body: PlaidWebhookBody) {
+export async function handlePlaidWebhook(
+  deps: WebhookDeps & Pick<Deps, 'plaidWebhookUrl' | 'appUrl'>,
+  data: Data,
+  body: PlaidWebhookBody,
+) {
+  if (body.webhook_type === 'LINK' && body.webhook_code === 'SESSION_FINISHED' && body.link_token) {
+    if (body.status?.toUpperCase() !== 'SUCCESS')
+      return { handled: false, kind: 'LINK:SESSION_FINISHED (exited)' };
+    const outcome = await completeHostedLink(deps, data, body.link_token, undefined, (itemId) =>
+      syncItem(deps, data, itemId, { forced: true }),
+    ).catch((error: unknown) => ({ status: 'failed', reason: (error as Error).message }));
+    return { handled: true, kind: 'LINK:SESSION_FINISHED', outcome: outcome.status };
+  }
   if (!body.item_id) return { handled: false, reason: 'no item_id' };
   const { data: items } = await data.plaidItems.query.byPlaidItemId({ plaid_item_id: body.item_id }).go();
   const item = items[0];

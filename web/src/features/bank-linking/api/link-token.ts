@@ -25,10 +25,33 @@ export const createLinkToken = (target: LinkTarget) =>
     { policy: PLAID_CALL_RETRY.linkToken },
   );
 
-/** spec §7: plaid-hosted-link, 3 retries from a 1 s base. */
-export const createHostedLink = (target: LinkTarget) =>
+/** spec §7: plaid-hosted-link, 3 retries from a 1 s base. A new connection lands in `profileId`. */
+export const createHostedLink = (target: LinkTarget, profileId: string) =>
   withRetry(
     async () =>
-      hostedLinkSchema.parse(await api.post<unknown>('/functions/plaid-hosted-link', bodyFor(target))),
+      hostedLinkSchema.parse(
+        await api.post<unknown>('/functions/plaid-hosted-link', bodyFor(target), { profileId }),
+      ),
+    { policy: PLAID_CALL_RETRY.hostedLink },
+  );
+
+const hostedCompletionSchema = z.union([
+  z.object({
+    status: z.literal('completed'),
+    accounts_count: z.number(),
+    item_ids: z.array(z.string()),
+    account_ids: z.array(z.string()),
+  }),
+  z.object({ status: z.literal('pending') }),
+]);
+
+/**
+ * On return from hosted Link the server finishes the session itself (Plaid's /link/token/get lists its
+ * public tokens; the SESSION_FINISHED webhook does the same, whichever comes first wins).
+ */
+export const completeHostedLink = (linkToken: string) =>
+  withRetry(
+    async () =>
+      hostedCompletionSchema.parse(await api.post<unknown>('/functions/plaid-hosted-link', { linkToken })),
     { policy: PLAID_CALL_RETRY.hostedLink },
   );

@@ -114,7 +114,7 @@ export function useConnectBank({
         }
         const connection = await completeNewConnection({
           queryClient,
-          publicToken,
+          connection: { publicToken },
           profileId: forProfile,
           onExchanged: (accountsCount) => send({ type: 'exchanged', accountsCount }),
           onLinked: () => send({ type: 'linked' }),
@@ -154,7 +154,7 @@ export function useConnectBank({
     async (mode: ConnectMode, itemId: string | null, forProfile: string, via: 'redirect' | 'popup') => {
       let hosted;
       try {
-        hosted = await createHostedLink({ mode, itemId });
+        hosted = await createHostedLink({ mode, itemId }, forProfile);
       } catch (error) {
         console.error('plaid-hosted-link failed', error);
         connectToast.error(via === 'popup' ? connectionFailures.initialize : linkTokenFailure(mode, error));
@@ -164,6 +164,7 @@ export function useConnectBank({
       saveHostedLinkSession(window.localStorage, {
         mode,
         itemId,
+        linkToken: hosted.link_token,
         profileId: forProfile,
         origin,
         startedAt: Date.now(),

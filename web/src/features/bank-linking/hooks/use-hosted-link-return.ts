@@ -1,8 +1,9 @@
 // The return from hosted link (spec §4; the backend's completion URL is /link?hosted=complete): reads
-// the outcome from the query, finishes the connection like the in-page widget does, then sends the
-// user back where they started (or closes the popup, whose opener is watching). Plaid itself does not
-// put the public token in that URL; the local sandbox does, and that is what this reads (docs/web.md
-// "Hosted link"). Without one, the accounts are re-read and the user told they should appear shortly.
+// the outcome from the query; on success the server finishes the session from its link token (as
+// Plaid documents: /link/token/get lists the session's public tokens), then the accounts are re-read
+// and the user sent back where they started (or the popup closed, whose opener is watching). If the
+// session isn't finished yet, the SESSION_FINISHED webhook will finish it, and the user is told the
+// accounts should appear shortly.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -24,6 +25,7 @@ import {
   type HostedLinkSession,
 } from '../utils/hosted-link.ts';
 import { postConnectPath } from '../utils/post-connect.ts';
+import { completeHostedLink } from '../api/link-token.ts';
 
 /** Link sessions already processed in this page (StrictMode mounts effects twice in development). */
 const processed = new Set<string>();
@@ -82,7 +84,8 @@ export function useHostedLinkReturn(): { processing: boolean } {
           leave(ok);
           return;
         }
-        if (!outcome.publicToken) {
+        const completion = session?.linkToken ? await completeHostedLink(session.linkToken) : null;
+        if (!completion || completion.status === 'pending') {
           await refreshAccountData(queryClient);
           connectToast.info(connectionToasts.mayAppearShortly);
           settle('connected');
@@ -91,7 +94,13 @@ export function useHostedLinkReturn(): { processing: boolean } {
         }
         const connection = await completeNewConnection({
           queryClient,
-          publicToken: outcome.publicToken,
+          connection: {
+            exchanged: {
+              accounts_count: completion.accounts_count,
+              account_ids: completion.account_ids,
+              item_id: completion.item_ids[0] ?? '',
+            },
+          },
           profileId,
         });
         settle(connection ? 'connected' : 'failed');

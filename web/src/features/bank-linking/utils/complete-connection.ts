@@ -33,7 +33,10 @@ export interface NewConnection {
  */
 export async function completeNewConnection(input: {
   queryClient: QueryClient;
-  publicToken: string;
+  /** The widget's public token to exchange, or what the server already exchanged (hosted link). */
+  connection:
+    | { publicToken: string }
+    | { exchanged: { accounts_count: number; account_ids: string[]; item_id: string } };
   profileId: string;
   onExchanged?: (accountsCount: number) => void;
   onLinked?: () => void;
@@ -41,7 +44,10 @@ export async function completeNewConnection(input: {
   const { queryClient, profileId } = input;
   let exchanged;
   try {
-    exchanged = await exchangePublicToken(input.publicToken, profileId);
+    exchanged =
+      'exchanged' in input.connection
+        ? input.connection.exchanged
+        : await exchangePublicToken(input.connection.publicToken, profileId);
   } catch (error) {
     console.error('plaid-exchange-token failed', error);
     connectToast.error(connectionFailures.exchange);

@@ -45,6 +45,7 @@ describe('hosted link (spec §4, §9)', () => {
     const session = {
       mode: 'update' as const,
       itemId: 'item-1',
+      linkToken: 'link-sandbox-1',
       profileId: 'p1',
       origin: 'accounts' as const,
       startedAt: 1_000,

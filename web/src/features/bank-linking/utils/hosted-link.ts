@@ -1,6 +1,7 @@
 // Plaid's hosted link (spec §4): on mobile a full-page redirect, on desktop a 600x700 popup polled every
 // 1 s for close and given up after 10 min (spec §9). The backend's completion URL is
-// `${appUrl}/link?hosted=complete`; the sandbox (and this module) read the outcome from its query.
+// `${appUrl}/link?hosted=complete`; this module reads the outcome (success or exit) from its query, and
+// the server finishes a successful session from its link token (Plaid's /link/token/get).
 // What the browser must remember across the redirect (which mode, which bank, which profile, where
 // the user started) is kept in local storage, which the popup shares with its opener.
 import { HOSTED_LINK_POPUP } from '../../../lib/constants.ts';
@@ -12,6 +13,8 @@ export type HostedLinkOrigin = 'get-started' | 'link' | 'accounts';
 export interface HostedLinkSession {
   mode: ConnectMode;
   itemId: string | null;
+  /** The session's link token: the server finishes the session with it. */
+  linkToken: string | null;
   profileId: string;
   origin: HostedLinkOrigin;
   startedAt: number;
@@ -43,6 +46,7 @@ export function readHostedLinkSession(storage: Storage, now: number = Date.now()
     return {
       mode: session.mode,
       itemId: typeof session.itemId === 'string' ? session.itemId : null,
+      linkToken: typeof session.linkToken === 'string' ? session.linkToken : null,
       profileId: session.profileId,
       origin: session.origin === 'get-started' || session.origin === 'accounts' ? session.origin : 'link',
       startedAt: session.startedAt,
