@@ -7,15 +7,19 @@ import { ActiveProfileProvider } from '../lib/active-profile-provider.tsx';
 import { AuthProvider } from '../lib/auth.tsx';
 import { TOASTS } from '../lib/constants.ts';
 import { PendingInvitationOnSignIn } from '../lib/invitation-on-sign-in.tsx';
+import { ThemeSync, useTheme } from '../lib/theme.ts';
 
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const { isDark } = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
+      <ThemeSync />
       <AuthProvider>
         <PendingInvitationOnSignIn />
         <ActiveProfileProvider>{children}</ActiveProfileProvider>
       </AuthProvider>
       <Toaster
+        theme={isDark ? 'dark' : 'light'}
         closeButton
         visibleToasts={TOASTS.visible}
         duration={TOASTS.durationMs}

@@ -1,2 +1,6 @@
-// The product's name as shown in the header, the auth screens and the document title.
-export const APP_NAME = 'Money Calendar';
+// The product's name, in one place: the header, the auth screens, the landing page and the document
+// title read it from here (the spec leaves the name out; the logo is components/ui/logo.tsx).
+export const APP_NAME = 'Tallywise';
+
+/** The one-line promise under the name (landing page, meta description). */
+export const APP_TAGLINE = 'Manage Money Better';

@@ -6,7 +6,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Briefcase, LogOut, Menu, Settings, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { APP_NAME } from '../../config/brand.ts';
+import { Logo } from '../ui/logo.tsx';
 import { paths } from '../../config/paths.ts';
 import { useActiveProfile } from '../../lib/active-profile-provider.tsx';
 import { useLogout, useUser } from '../../lib/auth.tsx';
@@ -103,7 +103,7 @@ function AccountMenu() {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         aria-label="Account menu"
-        className="flex size-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="flex size-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-on-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         {initial}
       </DropdownMenu.Trigger>
@@ -139,9 +139,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4">
           <Link
             to={paths.app.accounts.getHref()}
-            className="shrink-0 text-lg font-semibold tracking-tight text-brand-700"
+            className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
           >
-            {APP_NAME}
+            <Logo className="text-lg" markClassName="size-7" />
           </Link>
           <div className="flex min-w-0 items-center gap-2">
             <nav aria-label="Main" className="hidden md:block">

@@ -2,8 +2,8 @@
 // links of spec §2 Login (Terms of use, Privacy policy).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { APP_NAME } from '../../config/brand.ts';
 import { paths } from '../../config/paths.ts';
+import { Logo } from '../ui/logo.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function AuthLayout({
@@ -19,8 +19,11 @@ export function AuthLayout({
   return (
     <div className="flex min-h-dvh flex-col items-center px-4 py-10 sm:justify-center">
       <header className="mb-8">
-        <Link to={paths.home.getHref()} className="text-xl font-semibold tracking-tight text-brand-700">
-          {APP_NAME}
+        <Link
+          to={paths.home.getHref()}
+          className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+        >
+          <Logo />
         </Link>
       </header>
       <main className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

@@ -2,15 +2,15 @@
 // user has an active connected account, otherwise to /accounts), so nothing distracts from setup.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { APP_NAME } from '../../config/brand.ts';
+import { Logo } from '../ui/logo.tsx';
 
 export function SetupLayout({ brandHref, children }: { brandHref: string; children: ReactNode }) {
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-4xl items-center px-4">
-          <Link to={brandHref} className="text-lg font-semibold tracking-tight text-brand-700">
-            {APP_NAME}
+          <Link to={brandHref} className="rounded-md focus-visible:outline-2 focus-visible:outline-brand-600">
+            <Logo className="text-lg" markClassName="size-7" />
           </Link>
         </div>
       </header>

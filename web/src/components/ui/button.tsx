@@ -6,10 +6,10 @@ import { cn } from '../../lib/cn.ts';
 import { Spinner } from './spinner.tsx';
 
 const variants = {
-  primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/60',
+  primary: 'bg-brand-600 text-on-brand hover:bg-brand-700 disabled:bg-brand-600/60',
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
   danger: 'border border-red-200 bg-white text-red-700 hover:bg-red-50 disabled:text-red-300',
-  'danger-solid': 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/60',
+  'danger-solid': 'bg-red-600 text-on-brand hover:bg-red-700 disabled:bg-red-600/60',
   ghost: 'text-slate-700 hover:bg-slate-100',
   link: 'h-auto px-0 py-0 text-brand-700 underline-offset-4 hover:underline',
 } as const;
