@@ -270,6 +270,8 @@ async function seriesTargets(data: Data, item: StoredPlanItem, body: PatchBody):
   );
 }
 
+const edits = (body: PatchBody): boolean => fieldWrites(body, false).edits;
+
 /** Records a series-wide change on the series itself, so occurrences planned later carry it too. */
 async function updateSeries(data: Data, item: StoredPlanItem, body: PatchBody) {
   const seriesId = item.series_id ?? '';
@@ -280,14 +282,18 @@ async function updateSeries(data: Data, item: StoredPlanItem, body: PatchBody) {
   const key = { profile_id: item.profile_id, series_id: seriesId };
   const suppression = body.is_user_deleted === undefined ? {} : { is_suppressed: body.is_user_deleted };
   if (series.source === 'user') {
+    // The series keeps the category as one map; the items' flat copies are not its attributes.
+    const flat = (field: string) => field === 'category_primary' || field === 'category_detailed';
     const { set, remove } = fieldWrites(body, false);
-    let op = data.moneyPlanSeries.patch(key).set({ ...set, ...suppression });
-    const removable = remove.filter((f) => f !== 'category_primary' && f !== 'category_detailed');
+    const own = Object.fromEntries(Object.entries(set).filter(([field]) => !flat(field)));
+    let op = data.moneyPlanSeries.patch(key).set({ ...own, ...suppression });
+    const removable = remove.filter((field) => !flat(field));
     if (removable.length > 0) op = op.remove(removable as never[]);
     await op.go();
     return;
   }
   const overrides: Record<string, unknown> = { ...((series.overrides ?? {}) as SeriesOverrides) };
+  if (edits(body)) overrides.from = item.due_date;
   if (body.description !== undefined) overrides.description = body.description;
   if (body.amount !== undefined) overrides.amount = body.amount;
   if (body.account_id !== undefined) overrides.account_id = body.account_id;
@@ -299,7 +305,7 @@ async function updateSeries(data: Data, item: StoredPlanItem, body: PatchBody) {
     overrides.money_plan_category_id = body.money_plan_category_id;
   await data.moneyPlanSeries
     .patch(key)
-    .set({ ...(Object.keys(overrides).length > 0 ? { overrides } : {}), ...suppression })
+    .set({ ...(edits(body) ? { overrides } : {}), ...suppression })
     .go();
 }
 
@@ -373,6 +379,7 @@ export const handler = httpHandler('money-plan', {
       const from = query.from ?? todayOf(deps.clock);
       const to = query.to ?? addDays(from, DEFAULT_RANGE_DAYS);
       if (to < from) throw new ValidationError([{ field: 'query.to', message: 'must not be before from' }]);
+      if (query.accountId) await assertProfileAccount(data, profileId, query.accountId, 'query.accountId');
       if (parseDay(to) - parseDay(from) > MAX_RANGE_DAYS)
         throw new ValidationError([
           { field: 'query.to', message: `must be within ${MAX_RANGE_DAYS} days of from` },

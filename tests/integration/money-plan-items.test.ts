@@ -15,6 +15,7 @@ interface Item {
   series_id: string | null;
   series_source: string | null;
   money_plan_category_id: string | null;
+  category_detailed: string | null;
   is_user_edited: boolean;
   is_user_deleted: boolean;
 }
@@ -29,6 +30,7 @@ interface Stream {
   is_planned: boolean;
   is_suppressed: boolean;
   schedule: string;
+  category: { primary: string; detailed: string } | null;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -81,13 +83,18 @@ describe('repeating items', () => {
     expect(moved.body.item).toMatchObject({ due_date: addDays(start, 8), is_user_edited: true });
 
     // From the third occurrence on, a new price.
+    const music = { primary: 'ENTERTAINMENT', detailed: 'ENTERTAINMENT_MUSIC_AND_AUDIO' };
     const repriced = await call<{ updated: number }>('PATCH', `/money-plan/items/${all[2]?.id}`, {
       amount: -5_000,
+      category: music,
       scope: 'series',
     });
+    expect(repriced.status).toBe(200);
     expect(repriced.body.updated).toBe(8);
     const afterPrice = (await items(today(), until)).filter((i) => i.series_id === seriesId);
     expect(afterPrice.map((i) => i.amount)).toEqual([-4_500, -4_500, ...Array(8).fill(-5_000)]);
+    expect(afterPrice[9]?.category_detailed).toBe(music.detailed);
+    expect(afterPrice[0]?.category_detailed).toBeNull();
 
     // From the sixth on, deleted; the series is suppressed (no occurrence is planned again).
     const deleted = await call<{ deleted: number }>('DELETE', `/money-plan/items/${all[5]?.id}?scope=series`);
@@ -118,6 +125,7 @@ describe('repeating items', () => {
       monthly_amount: Math.round((-5_000 * 52) / 12),
     });
     expect(again.body.summary.bills).toBe(Math.round((5_000 * 52) / 12));
+    expect(again.body.streams.find((s) => s.series_id === seriesId)).toMatchObject({ category: music });
   });
 
   it('refuses what does not make sense, naming the field', async () => {

@@ -16,6 +16,7 @@ interface Stream {
   amount: number;
   next_date: string | null;
   account_id: string | null;
+  description: string;
   is_planned: boolean;
   category: { primary: string; detailed: string } | null;
   explanation: string[];
@@ -155,6 +156,35 @@ describe('generate my plan', () => {
       `/money-plan/items?from=${addDays(today(), 30)}&to=${addDays(today(), 120)}`,
     );
     expect(visible.body.items.some((i) => i.id === toDelete.id)).toBe(false);
+
+    // A series-wide edit of a detected stream sticks, even one that moves it to no account.
+    const bill = first.streams.find(
+      (st) =>
+        st.is_planned &&
+        st.kind === 'bill' &&
+        st.cadence === 'monthly' &&
+        st.category?.detailed !== 'RENT_AND_UTILITIES_RENT',
+    );
+    const billItems = after.body.items.filter((i) => i.series_id === bill?.series_id && !i.is_user_deleted);
+    const seriesEdit = await call<{ updated: number }>('PATCH', `/money-plan/items/${billItems[0]?.id}`, {
+      account_id: null,
+      description: 'Power (shared)',
+      scope: 'series',
+    });
+    expect(seriesEdit.body.updated).toBeGreaterThanOrEqual(billItems.length);
+    const fourth = await call<GenerateResult>('POST', '/money-plan/generate', {});
+    expect(fourth.body).toMatchObject({ created: 0, updated: 0, deleted: 0 });
+    const shared = await call<{ items: Item[] }>(
+      'GET',
+      `/money-plan/items?from=${addDays(today(), 30)}&to=${addDays(today(), 400)}`,
+    );
+    const sharedItems = shared.body.items.filter((i) => i.series_id === bill?.series_id);
+    expect(sharedItems.length).toBeGreaterThan(billItems.length);
+    expect(sharedItems.every((i) => i.account_id === null && i.description === 'Power (shared)')).toBe(true);
+    expect(fourth.body.streams.find((st) => st.series_id === bill?.series_id)).toMatchObject({
+      account_id: null,
+      description: 'Power (shared)',
+    });
 
     // Undo the delete: the item is back, and the stored record was never removed.
     const restored = await call<{ item: Item }>('PATCH', `/money-plan/items/${toDelete.id}`, {

@@ -48,6 +48,8 @@ import {
 
 /** Series-wide edits of a detected stream, applied to the occurrences regeneration plans later. */
 export interface SeriesOverrides {
+  /** The edit applies to occurrences due on or after this date (the occurrence it was made on). */
+  readonly from?: string;
   readonly amount?: number;
   readonly description?: string;
   readonly account_id?: string | null;
@@ -400,7 +402,7 @@ export async function extendUserSeries(
 // ── Generating the plan ────────────────────────────────────────────────────────────────────────────
 
 function applyOverrides(item: GeneratedPlanItem, overrides: SeriesOverrides | undefined): GeneratedPlanItem {
-  if (!overrides) return item;
+  if (!overrides || (overrides.from && item.due_date < overrides.from)) return item;
   const category = overrides.category !== undefined ? overrides.category : item.personal_finance_category;
   return {
     ...item,
@@ -472,8 +474,10 @@ export async function generateProfilePlan(
   );
   const accountIds = new Set(accounts.map((a) => a.id));
   // Late occurrences keep their id (named by the nominal date) while due today: look back a cadence.
-  const existing = (await planItemsBetween(data, profileId, addDays(today, -62), horizon)).filter(
-    (item) => item.account_id !== undefined && accountIds.has(item.account_id),
+  // The stored items of those accounts, and detected-series items a series-wide edit moved to no
+  // account: a generated id must always find its stored item, or the write would replace a tombstone.
+  const existing = (await planItemsBetween(data, profileId, addDays(today, -62), horizon)).filter((item) =>
+    item.account_id ? accountIds.has(item.account_id) : seriesSourceOf(item.series_id) === 'detected',
   );
   const merge = mergePlan(
     existing.map((item) => ({
