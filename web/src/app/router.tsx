@@ -33,11 +33,23 @@ export function createAppRouter(queryClient: QueryClient) {
         { path: paths.auth.login.path, lazy: route(() => import('./routes/auth/login.tsx')) },
         { path: paths.auth.signup.path, lazy: route(() => import('./routes/auth/signup.tsx')) },
         { path: paths.auth.verifyEmail.path, lazy: route(() => import('./routes/auth/verify-email.tsx')) },
-        { path: paths.inviteAccept.path, lazy: route(() => import('./routes/invite-accept.tsx')) },
         {
-          path: paths.redirects.linkAccounts.path,
-          element: <Navigate to={paths.redirects.linkAccounts.to} replace />,
+          path: paths.auth.forgotPassword.path,
+          lazy: route(() => import('./routes/auth/forgot-password.tsx')),
         },
+        {
+          path: paths.auth.resetPassword.path,
+          lazy: route(() => import('./routes/auth/reset-password.tsx')),
+        },
+        { path: paths.auth.callback.path, lazy: route(() => import('./routes/auth/callback.tsx')) },
+        { path: paths.inviteAccept.path, lazy: route(() => import('./routes/invite-accept.tsx')) },
+        { path: paths.terms.path, lazy: route(() => import('./routes/terms.tsx')) },
+        { path: paths.privacy.path, lazy: route(() => import('./routes/privacy.tsx')) },
+        // spec §2 redirects. /calendar and /coach show the not-found page until their screens land.
+        ...Object.values(paths.redirects).map((redirect) => ({
+          path: redirect.path,
+          element: <Navigate to={redirect.to} replace />,
+        })),
         {
           // /get-started: guarded, in its own quiet frame (spec §2).
           lazy: route(() => import('./routes/app/setup-root.tsx')),

@@ -43,10 +43,10 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 /**
- * Where a user lands after signing in. spec §2's home logic needs the accounts of a later issue;
- * until then every sign-in lands on Settings (docs/web.md).
+ * Where a user lands after signing in: '/', whose home logic (spec §2) sends them on to /accounts,
+ * /get-started or /link.
  */
-export const POST_LOGIN_PATH = paths.app.settings.getHref();
+export const POST_LOGIN_PATH = paths.home.getHref();
 
 /** The page a guard sent the user away from, if it is an in-app path. */
 export function postLoginTarget(state: unknown): string {

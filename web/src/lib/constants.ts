@@ -90,3 +90,14 @@ export const CONNECT_TOAST_MS = { info: 3 * SECOND, success: 4 * SECOND, error: 
 
 /** spec §9 Prefetch freshness: accounts 30 s, transactions 60 s. */
 export const PREFETCH_FRESHNESS_MS = { accounts: 30 * SECOND, transactions: 60 * SECOND } as const;
+
+/** spec §9 Loading screen: min display 2 s; tip rotation 8 s (4 s on home loading); progress cap 90. */
+export const LOADING_SCREEN = {
+  minDisplayMs: 2 * SECOND,
+  tipRotationMs: 8 * SECOND,
+  homeTipRotationMs: 4 * SECOND,
+  progressCap: 90,
+} as const;
+
+/** spec §9 Landing typing: 40 ms per character, 3 s pause. */
+export const LANDING_TYPING = { charMs: 40, pauseMs: 3 * SECOND } as const;

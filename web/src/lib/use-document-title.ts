@@ -1,4 +1,4 @@
-// Sets the browser tab's title for a screen ("Settings · Money Calendar").
+// Sets the browser tab's title for a screen ("Settings · Tallywise").
 import { useEffect } from 'react';
 import { APP_NAME } from '../config/brand.ts';
 

@@ -1,8 +1,9 @@
-// GET /profiles/me: the signed-in user's profiles record (spec §3), cached as 'user-profile'.
+// GET /profiles/me: the signed-in user's profiles record (spec §3), cached as 'user-profile'. Shared:
+// settings, the home logic, the header's avatar and admin links, and the personalize dialog read it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
-import { cacheAreas } from '../../../lib/react-query.ts';
+import { api } from './api-client.ts';
+import { cacheAreas } from './react-query.ts';
 
 export const profileSchema = z.object({
   id: z.string(),
@@ -10,8 +11,23 @@ export const profileSchema = z.object({
   full_name: z.string().nullish(),
   is_admin: z.boolean().default(false),
   onboarding_completed: z.boolean().default(false),
+  avatar_type: z.enum(['anonymous', 'initials', 'personality', 'photo', 'icon']).nullish(),
+  avatar_url: z.string().nullish(),
+  avatar_personality: z.enum(['saver', 'investor', 'goal_crusher', 'debt_crusher', 'balanced']).nullish(),
+  avatar_color: z.string().nullish(),
+  custom_initials: z.string().nullish(),
+  // spec §3: privacy_mode is true when unset.
+  privacy_mode: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? true),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+/** PATCH /profiles/me with any of the fields the app edits (functions/profiles/handler.ts). */
+export async function patchProfile(input: Record<string, unknown>): Promise<Profile> {
+  return profileSchema.parse(await api.patch<unknown>('/profiles/me', input));
+}
 
 export async function getProfile(signal?: AbortSignal): Promise<Profile> {
   return profileSchema.parse(await api.get<unknown>('/profiles/me', { signal }));

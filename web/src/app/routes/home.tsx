@@ -1,15 +1,25 @@
-// '/': spec §2 home logic decides where a signed-in user goes; it needs the accounts of a later issue,
-// so for now a signed-in user goes to the post-login page and a signed-out visitor (the landing page
-// is not built yet) to sign-in, keeping the query (an invitation token travels in it).
-import { Navigate, useLocation } from 'react-router-dom';
+// '/': the landing page for signed-out visitors (spec §1), the home logic of spec §2 for signed-in
+// users. The home logic is its own lazy chunk, so visitors download only the landing page.
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
-import { paths } from '../../config/paths.ts';
-import { POST_LOGIN_PATH, useAuth } from '../../lib/auth.tsx';
+import { Landing } from '../../features/landing/components/landing.tsx';
+import { useAuth } from '../../lib/auth.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+const HomeDecision = lazy(() => import('./home-decision.tsx'));
 
 export default function HomeRoute() {
   const { state } = useAuth();
   const { search } = useLocation();
+  useDocumentTitle(null);
   if (state.status === 'loading') return <FullPageSpinner />;
-  if (state.status === 'signedIn') return <Navigate to={POST_LOGIN_PATH} replace />;
-  return <Navigate to={`${paths.auth.login.getHref()}${search}`} replace />;
+  if (state.status === 'signedIn') {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <HomeDecision />
+      </Suspense>
+    );
+  }
+  return <Landing search={search} />;
 }

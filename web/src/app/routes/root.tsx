@@ -1,9 +1,20 @@
-// The parent of every route: renders the matched screen, and remembers an invitation token that
-// arrives in the URL of any page (spec §2).
-import { Outlet } from 'react-router-dom';
+// The parent of every route: renders the matched screen, remembers an invitation token that arrives in
+// the URL of any page, and sends a password-recovery link (type=recovery with token_hash, on any page)
+// to /reset-password with the same query (spec §2).
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { paths } from '../../config/paths.ts';
 import { useRememberInviteFromUrl } from '../../lib/remember-invite-from-url.ts';
 
 export function RootLayout() {
   useRememberInviteFromUrl();
+  const { pathname, search } = useLocation();
+  const query = new URLSearchParams(search);
+  if (
+    query.get('type') === 'recovery' &&
+    query.get('token_hash') &&
+    pathname !== paths.auth.resetPassword.path
+  ) {
+    return <Navigate to={`${paths.auth.resetPassword.getHref()}${search}`} replace />;
+  }
   return <Outlet />;
 }

@@ -3,7 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { getProfileQueryOptions } from '../../../features/profile/api/get-profile.ts';
+import { getProfileQueryOptions } from '../../../lib/user-profile-api.ts';
 import { ProfileSettings } from '../../../features/profile/components/profile-settings.tsx';
 import { useLogout } from '../../../lib/auth.tsx';
 import { prefetchForRoute } from '../../../lib/react-query.ts';

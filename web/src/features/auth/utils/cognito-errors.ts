@@ -5,7 +5,8 @@
 import { authToasts, authValidation } from '../../../../../domain/auth-messages.ts';
 import { errorMessages } from '../../../../../domain/errors.ts';
 
-export type AuthOperation = 'signIn' | 'signUp' | 'confirmSignUp' | 'resendSignUpCode';
+export type AuthOperation =
+  'signIn' | 'signUp' | 'confirmSignUp' | 'resendSignUpCode' | 'resetPassword' | 'confirmResetPassword';
 
 export type AuthFailureKind =
   | 'invalid_credentials'

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { authValidation } from '../../../../../domain/auth-messages.ts';
 import { api } from '../../../lib/api-client.ts';
-import { profileQueryKey, profileSchema, type Profile } from './get-profile.ts';
+import { profileQueryKey, profileSchema, type Profile } from '../../../lib/user-profile-api.ts';
 
 export const updateProfileInputSchema = z.object({
   full_name: z

@@ -10,7 +10,7 @@ import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { classifyError } from '../../../lib/classify-error.ts';
-import { useProfile, type Profile } from '../api/get-profile.ts';
+import { useProfile, type Profile } from '../../../lib/user-profile-api.ts';
 import {
   updateProfileInputSchema,
   useUpdateProfile,

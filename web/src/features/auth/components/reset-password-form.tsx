@@ -1,0 +1,100 @@
+// /reset-password: the e-mail, the code from the reset e-mail (prefilled from a recovery link's
+// token_hash), and the new password twice. Success goes to sign-in with the e-mail filled in.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import {
+  confirmResetInputSchema,
+  useConfirmPasswordReset,
+  type ConfirmResetInput,
+} from '../api/reset-password.ts';
+import { describeAuthError } from '../utils/cognito-errors.ts';
+
+export const PASSWORD_RESET_DONE = 'Your password has been reset. Please sign in.';
+
+export function ResetPasswordForm({
+  defaultEmail,
+  defaultCode,
+  isLocal,
+}: {
+  defaultEmail: string | null;
+  defaultCode: string | null;
+  isLocal: boolean;
+}) {
+  const navigate = useNavigate();
+  const confirm = useConfirmPasswordReset();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ConfirmResetInput>({
+    resolver: zodResolver(confirmResetInputSchema),
+    defaultValues: { email: defaultEmail ?? '', code: defaultCode ?? '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await confirm.mutateAsync(values);
+      toast.success(PASSWORD_RESET_DONE);
+      navigate(paths.auth.login.getHref({ email: values.email }), { replace: true });
+    } catch (error) {
+      const failure = describeAuthError('confirmResetPassword', error);
+      if (failure.field && failure.field !== 'fullName') {
+        form.setError(failure.field, { message: failure.message }, { shouldFocus: true });
+      } else {
+        setFormError(failure.message);
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {formError ? <Alert>{formError}</Alert> : null}
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Reset code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        hint={
+          isLocal ? 'Local mode: the code is always 123456.' : 'The 6-digit code from the email we sent you.'
+        }
+        error={errors.code?.message}
+        {...form.register('code')}
+      />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        placeholder="Password (min. 6 characters)"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <Button type="submit" className="w-full" isPending={form.formState.isSubmitting}>
+        Reset password
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        <Link to={paths.auth.forgotPassword.getHref()} className="font-medium text-brand-700 hover:underline">
+          Send a new code
+        </Link>
+      </p>
+    </form>
+  );
+}
