@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { forecastAccount } from '../../../domain/money/forecast.ts';
+import { NO_ALLOWANCE } from '../../../domain/money/allowance.ts';
+import { monthEndBalances, monthRange, withAllowance, type StoredBalanceDay } from './forecast-store.ts';
+import { monthlySummary, seriesSourceOf, type PublicStream } from './plan.ts';
+
+const tx = (id: string, date: string, amount: number, pending = false) => ({
+  id,
+  account_id: 'a',
+  date,
+  amount,
+  name: id,
+  pending,
+});
+
+describe('monthEndBalances (the calendar history, walked back from the current balance)', () => {
+  const history = [
+    tx('pay', '2026-10-30', -200_000), // money in
+    tx('rent', '2026-11-01', 150_000), // money out
+    tx('coffee', '2026-11-21', 500),
+    tx('pending', '2026-11-21', 9_999, true), // not in the current balance
+  ];
+
+  it('undoes each later posted transaction in a held account', () => {
+    const ends = monthEndBalances(history, 'depository', 100_000, '2026-11-22');
+    expect(ends['2026-10']).toBe(100_000 + 150_000 + 500);
+    expect(ends['2026-09']).toBe(100_000 + 150_000 + 500 - 200_000);
+    expect(Object.keys(ends)).toHaveLength(24);
+    expect(ends['2024-11']).toBe(ends['2026-09']);
+  });
+
+  it('undoes them the other way for an owed balance', () => {
+    const ends = monthEndBalances(history, 'credit', 40_000, '2026-11-22');
+    expect(ends['2026-10']).toBe(40_000 - 150_000 - 500);
+  });
+});
+
+describe('withAllowance (the stored plan-only row, with or without the allowance)', () => {
+  const allowance = {
+    ...NO_ALLOWANCE,
+    per_weekday: [-100, -200, -300, -400, -500, -600, -700] as const,
+    note: null,
+  };
+  const forecast = (include: boolean) =>
+    forecastAccount({
+      account: { account_id: 'a', account_type: 'depository', current_balance: 10_000 },
+      planned: [{ account_id: null, due_date: '2026-11-25', amount: -1_000 }],
+      allowance,
+      today: '2026-11-22',
+      days: 10,
+      include_allowance: include,
+    });
+
+  it('gives back exactly what the engine computes with the allowance included', () => {
+    const plain = forecast(false);
+    let toDate = 0;
+    const stored: StoredBalanceDay[] = plain.rows.map((row, i) => {
+      toDate += plain.allowance[i] ?? 0;
+      return { ...row, allowance: plain.allowance[i] ?? 0, allowance_to_date: toDate };
+    });
+    expect(stored.map((d) => withAllowance(d, true))).toEqual(forecast(true).rows);
+    expect(stored.map((d) => withAllowance(d, false))).toEqual(plain.rows);
+  });
+});
+
+describe('helpers', () => {
+  it('monthRange lists months across a year end', () => {
+    expect(monthRange('2026-11', '2027-02')).toEqual(['2026-11', '2026-12', '2027-01', '2027-02']);
+    expect(monthRange('2027-02', '2026-11')).toEqual([]);
+  });
+
+  it('seriesSourceOf tells detected streams, user series and one-offs apart', () => {
+    expect(seriesSourceOf('rs_0123')).toBe('detected');
+    expect(seriesSourceOf('us_abc')).toBe('user');
+    expect(seriesSourceOf('pi_abc')).toBeNull();
+    expect(seriesSourceOf(undefined)).toBeNull();
+  });
+
+  it('monthlySummary counts planned streams only; left after bills excludes transfers', () => {
+    const stream = (kind: PublicStream['kind'], monthly: number, planned = true) =>
+      ({ kind, monthly_amount: monthly, amount: monthly, is_planned: planned }) as PublicStream;
+    expect(
+      monthlySummary([
+        stream('income', 500_000),
+        stream('bill', -200_000),
+        stream('subscription', -1_500),
+        stream('transfer', -50_000),
+        stream('bill', -99_999, false),
+      ]),
+    ).toEqual({
+      income: 500_000,
+      bills: 200_000,
+      subscriptions: 1_500,
+      transfers_in: 0,
+      transfers_out: 50_000,
+      left_after_bills: 298_500,
+    });
+  });
+});
