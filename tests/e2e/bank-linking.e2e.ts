@@ -6,8 +6,8 @@
 // refresh from the UI hits it, the bank shows the reconnect prompt, and update mode in Link repairs it.
 // Also axe on /get-started and /accounts.
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { answerQuestionnaire, expectNoSeriousAxeViolations } from './helpers.ts';
 
 const base = () => process.env.E2E_BASE_URL ?? '';
 const plaidUrl = () => process.env.E2E_PLAID_URL ?? '';
@@ -25,6 +25,7 @@ async function sandbox(path: string, body: Record<string, unknown>): Promise<voi
 
 async function signUpAndSignIn(page: Page, email: string) {
   await page.goto(`${base()}/signup`);
+  await answerQuestionnaire(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Full name').fill('Ada Lovelace');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -37,12 +38,8 @@ async function signUpAndSignIn(page: Page, email: string) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Welcome back!')).toBeVisible();
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  // spec §2 home logic: a new user without accounts lands on /get-started.
+  await expect(page).toHaveURL(/\/get-started$/);
 }
 
 /** Bank login, then on to Success and back to the app (account selection when it is offered). */

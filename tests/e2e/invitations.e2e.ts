@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { answerQuestionnaire } from './helpers.ts';
 
 const base = () => process.env.E2E_BASE_URL ?? '';
 const apiUrl = () => process.env.E2E_API_URL ?? '';
@@ -51,10 +52,13 @@ async function signIn(page: Page, who: Person) {
 /** A new user, signed up and signed in through the UI. */
 async function signUpThroughUi(page: Page, who: Person) {
   await page.goto(`${base()}/signup`);
+  await answerQuestionnaire(page);
   await createAndVerify(page, who);
   await signIn(page, who);
   await expect(page.getByText('Welcome back!')).toBeVisible();
-  await expect(page).toHaveURL(/\/settings/);
+  // spec §2 home logic: a new user without accounts lands on /get-started; the journey goes on from Settings.
+  await expect(page).toHaveURL(/\/get-started$/);
+  await page.goto(`${base()}/settings`);
 }
 
 const profileCard = (page: Page, name: string) =>
@@ -157,6 +161,7 @@ test('an owner invites a viewer who signs up through the link and sees the profi
   await pageB.getByRole('link', { name: 'Create account' }).click();
 
   await expect(pageB).toHaveURL(/\/signup\?/);
+  await answerQuestionnaire(pageB);
   const lockedEmail = pageB.getByLabel('Email');
   await expect(lockedEmail).toHaveValue(b.email);
   await expect(lockedEmail).not.toBeEditable();

@@ -1,7 +1,9 @@
-// The first slice through every layer, as a person does it in Chromium: sign up → confirm → sign in →
+// The first slice through every layer, as a person does it in Chromium: sign up (questionnaire, then the
+// account) → confirm → sign in → the home logic lands a new user on /get-started (spec §2) → settings →
 // change full name → reload → it persisted → sign out → a protected route redirects to /login.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { answerQuestionnaire } from './helpers.ts';
 
 const base = () => process.env.E2E_BASE_URL ?? '';
 
@@ -10,6 +12,7 @@ test('sign up, confirm, sign in, rename, reload, sign out', async ({ page }) => 
   const password = 'secret1';
 
   await page.goto(`${base()}/signup`);
+  await answerQuestionnaire(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Full name').fill('Grace Hopper');
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -28,7 +31,9 @@ test('sign up, confirm, sign in, rename, reload, sign out', async ({ page }) => 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Welcome back!')).toBeVisible();
 
-  await expect(page).toHaveURL(/\/settings/);
+  // spec §2 home logic: no accounts and onboarding incomplete.
+  await expect(page).toHaveURL(/\/get-started$/);
+  await page.goto(`${base()}/settings`);
   const fullName = page.getByLabel('Full name');
   await expect(fullName).toHaveValue('Grace Hopper');
   await fullName.fill('Grace Brewster Hopper');
