@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type LoaderFunction } from 'react-router-dom';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
+import { registerRoutePreloads } from '../lib/route-preload.ts';
 import { RootLayout } from './routes/root.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
@@ -20,8 +21,20 @@ const lazyRoute = (queryClient: QueryClient, load: () => Promise<RouteModule>) =
   return { Component, ...(clientLoader ? { loader: clientLoader(queryClient) } : {}) };
 };
 
+/** Signed-in screens by path: the router loads them lazily, and lib/route-preload.ts preloads them. */
+const screens = {
+  [paths.app.accounts.path]: () => import('./routes/app/accounts.tsx'),
+  [paths.app.account.path]: () => import('./routes/app/account.tsx'),
+  [paths.app.calendar.path]: () => import('./routes/app/calendar.tsx'),
+  [paths.app.plan.path]: () => import('./routes/app/plan.tsx'),
+  [paths.app.link.path]: () => import('./routes/app/link.tsx'),
+  [paths.app.profiles.path]: () => import('./routes/app/profiles.tsx'),
+  [paths.app.settings.path]: () => import('./routes/app/settings.tsx'),
+} satisfies Record<string, () => Promise<RouteModule>>;
+
 export function createAppRouter(queryClient: QueryClient) {
   const route = (load: () => Promise<RouteModule>) => lazyRoute(queryClient, load);
+  registerRoutePreloads(screens);
   return createBrowserRouter([
     {
       element: <RootLayout />,
@@ -60,13 +73,7 @@ export function createAppRouter(queryClient: QueryClient) {
         {
           // Every protected screen sits under the auth guard and the signed-in frame.
           lazy: route(() => import('./routes/app/root.tsx')),
-          children: [
-            { path: paths.app.accounts.path, lazy: route(() => import('./routes/app/accounts.tsx')) },
-            { path: paths.app.account.path, lazy: route(() => import('./routes/app/account.tsx')) },
-            { path: paths.app.link.path, lazy: route(() => import('./routes/app/link.tsx')) },
-            { path: paths.app.profiles.path, lazy: route(() => import('./routes/app/profiles.tsx')) },
-            { path: paths.app.settings.path, lazy: route(() => import('./routes/app/settings.tsx')) },
-          ],
+          children: [...Object.entries(screens).map(([path, load]) => ({ path, lazy: route(load) }))],
         },
         { path: '*', lazy: route(() => import('./routes/not-found.tsx')) },
       ],

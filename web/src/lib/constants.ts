@@ -101,3 +101,6 @@ export const LOADING_SCREEN = {
 
 /** spec §9 Landing typing: 40 ms per character, 3 s pause. */
 export const LANDING_TYPING = { charMs: 40, pauseMs: 3 * SECOND } as const;
+
+/** spec §9 delays: 200 ms before the personalize dialog closes. */
+export const PERSONALIZE_CLOSE_DELAY_MS = 200;

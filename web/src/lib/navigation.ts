@@ -1,5 +1,6 @@
-// The signed-in navigation of spec §2 ("Header and navigation"), as data: the header, the mobile menu
-// and anything else that lists sections read it here, so spec §6's restriction is applied in one place.
+// The signed-in navigation of spec §2 ("Header and navigation"), as data: the header, the mobile menu,
+// the bottom navigation and the avatar menu read it here, so spec §6's restriction and the active-route
+// rule are applied in one place.
 import { paths } from '../config/paths.ts';
 
 export interface NavItem {
@@ -8,24 +9,56 @@ export interface NavItem {
 }
 
 /**
- * Header links in spec §2's order, for the screens built so far. Calendar, Money Plan, Coach and Help
- * join here as their screens land (docs/web.md).
+ * Header links in spec §2's order: /accounts, /calendar, /plan, /coach, /profiles, /link, /settings,
+ * /help, /terms. (Calendar, Money Plan, Coach and Help show the not-found page until their screens land.)
  */
 export const mainNavItems: readonly NavItem[] = [
   { href: paths.app.accounts.getHref(), label: 'Accounts' },
+  { href: paths.app.calendar.getHref(), label: 'Calendar' },
+  { href: paths.app.plan.getHref(), label: 'Money Plan' },
+  { href: paths.app.coach.getHref(), label: 'Coach' },
   { href: paths.app.profiles.getHref(), label: 'Profiles' },
   { href: paths.app.link.getHref(), label: 'Link Accounts' },
   { href: paths.app.settings.getHref(), label: 'Settings' },
+  { href: paths.app.help.getHref(), label: 'Help' },
+  { href: paths.terms.getHref(), label: 'Terms' },
+];
+
+/** spec §2: admin-only header links. */
+export const adminNavItems: readonly NavItem[] = [
+  { href: paths.admin.dashboard.getHref(), label: 'Admin' },
+  { href: paths.admin.categories.getHref(), label: 'Categories' },
+];
+
+/** spec §2: the mobile bottom navigation's tabs, in the spec's order. */
+export const bottomNavItems: readonly NavItem[] = [
+  { href: paths.app.accounts.getHref(), label: 'Accounts' },
+  { href: paths.app.calendar.getHref(), label: 'Calendar' },
+  { href: paths.app.coach.getHref(), label: 'Coach' },
+  { href: paths.app.plan.getHref(), label: 'Money Plan' },
 ];
 
 /** spec §2/§6: what an invited user who owns no profile does not see. */
 const hiddenWhenRestricted: ReadonlySet<string> = new Set([paths.app.profiles.path, paths.app.link.path]);
 
+const pathOf = (href: string) => href.split(/[?#]/)[0] ?? href;
+
 export function isHiddenWhenRestricted(href: string): boolean {
-  return hiddenWhenRestricted.has(href.split(/[?#]/)[0] ?? href);
+  return hiddenWhenRestricted.has(pathOf(href));
 }
 
 /** The items to show; `restricted` is the active-profile state's isNavigationRestricted. */
 export function visibleNavItems<T extends NavItem>(items: readonly T[], restricted: boolean): T[] {
   return restricted ? items.filter((item) => !isHiddenWhenRestricted(item.href)) : [...items];
+}
+
+/**
+ * Whether a link is the current route: its own path or a page under it (/accounts/{id} under
+ * /accounts). spec §2: the bottom navigation's Calendar tab is also highlighted on /.
+ */
+export function isNavItemActive(href: string, pathname: string, { calendarOnHome = false } = {}): boolean {
+  const path = pathOf(href);
+  if (calendarOnHome && path === paths.app.calendar.path && pathname === paths.home.path) return true;
+  if (path === paths.home.path) return pathname === path;
+  return pathname === path || pathname.startsWith(`${path}/`);
 }

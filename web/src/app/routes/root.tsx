@@ -4,10 +4,12 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { useRememberInviteFromUrl } from '../../lib/remember-invite-from-url.ts';
+import { useRoutePreloading } from '../../lib/use-route-preloading.ts';
 
 export function RootLayout() {
   useRememberInviteFromUrl();
   const { pathname, search } = useLocation();
+  useRoutePreloading(pathname);
   const query = new URLSearchParams(search);
   if (
     query.get('type') === 'recovery' &&

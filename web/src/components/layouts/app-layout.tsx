@@ -1,31 +1,81 @@
-// The frame of signed-in screens (spec §2 "Header and navigation"): the brand, the section links of
-// lib/navigation.ts (inline from 768 px, a menu button below it), the active financial profile, and the
-// account menu (account e-mail, Settings, Log Out). spec §6's restriction (an invited user who owns no
-// profile sees neither Profiles nor Link Accounts) is applied by visibleNavItems, in one place.
+// The frame of signed-in screens (spec §2 "Header and navigation"). From 768 px: a header with the
+// brand, the section links of lib/navigation.ts (admin links for admins) with the current route
+// highlighted, the active financial profile and the avatar menu. Under 768 px the header is hidden: a
+// slim bar with the hamburger menu (the same links), and a bottom navigation (Accounts, Calendar, Coach,
+// Money Plan; Calendar also highlighted on /) with bottom padding for it. spec §6's restriction (an
+// invited user who owns no profile sees neither Profiles nor Link Accounts) is applied by
+// visibleNavItems, in one place. The avatar menu has every entry of spec §2.
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Briefcase, LogOut, Menu, Settings, User } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { Logo } from '../ui/logo.tsx';
+import { useQuery } from '@tanstack/react-query';
+import {
+  BookOpen,
+  Briefcase,
+  CalendarDays,
+  ClipboardList,
+  FileText,
+  LayoutDashboard,
+  LifeBuoy,
+  LogOut,
+  Menu,
+  MessageCircle,
+  Moon,
+  Palette,
+  Settings,
+  Shapes,
+  Sun,
+  User,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { useActiveProfile } from '../../lib/active-profile-provider.tsx';
 import { useLogout, useUser } from '../../lib/auth.tsx';
 import { cn } from '../../lib/cn.ts';
-import { mainNavItems, visibleNavItems } from '../../lib/navigation.ts';
+import {
+  adminNavItems,
+  bottomNavItems,
+  isNavItemActive,
+  mainNavItems,
+  visibleNavItems,
+  type NavItem,
+} from '../../lib/navigation.ts';
+import { preloadRoute } from '../../lib/route-preload.ts';
 import { roleLabels } from '../../lib/profile-roles.ts';
+import { useTheme } from '../../lib/theme.ts';
+import { getProfileQueryOptions } from '../../lib/user-profile-api.ts';
+import { Avatar } from '../ui/avatar.tsx';
+import { Logo } from '../ui/logo.tsx';
+import { Sheet } from '../ui/sheet.tsx';
 
 const menuItemClasses =
   'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
 const menuContentClasses = 'z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg';
 
+/** The signed-in user's profile record (admin flag, avatar); admin defaults to false on error (spec §6). */
+function useUserProfile() {
+  return useQuery(getProfileQueryOptions());
+}
+
 /**
  * The nav links this user may see. While profiles load, the restricted set, so nothing flashes for an
  * invited user; if they fail to load, everything, so Profiles (where the failure can be retried) stays.
  */
-function useNavItems() {
+function useNavItems(): NavItem[] {
   const { status, isNavigationRestricted } = useActiveProfile();
-  return visibleNavItems(mainNavItems, status === 'loading' || isNavigationRestricted);
+  const isAdmin = useUserProfile().data?.is_admin === true;
+  return [
+    ...visibleNavItems(mainNavItems, status === 'loading' || isNavigationRestricted),
+    ...(isAdmin ? adminNavItems : []),
+  ];
 }
+
+/** Hovering or focusing a link preloads its screen (spec §2). */
+const preloadProps = (href: string) => ({
+  onMouseEnter: () => preloadRoute(href),
+  onFocus: () => preloadRoute(href),
+});
 
 /** The active financial profile, linking to /profiles when the user may go there. */
 function ActiveProfileIndicator({ className }: { className?: string }) {
@@ -51,125 +101,248 @@ function ActiveProfileIndicator({ className }: { className?: string }) {
   );
 }
 
-/** Under 768 px (spec §2) the section links move into this menu. */
+/** Under 768 px (spec §2): the hamburger menu with the same links as the header. */
 function MobileMenu() {
-  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
   const items = useNavItems();
+  const { pathname } = useLocation();
   const { profile, role } = useActiveProfile();
-  if (items.length === 0) return null;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
+    <>
+      <button
+        type="button"
         aria-label="Main menu"
-        className="flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 md:hidden"
+        onClick={() => setOpen(true)}
+        className="flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <Menu aria-hidden="true" className="size-5" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className={menuContentClasses}>
-          {profile && role ? (
-            <>
-              <DropdownMenu.Label className="flex items-center gap-2 px-2 py-2 text-xs text-slate-500">
-                <Briefcase aria-hidden="true" className="size-4" />
-                <span className="truncate">
-                  {profile.name}
-                  {role === 'owner' ? '' : ` · ${roleLabels[role]}`}
-                </span>
-              </DropdownMenu.Label>
-              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-            </>
-          ) : null}
-          {items.map((item) => (
-            <DropdownMenu.Item
-              key={item.href}
-              className={menuItemClasses}
-              onSelect={() => navigate(item.href)}
-            >
-              {item.label}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      </button>
+      <Sheet open={open} onOpenChange={setOpen} title={<Logo className="text-lg" markClassName="size-7" />}>
+        {profile && role ? (
+          <p className="mb-3 flex items-center gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
+            <Briefcase aria-hidden="true" className="size-4" />
+            <span className="truncate">
+              {profile.name}
+              {role === 'owner' ? '' : ` · ${roleLabels[role]}`}
+            </span>
+          </p>
+        ) : null}
+        <nav aria-label="Mobile menu">
+          <ul className="space-y-1">
+            {items.map((item) => {
+              const active = isNavItemActive(item.href, pathname);
+              return (
+                <li key={item.href}>
+                  <Link
+                    to={item.href}
+                    onClick={() => setOpen(false)}
+                    aria-current={active ? 'page' : undefined}
+                    className={cn(
+                      'block rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100',
+                      active && 'bg-brand-50 text-brand-700',
+                    )}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </Sheet>
+    </>
   );
 }
 
-function AccountMenu() {
+export interface AccountMenuActions {
+  onPersonalize: () => void;
+  onDailyWisdom: () => void;
+}
+
+function MenuLink({
+  icon: Icon,
+  label,
+  onSelect,
+}: {
+  icon: LucideIcon;
+  label: string;
+  onSelect: () => void;
+}) {
+  return (
+    <DropdownMenu.Item className={menuItemClasses} onSelect={onSelect}>
+      <Icon aria-hidden="true" className="size-4" />
+      {label}
+    </DropdownMenu.Item>
+  );
+}
+
+/** spec §2 avatar menu: e-mail, Personalize, Settings, Help & Support, Daily Wisdom, admin links,
+ * light/dark toggle, Terms & Policies, Log Out. */
+function AccountMenu({ actions }: { actions: AccountMenuActions }) {
   const user = useUser();
   const navigate = useNavigate();
   const { logout } = useLogout();
-  const initial = (user.name ?? user.email ?? 'U').trim().charAt(0).toUpperCase() || 'U';
+  const profile = useUserProfile().data;
+  const { isDark, setTheme } = useTheme();
+  const look = profile ?? { avatar_type: 'initials', full_name: user.name, email: user.email };
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         aria-label="Account menu"
-        className="flex size-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-on-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
-        {initial}
+        <Avatar look={{ ...look, email: look.email ?? user.email }} size="sm" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className={menuContentClasses}>
-          <DropdownMenu.Label className="flex items-center gap-2 px-2 py-2 text-xs text-slate-500">
+          <DropdownMenu.Label className="flex items-center gap-2 px-2 py-2 text-xs text-slate-600">
             <User aria-hidden="true" className="size-4" />
             <span className="truncate">{user.email ?? 'Signed in'}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item
-            className={menuItemClasses}
+          <MenuLink icon={Palette} label="Personalize" onSelect={actions.onPersonalize} />
+          <MenuLink
+            icon={Settings}
+            label="Settings"
             onSelect={() => navigate(paths.app.settings.getHref())}
-          >
-            <Settings aria-hidden="true" className="size-4" />
-            Settings
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={menuItemClasses} onSelect={() => void logout()}>
-            <LogOut aria-hidden="true" className="size-4" />
-            Log Out
-          </DropdownMenu.Item>
+          />
+          <MenuLink
+            icon={LifeBuoy}
+            label="Help & Support"
+            onSelect={() => navigate(paths.app.help.getHref())}
+          />
+          <MenuLink icon={BookOpen} label="Daily Wisdom" onSelect={actions.onDailyWisdom} />
+          {profile?.is_admin ? (
+            <>
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+              <MenuLink
+                icon={LayoutDashboard}
+                label="Admin Dashboard"
+                onSelect={() => navigate(paths.admin.dashboard.getHref())}
+              />
+              <MenuLink
+                icon={Shapes}
+                label="Category Management"
+                onSelect={() => navigate(paths.admin.categories.getHref())}
+              />
+            </>
+          ) : null}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <MenuLink
+            icon={isDark ? Sun : Moon}
+            label={isDark ? 'Light mode' : 'Dark mode'}
+            onSelect={() => setTheme(isDark ? 'light' : 'dark')}
+          />
+          <MenuLink
+            icon={FileText}
+            label="Terms & Policies"
+            onSelect={() => navigate(paths.terms.getHref())}
+          />
+          <MenuLink icon={LogOut} label="Log Out" onSelect={() => void logout()} />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
 }
 
-export function AppLayout({ children }: { children: ReactNode }) {
+const bottomIcons: Record<string, LucideIcon> = {
+  [paths.app.accounts.getHref()]: Wallet,
+  [paths.app.calendar.getHref()]: CalendarDays,
+  [paths.app.coach.getHref()]: MessageCircle,
+  [paths.app.plan.getHref()]: ClipboardList,
+};
+
+/** spec §2: the mobile bottom navigation; the Calendar tab is also highlighted on /. */
+function BottomNav() {
+  const { pathname } = useLocation();
+  return (
+    <nav
+      aria-label="Bottom navigation"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+    >
+      <ul className="grid grid-cols-4">
+        {bottomNavItems.map((item) => {
+          const active = isNavItemActive(item.href, pathname, { calendarOnHome: true });
+          const Icon = bottomIcons[item.href] ?? Wallet;
+          return (
+            <li key={item.href}>
+              <Link
+                to={item.href}
+                aria-current={active ? 'page' : undefined}
+                {...preloadProps(item.href)}
+                className={cn(
+                  'flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium text-slate-600',
+                  'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+                  active && 'text-brand-700',
+                )}
+              >
+                <Icon aria-hidden="true" className="size-5" />
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+export function AppLayout({ children, actions }: { children: ReactNode; actions: AccountMenuActions }) {
   const items = useNavItems();
+  const brand = (
+    <Link
+      to={paths.app.accounts.getHref()}
+      className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      <Logo className="text-lg" markClassName="size-7" nameClassName="md:max-lg:sr-only" />
+    </Link>
+  );
   return (
     <div className="min-h-dvh">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4">
-          <Link
-            to={paths.app.accounts.getHref()}
-            className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            <Logo className="text-lg" markClassName="size-7" />
-          </Link>
-          <div className="flex min-w-0 items-center gap-2">
-            <nav aria-label="Main" className="hidden md:block">
-              <ul className="flex items-center gap-1">
-                {items.map((link) => (
-                  <li key={link.href}>
-                    <NavLink
-                      to={link.href}
-                      className={({ isActive }) =>
-                        cn(
-                          'rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-                          isActive && 'bg-brand-50 text-brand-700',
-                        )
-                      }
-                    >
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <ActiveProfileIndicator className="hidden sm:inline-flex" />
-            <MobileMenu />
-            <AccountMenu />
+      <header className="hidden border-b border-slate-200 bg-white md:block">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 lg:px-6">
+          {brand}
+          <nav aria-label="Main" className="min-w-0">
+            <ul className="flex items-center gap-0.5">
+              {items.map((link) => (
+                <li key={link.href}>
+                  <NavLink
+                    to={link.href}
+                    {...preloadProps(link.href)}
+                    className={({ isActive }) =>
+                      cn(
+                        'block rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-slate-900 lg:px-3',
+                        'focus-visible:outline-2 focus-visible:outline-brand-600',
+                        isActive && 'bg-brand-50 text-brand-700',
+                      )
+                    }
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="flex shrink-0 items-center gap-2">
+            <ActiveProfileIndicator className="hidden xl:inline-flex" />
+            <AccountMenu actions={actions} />
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-5xl px-4 py-8">{children}</main>
+      <div className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-2 md:hidden">
+        <MobileMenu />
+        <Link
+          to={paths.app.accounts.getHref()}
+          className="rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <Logo className="text-lg" markClassName="size-7" />
+        </Link>
+        <div className="flex w-10 justify-center">
+          <AccountMenu actions={actions} />
+        </div>
+      </div>
+      <main className="mx-auto max-w-5xl px-4 pt-6 pb-24 md:py-8">{children}</main>
+      <BottomNav />
     </div>
   );
 }

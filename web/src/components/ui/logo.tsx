@@ -15,7 +15,15 @@ export function LogoMark({ className }: { className?: string }) {
 }
 
 /** Mark and name; the name is the accessible text. */
-export function Logo({ className, markClassName }: { className?: string; markClassName?: string }) {
+export function Logo({
+  className,
+  markClassName,
+  nameClassName,
+}: {
+  className?: string;
+  markClassName?: string;
+  nameClassName?: string;
+}) {
   return (
     <span
       className={cn(
@@ -24,7 +32,7 @@ export function Logo({ className, markClassName }: { className?: string; markCla
       )}
     >
       <LogoMark className={markClassName} />
-      <span>{APP_NAME}</span>
+      <span className={nameClassName}>{APP_NAME}</span>
     </span>
   );
 }

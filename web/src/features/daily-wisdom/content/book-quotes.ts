@@ -1,0 +1,206 @@
+// spec §2 Daily Wisdom, Wisdom tab: quotations from books, each with its author and title. Only
+// quotations whose wording and source we could stand behind are listed; docs/web.md notes the count.
+export interface BookQuote {
+  quote: string;
+  author: string;
+  book: string;
+}
+
+const housel = (quote: string): BookQuote => ({
+  quote,
+  author: 'Morgan Housel',
+  book: 'The Psychology of Money',
+});
+const clason = (quote: string): BookQuote => ({
+  quote,
+  author: 'George S. Clason',
+  book: 'The Richest Man in Babylon',
+});
+const franklin = (quote: string): BookQuote => ({
+  quote,
+  author: 'Benjamin Franklin',
+  book: 'The Way to Wealth',
+});
+const kiyosaki = (quote: string): BookQuote => ({
+  quote,
+  author: 'Robert T. Kiyosaki',
+  book: 'Rich Dad Poor Dad',
+});
+const graham = (quote: string): BookQuote => ({
+  quote,
+  author: 'Benjamin Graham',
+  book: 'The Intelligent Investor',
+});
+const ramsey = (quote: string): BookQuote => ({
+  quote,
+  author: 'Dave Ramsey',
+  book: 'The Total Money Makeover',
+});
+const clear = (quote: string): BookQuote => ({ quote, author: 'James Clear', book: 'Atomic Habits' });
+const thoreau = (quote: string): BookQuote => ({ quote, author: 'Henry David Thoreau', book: 'Walden' });
+const kahneman = (quote: string): BookQuote => ({
+  quote,
+  author: 'Daniel Kahneman',
+  book: 'Thinking, Fast and Slow',
+});
+const millionaire = (quote: string): BookQuote => ({
+  quote,
+  author: 'Thomas J. Stanley and William D. Danko',
+  book: 'The Millionaire Next Door',
+});
+
+export const bookQuotes: readonly BookQuote[] = [
+  housel(
+    'Doing well with money has a little to do with how smart you are and a lot to do with how you behave.',
+  ),
+  housel('Spending money to show people how much money you have is the fastest way to have less money.'),
+  housel('Controlling your time is the highest dividend money pays.'),
+  housel('Wealth is what you don’t see.'),
+  housel(
+    'Building wealth has little to do with your income or investment returns, and lots to do with your savings rate.',
+  ),
+  housel('The most important part of every plan is planning on your plan not going according to plan.'),
+  housel(
+    'The highest form of wealth is the ability to wake up every morning and say, “I can do whatever I want today.”',
+  ),
+  clason('A part of all you earn is yours to keep.'),
+  clason('Wealth, like a tree, grows from a tiny seed.'),
+  clason('Opportunity is a haughty goddess who wastes no time with those who are unprepared.'),
+  clason('Where the determination is, the way can be found.'),
+  clason('Better a little caution than a great regret.'),
+  clason(
+    'What each of us calls our “necessary expenses” will always grow to equal our incomes unless we protest to the contrary.',
+  ),
+  franklin('Beware of little expenses; a small leak will sink a great ship.'),
+  franklin('If you would be wealthy, think of saving as well as of getting.'),
+  franklin('He that goes a borrowing goes a sorrowing.'),
+  franklin('Creditors have better memories than debtors.'),
+  franklin('Industry pays debts, while despair increaseth them.'),
+  franklin('Lost time is never found again.'),
+  { quote: 'Remember that time is money.', author: 'Benjamin Franklin', book: 'Advice to a Young Tradesman' },
+  kiyosaki('The rich don’t work for money.'),
+  kiyosaki('It’s not how much money you make, but how much money you keep.'),
+  kiyosaki('An asset puts money in my pocket. A liability takes money out of my pocket.'),
+  kiyosaki(
+    'Rich people acquire assets. The poor and middle class acquire liabilities that they think are assets.',
+  ),
+  graham('The investor’s chief problem—and even his worst enemy—is likely to be himself.'),
+  graham('Investment is most intelligent when it is most businesslike.'),
+  graham(
+    'Confronted with a challenge to distill the secret of sound investment into three words, we venture the following motto, MARGIN OF SAFETY.',
+  ),
+  ramsey('Live like no one else, so later you can live like no one else.'),
+  ramsey('Personal finance is 80 percent behavior and only 20 percent head knowledge.'),
+  ramsey('You must gain control over your money or the lack of it will forever control you.'),
+  millionaire('Wealth is what you accumulate, not what you spend.'),
+  millionaire('Whatever your income, always live below your means.'),
+  clear('You do not rise to the level of your goals. You fall to the level of your systems.'),
+  clear('Every action you take is a vote for the type of person you wish to become.'),
+  clear('Habits are the compound interest of self-improvement.'),
+  clear('Success is the product of daily habits—not once-in-a-lifetime transformations.'),
+  thoreau('A man is rich in proportion to the number of things which he can afford to let alone.'),
+  thoreau(
+    'The cost of a thing is the amount of what I will call life which is required to be exchanged for it, immediately or in the long run.',
+  ),
+  thoreau('Our life is frittered away by detail. Simplify, simplify.'),
+  kahneman('Nothing in life is as important as you think it is, while you are thinking about it.'),
+  kahneman('We can be blind to the obvious, and we are also blind to our blindness.'),
+  kahneman('Losses loom larger than gains.'),
+  {
+    quote: 'Don’t look for the needle in the haystack. Just buy the haystack!',
+    author: 'John C. Bogle',
+    book: 'The Little Book of Common Sense Investing',
+  },
+  {
+    quote:
+      'A blindfolded monkey throwing darts at a newspaper’s financial pages could select a portfolio that would do just as well as one carefully selected by experts.',
+    author: 'Burton G. Malkiel',
+    book: 'A Random Walk Down Wall Street',
+  },
+  {
+    quote: 'Spend less than you earn—invest the surplus—avoid debt.',
+    author: 'JL Collins',
+    book: 'The Simple Path to Wealth',
+  },
+  {
+    quote: 'Spend extravagantly on the things you love, and cut costs mercilessly on the things you don’t.',
+    author: 'Ramit Sethi',
+    book: 'I Will Teach You to Be Rich',
+  },
+  { quote: 'Pay yourself first.', author: 'David Bach', book: 'The Automatic Millionaire' },
+  {
+    quote: 'Know what you own, and know why you own it.',
+    author: 'Peter Lynch',
+    book: 'One Up On Wall Street',
+  },
+  {
+    quote: 'Whatever the mind of man can conceive and believe, it can achieve.',
+    author: 'Napoleon Hill',
+    book: 'Think and Grow Rich',
+  },
+  {
+    quote: 'Begin with the end in mind.',
+    author: 'Stephen R. Covey',
+    book: 'The 7 Habits of Highly Effective People',
+  },
+  {
+    quote: 'The key is not to prioritize what’s on your schedule, but to schedule your priorities.',
+    author: 'Stephen R. Covey',
+    book: 'The 7 Habits of Highly Effective People',
+  },
+  {
+    quote: 'Money is something we choose to trade our life energy for.',
+    author: 'Vicki Robin and Joe Dominguez',
+    book: 'Your Money or Your Life',
+  },
+  {
+    quote:
+      'Annual income twenty pounds, annual expenditure nineteen nineteen and six, result happiness. Annual income twenty pounds, annual expenditure twenty pounds ought and six, result misery.',
+    author: 'Charles Dickens',
+    book: 'David Copperfield',
+  },
+  {
+    quote: 'Neither a borrower nor a lender be; for loan oft loses both itself and friend.',
+    author: 'William Shakespeare',
+    book: 'Hamlet',
+  },
+  {
+    quote: 'It is not the man who has too little, but the man who craves more, that is poor.',
+    author: 'Seneca',
+    book: 'Letters from a Stoic',
+  },
+  {
+    quote: 'Very little is needed to make a happy life; it is all within yourself, in your way of thinking.',
+    author: 'Marcus Aurelius',
+    book: 'Meditations',
+  },
+  {
+    quote:
+      'Money is only a tool. It will take you wherever you wish, but it will not replace you as the driver.',
+    author: 'Ayn Rand',
+    book: 'Atlas Shrugged',
+  },
+  { quote: 'Money is coined liberty.', author: 'Fyodor Dostoevsky', book: 'The House of the Dead' },
+  {
+    quote: 'Money is like a sixth sense without which you cannot make a complete use of the other five.',
+    author: 'W. Somerset Maugham',
+    book: 'Of Human Bondage',
+  },
+  {
+    quote: 'A large income is the best recipe for happiness I ever heard of.',
+    author: 'Jane Austen',
+    book: 'Mansfield Park',
+  },
+  {
+    quote:
+      'It is not from the benevolence of the butcher, the brewer, or the baker that we expect our dinner, but from their regard to their own interest.',
+    author: 'Adam Smith',
+    book: 'The Wealth of Nations',
+  },
+  {
+    quote:
+      'October. This is one of the peculiarly dangerous months to speculate in stocks in. The others are July, January, September, April, November, May, March, June, December, August, and February.',
+    author: 'Mark Twain',
+    book: 'Pudd’nhead Wilson',
+  },
+];

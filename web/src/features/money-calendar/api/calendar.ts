@@ -1,0 +1,122 @@
+// POST /functions/get-money-plan-calendar {month} and GET /running-balances (docs/money-plan-api.md).
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+import { planItemSchema } from '../../../lib/money-plan-api.ts';
+import { cacheAreas } from '../../../lib/react-query.ts';
+
+const balancePairSchema = z.object({ opening: z.number(), closing: z.number() });
+
+export const calendarTransactionSchema = z
+  .object({
+    id: z.string(),
+    account_id: z.string(),
+    date: z.string(),
+    name: z.string(),
+    merchant_name: z.string().nullish(),
+    amount: z.number(),
+    pending: z.boolean().optional(),
+    classification: z.object({ normalizedAmount: z.number() }).loose().optional(),
+  })
+  .loose();
+export type CalendarTransaction = z.infer<typeof calendarTransactionSchema>;
+
+export const calendarDaySchema = z
+  .object({
+    date: z.string(),
+    is_today: z.boolean(),
+    is_forecast: z.boolean(),
+    transactions: z.array(calendarTransactionSchema),
+    planned: z.array(planItemSchema),
+    balances: z
+      .object({
+        total: balancePairSchema.nullable(),
+        accounts: z.array(z.object({ account_id: z.string() }).loose()).optional(),
+      })
+      .loose(),
+    flags: z
+      .object({ is_low: z.boolean(), is_negative: z.boolean(), is_lowest: z.boolean() })
+      .loose()
+      .nullish(),
+  })
+  .loose();
+export type CalendarDay = z.infer<typeof calendarDaySchema>;
+
+export const calendarAccountSchema = z
+  .object({
+    id: z.string(),
+    account_name: z.string(),
+    institution_name: z.string().nullish(),
+    account_type: z.string().optional(),
+    mask: z.string().nullish(),
+  })
+  .loose();
+export type CalendarAccount = z.infer<typeof calendarAccountSchema>;
+
+export const calendarSchema = z
+  .object({
+    month: z.string(),
+    today: z.string(),
+    account_id: z.string().nullable(),
+    stale: z.boolean().optional(),
+    accounts: z.array(calendarAccountSchema),
+    summary: z
+      .object({
+        opening: z.number().nullable(),
+        closing: z.number().nullable(),
+        lowest: z.object({ date: z.string(), closing: z.number() }).nullable(),
+        low_days: z.number(),
+        negative_days: z.number(),
+        planned_in: z.number(),
+        planned_out: z.number(),
+      })
+      .loose(),
+    days: z.array(calendarDaySchema),
+  })
+  .loose();
+export type MoneyCalendar = z.infer<typeof calendarSchema>;
+
+export interface CalendarQuery {
+  month: string;
+  accountId: string | null;
+}
+
+export const calendarQueryOptions = (profileId: string, query: CalendarQuery) =>
+  queryOptions({
+    queryKey: [cacheAreas.transactionsCalendar, profileId, query] as const,
+    queryFn: async ({ signal }) =>
+      calendarSchema.parse(
+        await api.post<unknown>(
+          '/functions/get-money-plan-calendar',
+          { month: query.month, accountId: query.accountId },
+          { profileId, signal },
+        ),
+      ),
+    staleTime: 30_000,
+  });
+
+export const runningBalanceRowSchema = z
+  .object({ balance_date: z.string(), closing_balance: z.number(), is_forecast: z.boolean() })
+  .loose();
+export type RunningBalanceRow = z.infer<typeof runningBalanceRowSchema>;
+
+const runningBalancesSchema = z
+  .object({ stale: z.boolean(), rows: z.array(runningBalanceRowSchema) })
+  .loose();
+
+/** spec §9: the default forecast view is 90 days. */
+export const DEFAULT_FORECAST_DAYS = 90;
+
+export const runningBalancesQueryOptions = (profileId: string, accountId: string | null, days: number) =>
+  queryOptions({
+    queryKey: [cacheAreas.runningBalances, profileId, { accountId, days }] as const,
+    queryFn: async ({ signal }) =>
+      runningBalancesSchema.parse(
+        await api.get<unknown>('/running-balances', {
+          profileId,
+          signal,
+          query: { days, ...(accountId ? { accountId } : {}) },
+        }),
+      ),
+    staleTime: 30_000,
+  });

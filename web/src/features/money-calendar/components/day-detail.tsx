@@ -1,0 +1,137 @@
+// A day of the calendar in a dialog: its end-of-day balance, what happened (posted and pending
+// transactions) and what is planned, with add, edit and delete of planned items for editors and owners.
+import { useState } from 'react';
+import { formatUsd } from '../../../../../domain/classification.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import type { PlanItem } from '../../../lib/money-plan-api.ts';
+import type { CalendarAccount, CalendarDay } from '../api/calendar.ts';
+import { usePlanItemMutations } from '../hooks/use-plan-item-mutations.ts';
+import { dayLabel, signedUsd } from '../utils/month.ts';
+import { PlannedItemForm } from './planned-item-form.tsx';
+
+export function DayDetail({
+  day,
+  accounts,
+  profileId,
+  canEdit,
+  onClose,
+}: {
+  day: CalendarDay;
+  accounts: readonly CalendarAccount[];
+  profileId: string;
+  canEdit: boolean;
+  onClose: () => void;
+}) {
+  const [editing, setEditing] = useState<PlanItem | 'new' | null>(null);
+  const { create, update, remove } = usePlanItemMutations(profileId);
+  const closing = day.balances.total?.closing ?? null;
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={dayLabel(day.date)}
+      description={
+        closing === null
+          ? 'No balance forecast for this day.'
+          : `${day.is_forecast ? 'Forecast end-of-day balance' : 'End-of-day balance'}: ${closing < 0 ? '−' : ''}${formatUsd(closing)}`
+      }
+      className="max-w-lg"
+    >
+      {editing ? (
+        <PlannedItemForm
+          date={day.date}
+          accounts={accounts}
+          item={editing === 'new' ? undefined : editing}
+          isPending={create.isPending || update.isPending}
+          onCancel={() => setEditing(null)}
+          onSubmit={(value) => {
+            if (editing === 'new') create.mutate(value, { onSuccess: () => setEditing(null) });
+            else {
+              const { recurrence: _ignored, ...patch } = value;
+              update.mutate({ id: editing.id, patch }, { onSuccess: () => setEditing(null) });
+            }
+          }}
+        />
+      ) : (
+        <div className="space-y-5">
+          <section aria-labelledby="day-actual">
+            <h3 id="day-actual" className="text-sm font-semibold text-slate-900">
+              Transactions
+            </h3>
+            {day.transactions.length === 0 ? (
+              <p className="mt-1 text-sm text-slate-500">No transactions on this day.</p>
+            ) : (
+              <ul className="mt-2 divide-y divide-slate-100">
+                {day.transactions.map((t) => (
+                  <li key={t.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                    <span className="min-w-0 truncate">
+                      {t.merchant_name || t.name}
+                      {t.pending ? <Badge className="ml-2">Pending</Badge> : null}
+                    </span>
+                    <span className={-t.amount < 0 ? 'text-slate-900' : 'text-emerald-700'}>
+                      {signedUsd(-t.amount, formatUsd)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="day-planned">
+            <h3 id="day-planned" className="text-sm font-semibold text-slate-900">
+              Planned
+            </h3>
+            {day.planned.length === 0 ? (
+              <p className="mt-1 text-sm text-slate-500">Nothing planned on this day.</p>
+            ) : (
+              <ul className="mt-2 divide-y divide-slate-100" aria-label="Planned items">
+                {day.planned.map((item) => (
+                  <li key={item.id} className="py-2 text-sm">
+                    <div className="flex items-center justify-between gap-3">
+                      <span className="min-w-0 truncate italic">
+                        {item.description}
+                        {item.is_reconciled ? <Badge className="ml-2">Settled</Badge> : null}
+                      </span>
+                      <span className={item.amount < 0 ? 'text-slate-900' : 'text-emerald-700'}>
+                        {signedUsd(item.amount, formatUsd)}
+                      </span>
+                    </div>
+                    {canEdit && !item.is_reconciled ? (
+                      <div className="mt-1 flex gap-2">
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => setEditing(item)}
+                          aria-label={`Edit ${item.description}`}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-red-700"
+                          isPending={remove.isPending && remove.variables === item.id}
+                          onClick={() => remove.mutate(item.id)}
+                          aria-label={`Delete ${item.description}`}
+                        >
+                          Delete
+                        </Button>
+                      </div>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          {canEdit ? (
+            <Button onClick={() => setEditing('new')}>Add planned item</Button>
+          ) : (
+            <p className="text-sm text-slate-500">You can view this profile's plan but not change it.</p>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

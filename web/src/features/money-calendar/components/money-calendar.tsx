@@ -1,0 +1,318 @@
+// /calendar, the Money Calendar (issue 5 item 6): a month grid on desktop and a list under 768 px
+// (spec §9); each day shows its transactions and planned items (planned in italics with a dashed
+// marker), its end-of-day balance, low and negative highlighting; a day opens its detail; an account
+// filter; months 24 back and 24 ahead; and the forecast chart.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState, useSyncExternalStore } from 'react';
+import { formatUsd } from '../../../../../domain/classification.ts';
+import { QueryError } from '../../../components/errors/query-error.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { MOBILE_BREAKPOINT_PX } from '../../../lib/constants.ts';
+import {
+  calendarQueryOptions,
+  type CalendarDay,
+  type MoneyCalendar as MoneyCalendarData,
+} from '../api/calendar.ts';
+import {
+  addMonths,
+  balanceTone,
+  buildMonthGrid,
+  isMonthInWindow,
+  monthLabel,
+  signedUsd,
+  type BalanceTone,
+} from '../utils/month.ts';
+import { DayDetail } from './day-detail.tsx';
+import { ForecastChart } from './forecast-chart.tsx';
+
+const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
+function subscribeMobile(onChange: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const mql = window.matchMedia(mobileQuery);
+  mql.addEventListener('change', onChange);
+  return () => mql.removeEventListener('change', onChange);
+}
+const isMobileNow = () => typeof window.matchMedia === 'function' && window.matchMedia(mobileQuery).matches;
+function useIsMobile() {
+  return useSyncExternalStore(subscribeMobile, isMobileNow, () => false);
+}
+
+const money = (c: number) => `${c < 0 ? '−' : ''}${formatUsd(c)}`;
+const toneClasses: Record<BalanceTone, string> = {
+  negative: 'bg-red-50 text-red-800 ring-1 ring-red-300',
+  low: 'bg-amber-50 text-amber-900 ring-1 ring-amber-300',
+  normal: '',
+  none: '',
+};
+const toneWords: Record<BalanceTone, string> = {
+  negative: ', below zero',
+  low: ', low balance',
+  normal: '',
+  none: '',
+};
+const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+const currentMonth = () => new Date().toISOString().slice(0, 7);
+
+export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEdit: boolean }) {
+  const [month, setMonth] = useState(currentMonth);
+  const [accountId, setAccountId] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const isMobile = useIsMobile();
+  const query = useQuery({
+    ...calendarQueryOptions(profileId, { month, accountId }),
+    placeholderData: keepPreviousData,
+  });
+  const today = query.data?.today ?? new Date().toISOString().slice(0, 10);
+  const thisMonth = today.slice(0, 7);
+  const canBack = isMonthInWindow(addMonths(month, -1), thisMonth);
+  const canForward = isMonthInWindow(addMonths(month, 1), thisMonth);
+  const data = query.data?.month === month ? query.data : undefined;
+  const byDate = new Map<string, CalendarDay>((data?.days ?? []).map((d) => [d.date, d]));
+  const selectedDay = selected ? byDate.get(selected) : undefined;
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-slate-900">Money Calendar</h1>
+          <p className="text-sm text-slate-600">
+            What happened, what is planned, and where your balance is heading.
+          </p>
+        </div>
+        <SelectField
+          label="Account"
+          className="w-full sm:w-64"
+          value={accountId ?? ''}
+          onChange={(e) => setAccountId(e.target.value || null)}
+          options={[
+            { value: '', label: 'All accounts' },
+            ...(query.data?.accounts ?? []).map((a) => ({
+              value: a.id,
+              label: a.mask ? `${a.account_name} ••${a.mask}` : a.account_name,
+            })),
+          ]}
+        />
+      </div>
+
+      <div className="flex items-center justify-between gap-2" role="group" aria-label="Month">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!canBack}
+          onClick={() => setMonth(addMonths(month, -1))}
+          aria-label="Previous month"
+        >
+          <ChevronLeft aria-hidden="true" className="size-4" />
+        </Button>
+        <div className="flex items-center gap-2">
+          <h2 className="text-lg font-semibold text-slate-900" aria-live="polite">
+            {monthLabel(month)}
+          </h2>
+          {month !== thisMonth ? (
+            <Button variant="ghost" size="sm" onClick={() => setMonth(thisMonth)}>
+              Today
+            </Button>
+          ) : null}
+        </div>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!canForward}
+          onClick={() => setMonth(addMonths(month, 1))}
+          aria-label="Next month"
+        >
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </Button>
+      </div>
+
+      {query.isError && !data ? (
+        <QueryError
+          error={query.error}
+          title="The calendar could not load"
+          onRetry={() => void query.refetch()}
+        />
+      ) : !data ? (
+        <Skeleton className="h-96 w-full" />
+      ) : data.accounts.length === 0 ? (
+        <EmptyState icon={CalendarDays} title="No accounts yet">
+          Link a bank account to see your balances day by day.
+        </EmptyState>
+      ) : (
+        <>
+          <Summary data={data} />
+          {isMobile ? (
+            <ol className="space-y-2" aria-label={`Days of ${monthLabel(month)}`}>
+              {data.days.map((day) => (
+                <li key={day.date}>
+                  <DayButton day={day} onOpen={() => setSelected(day.date)} layout="row" />
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <table
+              className="w-full table-fixed border-collapse"
+              aria-label={`Calendar for ${monthLabel(month)}`}
+            >
+              <thead>
+                <tr>
+                  {weekdays.map((d) => (
+                    <th key={d} scope="col" className="pb-1 text-xs font-medium text-slate-500">
+                      {d}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {buildMonthGrid(month).map((week) => (
+                  <tr key={week.find(Boolean) ?? 'w'}>
+                    {week.map((date, i) => {
+                      const day = date ? byDate.get(date) : undefined;
+                      return (
+                        <td key={date ?? `pad-${i}`} className="h-28 border border-slate-200 p-0 align-top">
+                          {day ? (
+                            <DayButton day={day} onOpen={() => setSelected(day.date)} layout="cell" />
+                          ) : null}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+
+      <Card className="p-4">
+        <h2 className="mb-2 text-lg font-semibold text-slate-900">Balance forecast</h2>
+        <ForecastChart profileId={profileId} accountId={accountId} />
+      </Card>
+
+      {selectedDay && data ? (
+        <DayDetail
+          day={selectedDay}
+          accounts={data.accounts}
+          profileId={profileId}
+          canEdit={canEdit}
+          onClose={() => setSelected(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function Summary({ data }: { data: MoneyCalendarData }) {
+  const s = data.summary;
+  return (
+    <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+      <div>
+        <dt className="text-slate-500">End of month</dt>
+        <dd className="font-semibold">{s.closing === null ? '—' : money(s.closing)}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-500">Lowest</dt>
+        <dd className="font-semibold">
+          {s.lowest ? `${money(s.lowest.closing)} on ${s.lowest.date.slice(8)}` : '—'}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-500">Planned in / out</dt>
+        <dd className="font-semibold">
+          {formatUsd(s.planned_in)} / {formatUsd(s.planned_out)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-500">Low / negative days</dt>
+        <dd className={cn('font-semibold', s.negative_days > 0 && 'text-red-700')}>
+          {s.low_days} / {s.negative_days}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function DayButton({
+  day,
+  onOpen,
+  layout,
+}: {
+  day: CalendarDay;
+  onOpen: () => void;
+  layout: 'cell' | 'row';
+}) {
+  const closing = day.balances.total?.closing ?? null;
+  const tone = balanceTone(day.flags, closing);
+  const dayNumber = Number(day.date.slice(8));
+  const entries = [
+    ...day.transactions.map((t) => ({
+      key: t.id,
+      name: t.merchant_name || t.name,
+      amount: -t.amount,
+      planned: false,
+    })),
+    ...day.planned
+      .filter((p) => !p.is_reconciled)
+      .map((p) => ({ key: p.id, name: p.description, amount: p.amount, planned: true })),
+  ];
+  const label = `${day.date}${day.is_today ? ', today' : ''}: ${day.transactions.length} transactions, ${day.planned.length} planned${closing === null ? '' : `, end-of-day balance ${money(closing)}`}${toneWords[tone]}`;
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={label}
+      data-date={day.date}
+      className={cn(
+        'flex h-full w-full flex-col gap-1 p-1.5 text-left text-xs hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600',
+        layout === 'row' && 'rounded-lg border border-slate-200 p-3 text-sm',
+        day.is_today && 'bg-brand-50',
+        !day.is_forecast && !day.is_today && 'text-slate-700',
+      )}
+    >
+      <span className="flex items-center justify-between gap-1">
+        <span className={cn('font-semibold', day.is_today && 'text-brand-700')}>
+          {layout === 'row'
+            ? new Date(`${day.date}T00:00:00Z`).toLocaleDateString('en-US', {
+                weekday: 'short',
+                month: 'short',
+                day: 'numeric',
+                timeZone: 'UTC',
+              })
+            : dayNumber}
+        </span>
+        {closing !== null ? (
+          <span
+            data-testid="day-balance"
+            className={cn('rounded px-1 font-medium tabular-nums', toneClasses[tone])}
+          >
+            {money(closing)}
+          </span>
+        ) : null}
+      </span>
+      <span className="flex flex-col gap-0.5 overflow-hidden">
+        {entries.slice(0, layout === 'row' ? 6 : 3).map((e) => (
+          <span
+            key={e.key}
+            data-kind={e.planned ? 'planned' : 'actual'}
+            className={cn(
+              'truncate',
+              e.planned ? 'border-l-2 border-dashed border-brand-500 pl-1 italic text-slate-600' : 'pl-1.5',
+              e.amount > 0 && 'text-emerald-700',
+            )}
+          >
+            {e.name} {signedUsd(e.amount, formatUsd)}
+          </span>
+        ))}
+        {entries.length > (layout === 'row' ? 6 : 3) ? (
+          <span className="text-slate-500">+{entries.length - (layout === 'row' ? 6 : 3)} more</span>
+        ) : null}
+      </span>
+    </button>
+  );
+}

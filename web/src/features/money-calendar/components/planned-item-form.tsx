@@ -1,0 +1,142 @@
+// Add or edit a planned item: description, money in or out, amount in dollars, date, account, and (when
+// adding) how often it repeats. Amounts are sent as cash-flow cents (docs/money-plan-api.md).
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import type { NewPlanItem, PlanItem } from '../../../lib/money-plan-api.ts';
+import { parseDollars } from '../utils/month.ts';
+
+export interface PlannedItemFormProps {
+  date: string;
+  accounts: readonly { id: string; account_name: string; mask?: string | null | undefined }[];
+  item?: PlanItem | undefined;
+  isPending: boolean;
+  onSubmit: (value: NewPlanItem) => void;
+  onCancel: () => void;
+}
+
+const cadences = [
+  { value: '', label: 'One-off' },
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'biweekly', label: 'Every two weeks' },
+  { value: 'semi-monthly', label: 'Twice a month' },
+  { value: 'monthly', label: 'Monthly' },
+  { value: 'quarterly', label: 'Quarterly' },
+  { value: 'yearly', label: 'Yearly' },
+];
+
+export function PlannedItemForm({
+  date,
+  accounts,
+  item,
+  isPending,
+  onSubmit,
+  onCancel,
+}: PlannedItemFormProps) {
+  const [description, setDescription] = useState(item?.description ?? '');
+  const [direction, setDirection] = useState<'out' | 'in'>(item && item.amount > 0 ? 'in' : 'out');
+  const [amount, setAmount] = useState(item ? (Math.abs(item.amount) / 100).toFixed(2) : '');
+  const [dueDate, setDueDate] = useState(item?.due_date ?? date);
+  const [accountId, setAccountId] = useState(item?.account_id ?? '');
+  const [cadence, setCadence] = useState('');
+  const [errors, setErrors] = useState<{ description?: string; amount?: string; date?: string }>({});
+  const formId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const cents = parseDollars(amount);
+    const next: typeof errors = {};
+    if (!description.trim()) next.description = 'Please enter a description';
+    else if (description.trim().length > 120) next.description = 'Use at most 120 characters';
+    if (cents === null) next.amount = 'Please enter an amount, like 45.00';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) next.date = 'Please choose a date';
+    setErrors(next);
+    if (Object.keys(next).length > 0 || cents === null) return;
+    onSubmit({
+      description: description.trim(),
+      amount: direction === 'out' ? -cents : cents,
+      due_date: dueDate,
+      account_id: accountId || null,
+      ...(item ? {} : { recurrence: cadence ? { cadence } : null }),
+    });
+  };
+
+  return (
+    <form id={formId} onSubmit={submit} className="space-y-3" noValidate>
+      <TextField
+        label="Description"
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={errors.description}
+        maxLength={120}
+        autoComplete="off"
+      />
+      <fieldset className="space-y-1.5">
+        <legend className="text-sm font-medium text-slate-800">Type</legend>
+        <div className="flex gap-4 text-sm">
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={`${formId}-dir`}
+              checked={direction === 'out'}
+              onChange={() => setDirection('out')}
+            />
+            Money out
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={`${formId}-dir`}
+              checked={direction === 'in'}
+              onChange={() => setDirection('in')}
+            />
+            Money in
+          </label>
+        </div>
+      </fieldset>
+      <TextField
+        label="Amount ($)"
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        error={errors.amount}
+      />
+      <TextField
+        label="Date"
+        type="date"
+        value={dueDate}
+        onChange={(e) => setDueDate(e.target.value)}
+        error={errors.date}
+      />
+      <SelectField
+        label="Account"
+        value={accountId}
+        onChange={(e) => setAccountId(e.target.value)}
+        options={[
+          { value: '', label: 'No specific account' },
+          ...accounts.map((a) => ({
+            value: a.id,
+            label: a.mask ? `${a.account_name} ••${a.mask}` : a.account_name,
+          })),
+        ]}
+      />
+      {item ? null : (
+        <SelectField
+          label="Repeats"
+          value={cadence}
+          onChange={(e) => setCadence(e.target.value)}
+          options={cadences}
+        />
+      )}
+      <div className="flex justify-end gap-2 pt-1">
+        <Button variant="secondary" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" isPending={isPending}>
+          {item ? 'Save changes' : 'Add planned item'}
+        </Button>
+      </div>
+    </form>
+  );
+}

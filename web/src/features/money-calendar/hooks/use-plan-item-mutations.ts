@@ -1,0 +1,62 @@
+// Add, edit and delete planned items from the calendar, with spec §8's friendly messages on failure, an
+// undo on delete, and a refetch of everything a plan write changes.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  createPlanItem,
+  deletePlanItem,
+  moneyPlanErrorMessage,
+  planWriteAreas,
+  updatePlanItem,
+  type NewPlanItem,
+  type PlanItemPatch,
+} from '../../../lib/money-plan-api.ts';
+
+export function usePlanItemMutations(profileId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all(planWriteAreas.map((area) => queryClient.invalidateQueries({ queryKey: [area, profileId] })));
+  const onError = (error: unknown) => {
+    toast.error(moneyPlanErrorMessage(error));
+  };
+
+  const create = useMutation({
+    mutationFn: (value: NewPlanItem) => createPlanItem(profileId, value),
+    onSuccess: async () => {
+      toast.success('Planned item added');
+      await refresh();
+    },
+    onError,
+  });
+
+  const update = useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: PlanItemPatch }) => updatePlanItem(profileId, id, patch),
+    onSuccess: async () => {
+      toast.success('Planned item updated');
+      await refresh();
+    },
+    onError,
+  });
+
+  const restore = useMutation({
+    mutationFn: (id: string) => updatePlanItem(profileId, id, { is_user_deleted: false }),
+    onSuccess: async () => {
+      toast.success('Planned item restored');
+      await refresh();
+    },
+    onError,
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => deletePlanItem(profileId, id, 'this'),
+    onSuccess: async (item) => {
+      toast.success('Planned item deleted', {
+        action: { label: 'Undo', onClick: () => restore.mutate(item.id) },
+      });
+      await refresh();
+    },
+    onError,
+  });
+
+  return { create, update, remove, restore };
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { chartGeometry } from './chart.ts';
+
+describe('chartGeometry', () => {
+  const points = [
+    { date: '2026-11-22', value: 1000 },
+    { date: '2026-11-23', value: -500 },
+    { date: '2026-11-24', value: 2000 },
+  ];
+
+  it('finds the lowest and highest points', () => {
+    const g = chartGeometry(points, 300, 100);
+    expect(g.min?.date).toBe('2026-11-23');
+    expect(g.max?.date).toBe('2026-11-24');
+  });
+
+  it('spans the width and puts higher balances higher', () => {
+    const g = chartGeometry(points, 300, 100);
+    expect(g.xOf(0)).toBe(4);
+    expect(g.xOf(2)).toBe(296);
+    expect(g.yOf(2000)).toBeLessThan(g.yOf(1000));
+    expect(g.path.startsWith('M4.0,')).toBe(true);
+    expect(g.path.split('L')).toHaveLength(3);
+    expect(g.zeroY).not.toBeNull();
+  });
+
+  it('handles no points', () => {
+    const g = chartGeometry([], 300, 100);
+    expect(g.path).toBe('');
+    expect(g.min).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addMonths,
+  balanceTone,
+  buildMonthGrid,
+  daysInMonth,
+  isMonthInWindow,
+  monthDistance,
+  parseDollars,
+  signedUsd,
+} from './month.ts';
+
+describe('months', () => {
+  it('adds months across years, both ways', () => {
+    expect(addMonths('2026-11', 1)).toBe('2026-12');
+    expect(addMonths('2026-12', 1)).toBe('2027-01');
+    expect(addMonths('2026-01', -1)).toBe('2025-12');
+    expect(addMonths('2026-11', 24)).toBe('2028-11');
+    expect(addMonths('2026-11', -24)).toBe('2024-11');
+  });
+
+  it('measures the distance and keeps the 24-month window', () => {
+    expect(monthDistance('2026-11', '2028-11')).toBe(24);
+    expect(isMonthInWindow('2028-11', '2026-11')).toBe(true);
+    expect(isMonthInWindow('2028-12', '2026-11')).toBe(false);
+    expect(isMonthInWindow('2024-11', '2026-11')).toBe(true);
+    expect(isMonthInWindow('2024-10', '2026-11')).toBe(false);
+  });
+
+  it('knows month lengths, leap years included', () => {
+    expect(daysInMonth('2028-02')).toBe(29);
+    expect(daysInMonth('2026-02')).toBe(28);
+    expect(daysInMonth('2026-12')).toBe(31);
+  });
+});
+
+describe('buildMonthGrid', () => {
+  it('lays a month out in Sunday-first weeks with every date once', () => {
+    const grid = buildMonthGrid('2026-11'); // 1 Nov 2026 is a Sunday
+    expect(grid[0]?.[0]).toBe('2026-11-01');
+    expect(grid.every((week) => week.length === 7)).toBe(true);
+    const dates = grid.flat().filter((d): d is string => d !== null);
+    expect(dates).toHaveLength(30);
+    expect(new Set(dates).size).toBe(30);
+    expect(grid.at(-1)?.filter(Boolean).at(-1)).toBe('2026-11-30');
+  });
+
+  it('pads the first week before the 1st', () => {
+    const grid = buildMonthGrid('2026-12'); // 1 Dec 2026 is a Tuesday
+    expect(grid[0]?.slice(0, 2)).toEqual([null, null]);
+    expect(grid[0]?.[2]).toBe('2026-12-01');
+  });
+});
+
+describe('balanceTone', () => {
+  it('prefers negative over low and shows nothing without a balance', () => {
+    expect(balanceTone({ is_low: true, is_negative: true }, -5)).toBe('negative');
+    expect(balanceTone({ is_low: true, is_negative: false }, 50)).toBe('low');
+    expect(balanceTone({ is_low: false, is_negative: false }, 50_000)).toBe('normal');
+    expect(balanceTone(null, null)).toBe('none');
+    expect(balanceTone(null, -1)).toBe('negative');
+  });
+});
+
+describe('parseDollars', () => {
+  it('reads typed dollars as cents', () => {
+    expect(parseDollars('12')).toBe(1200);
+    expect(parseDollars('$1,234.5')).toBe(123450);
+    expect(parseDollars('0.07')).toBe(7);
+  });
+  it('refuses zero, signs, too many decimals and text', () => {
+    expect(parseDollars('0')).toBeNull();
+    expect(parseDollars('-5')).toBeNull();
+    expect(parseDollars('1.234')).toBeNull();
+    expect(parseDollars('abc')).toBeNull();
+  });
+  it('signs amounts for display', () => {
+    const f = (c: number) => `$${(c / 100).toFixed(2)}`;
+    expect(signedUsd(1200, f)).toBe('+$12.00');
+    expect(signedUsd(-1200, f)).toBe('−$12.00');
+  });
+});

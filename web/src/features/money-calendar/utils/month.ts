@@ -1,0 +1,104 @@
+// Pure helpers of the Money Calendar: months (YYYY-MM), the month grid (weeks from Sunday), the
+// navigation window (24 months back and ahead, docs/money-plan-api.md), a day's balance tone, and
+// dollars typed by the user as integer cents.
+
+/** How far the calendar may move from the current month (the API's limit). */
+export const MONTH_WINDOW = 24;
+
+export function monthOf(date: string): string {
+  return date.slice(0, 7);
+}
+
+export function addMonths(month: string, delta: number): string {
+  const [year, mon] = month.split('-').map(Number) as [number, number];
+  const index = year * 12 + (mon - 1) + delta;
+  const y = Math.floor(index / 12);
+  const m = index - y * 12 + 1;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}`;
+}
+
+export function monthDistance(from: string, to: string): number {
+  const [fy, fm] = from.split('-').map(Number) as [number, number];
+  const [ty, tm] = to.split('-').map(Number) as [number, number];
+  return ty * 12 + tm - (fy * 12 + fm);
+}
+
+/** Whether `month` may be shown when the current month is `current`. */
+export function isMonthInWindow(month: string, current: string): boolean {
+  return Math.abs(monthDistance(current, month)) <= MONTH_WINDOW;
+}
+
+export function daysInMonth(month: string): number {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+/** 0 = Sunday. */
+export function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+export function monthLabel(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+export function dayLabel(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/**
+ * The month as weeks of seven cells, Sunday first; cells outside the month are null. Each date of the
+ * month appears exactly once.
+ */
+export function buildMonthGrid(month: string): (string | null)[][] {
+  const count = daysInMonth(month);
+  const lead = weekdayOf(`${month}-01`);
+  const cells: (string | null)[] = Array.from({ length: lead }, () => null);
+  for (let day = 1; day <= count; day++) cells.push(`${month}-${String(day).padStart(2, '0')}`);
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: (string | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  return weeks;
+}
+
+export type BalanceTone = 'negative' | 'low' | 'normal' | 'none';
+
+/** How a day's end-of-day balance is highlighted: negative beats low; no balance, no tone. */
+export function balanceTone(
+  flags: { is_low: boolean; is_negative: boolean } | null | undefined,
+  closing: number | null | undefined,
+): BalanceTone {
+  if (closing === null || closing === undefined) return 'none';
+  if (flags?.is_negative || closing < 0) return 'negative';
+  if (flags?.is_low) return 'low';
+  return 'normal';
+}
+
+/**
+ * Dollars as typed ("12", "1,234.5", "$9.99") to positive integer cents; null when it is not an
+ * amount with at most two decimals, or is zero.
+ */
+export function parseDollars(text: string): number | null {
+  const cleaned = text.trim().replace(/[$,\s]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ''] = cleaned.split('.') as [string, string?];
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return Number.isSafeInteger(cents) && cents > 0 ? cents : null;
+}
+
+/** A signed amount in cents for display: "+$12.00" money in, "−$12.00" money out. */
+export function signedUsd(cents: number, format: (c: number) => string): string {
+  if (cents === 0) return format(0);
+  return `${cents > 0 ? '+' : '−'}${format(Math.abs(cents))}`;
+}

@@ -1,0 +1,411 @@
+// /plan, the Money Plan (issue 5 item 6): income, bills, subscriptions and transfers, each with its
+// cadence, amount, next date and account; 'Generate my plan'; edit, delete and undo (restore) of a
+// series; the monthly totals and what is left after bills; spec §8's friendly money-plan messages and
+// balance-forecast toasts.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarClock, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { balanceForecastToasts } from '../../../../../domain/account-connection-messages.ts';
+import { formatUsd } from '../../../../../domain/classification.ts';
+import { QueryError } from '../../../components/errors/query-error.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { accountsQueryOptions } from '../../../lib/accounts-api.ts';
+import { cn } from '../../../lib/cn.ts';
+import {
+  deletePlanItem,
+  generatePlan,
+  getStreams,
+  listPlanItems,
+  moneyPlanErrorMessage,
+  planWriteAreas,
+  regenerateForecast,
+  streamsQueryKey,
+  updatePlanItem,
+  type PlanItem,
+  type Stream,
+} from '../../../lib/money-plan-api.ts';
+import { cacheAreas } from '../../../lib/react-query.ts';
+import { cadenceLabel, groupStreams, kindOrder, kindTitles, monthlyTotals } from '../utils/plan.ts';
+
+const money = (c: number) => `${c < 0 ? '−' : ''}${formatUsd(Math.round(c))}`;
+const isoDay = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const streams = useQuery({
+    queryKey: streamsQueryKey(profileId),
+    queryFn: ({ signal }) => getStreams(profileId, signal),
+    staleTime: 120_000,
+  });
+  const items = useQuery({
+    queryKey: [cacheAreas.moneyPlanTransactions, profileId, 'series-items'] as const,
+    queryFn: ({ signal }) =>
+      listPlanItems(profileId, { from: isoDay(-31), to: isoDay(400), includeDeleted: true }, signal),
+    staleTime: 120_000,
+  });
+  const accounts = useQuery(accountsQueryOptions(profileId));
+  const accountName = (id: string | null) => {
+    if (!id) return 'Any account';
+    const a = accounts.data?.find((x) => x.id === id);
+    return a ? (a.mask ? `${a.account_name} ••${a.mask}` : a.account_name) : 'Account';
+  };
+  const refreshAll = () =>
+    Promise.all(planWriteAreas.map((area) => queryClient.invalidateQueries({ queryKey: [area, profileId] })));
+
+  const refreshForecast = useMutation({
+    mutationFn: () => regenerateForecast(profileId),
+    onMutate: () => toast.loading(balanceForecastToasts.updating),
+    onSuccess: async (result, _v, id) => {
+      toast.success(
+        result.accounts > 1
+          ? balanceForecastToasts.updatedMany(result.accounts)
+          : balanceForecastToasts.updated,
+        { id },
+      );
+      await refreshAll();
+    },
+    onError: (_e, _v, id) => {
+      toast.error(balanceForecastToasts.failed, { id });
+    },
+  });
+
+  const generate = useMutation({
+    mutationFn: () => generatePlan(profileId),
+    onSuccess: async (result) => {
+      toast.success(
+        result.created + result.updated > 0
+          ? `Your money plan is ready: ${result.created} planned items added`
+          : 'Your money plan is up to date',
+      );
+      await refreshAll();
+      refreshForecast.mutate();
+    },
+    onError: (error) => {
+      toast.error(moneyPlanErrorMessage(error));
+    },
+  });
+
+  /** The series' item to act on: its next open occurrence (or, to restore, a deleted one). */
+  const seriesItem = (seriesId: string, deleted: boolean): PlanItem | undefined => {
+    const today = isoDay();
+    return (items.data ?? []).find(
+      (i) =>
+        i.series_id === seriesId &&
+        Boolean(i.is_user_deleted) === deleted &&
+        !i.is_reconciled &&
+        i.due_date >= today,
+    );
+  };
+
+  const restore = useMutation({
+    mutationFn: (itemId: string) =>
+      updatePlanItem(profileId, itemId, { is_user_deleted: false, scope: 'series' }),
+    onSuccess: async () => {
+      toast.success('Restored to your plan');
+      await refreshAll();
+    },
+    onError: (error) => {
+      toast.error(moneyPlanErrorMessage(error));
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (itemId: string) => deletePlanItem(profileId, itemId, 'series'),
+    onSuccess: async (item) => {
+      toast.success('Removed from your plan', {
+        action: { label: 'Undo', onClick: () => restore.mutate(item.id) },
+      });
+      await refreshAll();
+    },
+    onError: (error) => {
+      toast.error(moneyPlanErrorMessage(error));
+    },
+  });
+
+  const [editing, setEditing] = useState<{ stream: Stream; item: PlanItem } | null>(null);
+
+  const header = (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-semibold text-slate-900">Money Plan</h1>
+        <p className="text-sm text-slate-600">
+          Your income, bills, subscriptions and transfers, found in your history.
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          onClick={() => refreshForecast.mutate()}
+          isPending={refreshForecast.isPending}
+        >
+          Refresh forecast
+        </Button>
+        {canEdit ? (
+          <Button onClick={() => generate.mutate()} isPending={generate.isPending}>
+            Generate my plan
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+
+  if (streams.isPending)
+    return (
+      <div className="space-y-5">
+        {header}
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  if (streams.isError)
+    return (
+      <div className="space-y-5">
+        {header}
+        <QueryError
+          error={streams.error}
+          title="Your money plan could not load"
+          onRetry={() => void streams.refetch()}
+        />
+      </div>
+    );
+
+  const all = streams.data.streams;
+  const totals = all.length > 0 ? streams.data.summary : monthlyTotals(all);
+  const groups = groupStreams(all);
+  const removed = all.filter((s) => s.is_suppressed);
+
+  return (
+    <div className="space-y-6">
+      {header}
+      {!canEdit ? (
+        <p className="text-sm text-slate-600">You can view this profile's plan but not change it.</p>
+      ) : null}
+      {all.length === 0 ? (
+        <EmptyState icon={CalendarClock} title="No money plan yet">
+          {canEdit
+            ? "Choose 'Generate my plan' and we'll find your paychecks, bills and subscriptions in your transactions."
+            : 'The owner or an editor of this profile can generate its plan.'}
+        </EmptyState>
+      ) : (
+        <>
+          <Card className="p-4">
+            <h2 className="text-lg font-semibold text-slate-900">Each month</h2>
+            <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+              <Total label="Income" value={totals.income} />
+              <Total label="Bills" value={totals.bills} />
+              <Total label="Subscriptions" value={totals.subscriptions} />
+              <Total label="Left after bills" value={totals.left_after_bills} strong />
+            </dl>
+            {totals.transfers_in + totals.transfers_out > 0 ? (
+              <p className="mt-2 text-xs text-slate-500">
+                Transfers: {formatUsd(Math.round(totals.transfers_in))} in,{' '}
+                {formatUsd(Math.round(totals.transfers_out))} out a month (not counted above).
+              </p>
+            ) : null}
+          </Card>
+          {kindOrder.map((kind) => (
+            <section key={kind} aria-labelledby={`plan-${kind}`} className="space-y-2">
+              <h2 id={`plan-${kind}`} className="text-lg font-semibold text-slate-900">
+                {kindTitles[kind]}
+              </h2>
+              {groups[kind].length === 0 ? (
+                <p className="text-sm text-slate-500">None found.</p>
+              ) : (
+                <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+                  {groups[kind].map((stream) => {
+                    const item = seriesItem(stream.series_id, false);
+                    return (
+                      <li
+                        key={stream.series_id}
+                        className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm"
+                      >
+                        <div className="min-w-0">
+                          <p className="font-medium text-slate-900">
+                            {stream.description}
+                            {!stream.is_planned ? <Badge className="ml-2">Suggestion</Badge> : null}
+                          </p>
+                          <p className="text-slate-600">
+                            {cadenceLabel(stream.cadence)}
+                            {stream.schedule ? ` · ${stream.schedule}` : ''} · Next {stream.next_date ?? '—'}{' '}
+                            · {accountName(stream.account_id)}
+                          </p>
+                        </div>
+                        <div className="flex items-center gap-2">
+                          <span
+                            className={cn(
+                              'font-semibold tabular-nums',
+                              stream.amount > 0 && 'text-emerald-700',
+                            )}
+                          >
+                            {stream.amount > 0 ? '+' : ''}
+                            {money(stream.amount)}
+                          </span>
+                          {canEdit && item ? (
+                            <>
+                              <Button
+                                size="sm"
+                                variant="ghost"
+                                aria-label={`Edit ${stream.description}`}
+                                onClick={() => setEditing({ stream, item })}
+                              >
+                                <Pencil aria-hidden="true" className="size-4" />
+                              </Button>
+                              <Button
+                                size="sm"
+                                variant="ghost"
+                                aria-label={`Delete ${stream.description}`}
+                                isPending={remove.isPending && remove.variables === item.id}
+                                onClick={() => remove.mutate(item.id)}
+                              >
+                                <Trash2 aria-hidden="true" className="size-4" />
+                              </Button>
+                            </>
+                          ) : null}
+                        </div>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </section>
+          ))}
+          {removed.length > 0 ? (
+            <section aria-labelledby="plan-removed" className="space-y-2">
+              <h2 id="plan-removed" className="text-lg font-semibold text-slate-900">
+                Removed from your plan
+              </h2>
+              <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+                {removed.map((stream) => {
+                  const item = seriesItem(stream.series_id, true);
+                  return (
+                    <li
+                      key={stream.series_id}
+                      className="flex items-center justify-between gap-3 p-3 text-sm"
+                    >
+                      <span className="text-slate-600 line-through">{stream.description}</span>
+                      {canEdit && item ? (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => restore.mutate(item.id)}
+                          isPending={restore.isPending}
+                        >
+                          <RotateCcw aria-hidden="true" className="size-4" />
+                          Restore
+                        </Button>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          ) : null}
+        </>
+      )}
+      {editing ? (
+        <EditStreamDialog
+          stream={editing.stream}
+          isPending={false}
+          onClose={() => setEditing(null)}
+          onSave={async (patch) => {
+            try {
+              await updatePlanItem(profileId, editing.item.id, { ...patch, scope: 'series' });
+              toast.success('Your plan was updated');
+              setEditing(null);
+              await refreshAll();
+            } catch (error) {
+              toast.error(moneyPlanErrorMessage(error));
+            }
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function Total({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd
+        className={cn(
+          'font-semibold tabular-nums',
+          strong && 'text-lg',
+          strong && value < 0 && 'text-red-700',
+        )}
+      >
+        {money(value)}
+      </dd>
+    </div>
+  );
+}
+
+function EditStreamDialog({
+  stream,
+  onClose,
+  onSave,
+}: {
+  stream: Stream;
+  isPending: boolean;
+  onClose: () => void;
+  onSave: (patch: { description: string; amount: number }) => Promise<void>;
+}) {
+  const [description, setDescription] = useState(stream.description);
+  const [amount, setAmount] = useState((Math.abs(stream.amount) / 100).toFixed(2));
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const cleaned = amount.trim().replace(/[$,]/g, '');
+    if (!/^\d+(\.\d{1,2})?$/.test(cleaned) || Number(cleaned) === 0) {
+      setError('Please enter an amount, like 45.00');
+      return;
+    }
+    const cents = Math.round(Number(cleaned) * 100);
+    setSaving(true);
+    await onSave({
+      description: description.trim() || stream.description,
+      amount: stream.amount < 0 ? -cents : cents,
+    });
+    setSaving(false);
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Edit ${stream.description}`}
+      description="Changes apply from the next occurrence on."
+    >
+      <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate>
+        <TextField
+          label="Description"
+          value={description}
+          maxLength={120}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        <TextField
+          label="Amount ($)"
+          inputMode="decimal"
+          value={amount}
+          error={error}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" size="sm" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" size="sm" isPending={saving}>
+            Save changes
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

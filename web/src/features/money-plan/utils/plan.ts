@@ -1,0 +1,53 @@
+// Pure helpers of the Money Plan: streams grouped by kind (income, bills, subscriptions, transfers),
+// cadence wording, and the monthly totals worked out from the planned streams (the server's summary
+// is preferred when present; this is the same rule, for rows the user has just changed).
+import type { PlanSummary, Stream, StreamKind } from '../../../lib/money-plan-api.ts';
+
+export const kindOrder: readonly StreamKind[] = ['income', 'bill', 'subscription', 'transfer'];
+
+export const kindTitles: Record<StreamKind, string> = {
+  income: 'Income',
+  bill: 'Bills',
+  subscription: 'Subscriptions',
+  transfer: 'Transfers',
+};
+
+const cadenceWords: Record<string, string> = {
+  weekly: 'Weekly',
+  biweekly: 'Every two weeks',
+  'semi-monthly': 'Twice a month',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  yearly: 'Yearly',
+};
+
+export function cadenceLabel(cadence: string): string {
+  return cadenceWords[cadence] ?? cadence;
+}
+
+/** The rows of each section: planned streams and suggestions, without the ones the user removed. */
+export function groupStreams(streams: readonly Stream[]): Record<StreamKind, Stream[]> {
+  const groups: Record<StreamKind, Stream[]> = { income: [], bill: [], subscription: [], transfer: [] };
+  for (const stream of streams) {
+    if (stream.is_suppressed || stream.status === 'ended') continue;
+    groups[stream.kind].push(stream);
+  }
+  for (const kind of kindOrder)
+    groups[kind].sort((a, b) => (a.next_date ?? '9999').localeCompare(b.next_date ?? '9999'));
+  return groups;
+}
+
+/** Monthly totals of the planned streams: positive numbers; left after bills = income − bills − subscriptions. */
+export function monthlyTotals(streams: readonly Stream[]): PlanSummary {
+  const sum = { income: 0, bills: 0, subscriptions: 0, transfers_in: 0, transfers_out: 0 };
+  for (const s of streams) {
+    if (!s.is_planned || s.is_suppressed || s.status !== 'active') continue;
+    const monthly = Math.round(Math.abs(s.monthly_amount));
+    if (s.kind === 'income') sum.income += monthly;
+    else if (s.kind === 'bill') sum.bills += monthly;
+    else if (s.kind === 'subscription') sum.subscriptions += monthly;
+    else if (s.monthly_amount >= 0) sum.transfers_in += monthly;
+    else sum.transfers_out += monthly;
+  }
+  return { ...sum, left_after_bills: sum.income - sum.bills - sum.subscriptions };
+}
