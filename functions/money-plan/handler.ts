@@ -463,7 +463,10 @@ export const handler = httpHandler('money-plan', {
       const profileId = profileIdFromRequest(event);
       await requireProfileAccess(data, caller, profileId, 'read');
       const today = todayOf(deps.clock);
-      const series = await profileSeries(data, profileId);
+      const [series, { data: state }] = await Promise.all([
+        profileSeries(data, profileId),
+        data.profileForecasts.get({ profile_id: profileId }).go(),
+      ]);
       const order = { income: 0, bill: 1, subscription: 2, transfer: 3 } as const;
       const streams = series
         .map((s) => publicStream(s, today))
@@ -473,12 +476,7 @@ export const handler = httpHandler('money-plan', {
             (a.next_date ?? '9999').localeCompare(b.next_date ?? '9999') ||
             a.series_id.localeCompare(b.series_id),
         );
-      const detectedAt =
-        series
-          .flatMap((s) => (s.detected_at ? [s.detected_at] : []))
-          .sort()
-          .pop() ?? null;
-      return { generated_at: detectedAt, streams, summary: monthlySummary(streams) };
+      return { generated_at: state?.plan_generated_at ?? null, streams, summary: monthlySummary(streams) };
     },
   }),
   'GET /money-plan/categories': route({

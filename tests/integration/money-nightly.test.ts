@@ -109,7 +109,7 @@ describe('nightly sweep', () => {
     const { data: firstMonth } = await data.runningBalanceMonths
       .get({ account_id: `total:${profileId}`, month: laterDay.slice(0, 7) })
       .go();
-    expect(firstMonth?.days.find((d) => d.balance_date === laterDay)?.is_forecast).toBe(false);
+    expect(firstMonth).toMatchObject({ first_date: laterDay, first_is_today: true });
   });
 
   it('stops while time remains and reports what it did', async () => {

@@ -233,30 +233,27 @@ describe('repository round trips (DynamoDB Local)', () => {
     ).toBe('Housing');
   });
 
-  it('running balances: one item per account per month with its daily rows', async () => {
+  it('running balances: one item per account per month, its days as columns', async () => {
     const accountId = id();
-    const day = {
-      balance_date: '2026-11-22',
-      opening_balance: 100,
-      closing_balance: 90,
-      actual_transactions_total: -10,
-      forecasted_transactions_total: 0,
-      is_forecast: false,
-    };
     await data.runningBalanceMonths
       .put({
         account_id: accountId,
         month: '2026-11',
         profile_id: 'p',
         user_id: 'u',
-        days: [day],
+        first_date: '2026-11-22',
+        closing: [90, 80],
+        forecasted: [0, -10],
+        allowance: [0, -5],
+        actual_first: -10,
+        first_is_today: true,
         generation_id: 'g1',
       })
       .go();
     const { data: months } = await data.runningBalanceMonths.query
       .byAccountMonth({ account_id: accountId })
       .go();
-    expect(months[0]?.days).toEqual([day]);
+    expect(months[0]).toMatchObject({ closing: [90, 80], allowance_before: 0, generation_id: 'g1' });
   });
 
   it('notifications by target page, admin list, and dismissals per user', async () => {

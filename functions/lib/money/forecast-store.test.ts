@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { forecastAccount } from '../../../domain/money/forecast.ts';
+import { forecastAccount, splitIntoMonths } from '../../../domain/money/forecast.ts';
 import { NO_ALLOWANCE } from '../../../domain/money/allowance.ts';
-import { monthEndBalances, monthRange, withAllowance, type StoredBalanceDay } from './forecast-store.ts';
+import {
+  monthEndBalances,
+  monthRange,
+  packMonth,
+  unpackMonth,
+  withAllowance,
+  type StoredBalanceDay,
+} from './forecast-store.ts';
 import { monthlySummary, seriesSourceOf, type PublicStream } from './plan.ts';
 
 const tx = (id: string, date: string, amount: number, pending = false) => ({
@@ -60,6 +67,38 @@ describe('withAllowance (the stored plan-only row, with or without the allowance
     });
     expect(stored.map((d) => withAllowance(d, true))).toEqual(forecast(true).rows);
     expect(stored.map((d) => withAllowance(d, false))).toEqual(plain.rows);
+  });
+});
+
+describe('packMonth / unpackMonth (the stored columns)', () => {
+  it('round-trips 731 days month by month, today the only actual day', () => {
+    const allowance = {
+      ...NO_ALLOWANCE,
+      per_weekday: [-150, -250, -50, 0, -900, -1200, -75] as const,
+      note: null,
+    };
+    const forecast = forecastAccount({
+      account: { account_id: 'a', account_type: 'credit', current_balance: 123_456 },
+      planned: [
+        { account_id: null, due_date: '2026-12-24', amount: -20_000 },
+        { account_id: 'a', due_date: '2027-03-01', amount: 40_000 },
+      ],
+      transactions: [{ account_id: 'a', date: '2026-11-22', amount: 999 }],
+      allowance,
+      today: '2026-11-22',
+      include_allowance: false,
+    });
+    let toDate = 0;
+    const days: StoredBalanceDay[] = forecast.rows.map((row, i) => {
+      toDate += forecast.allowance[i] ?? 0;
+      return { ...row, allowance: forecast.allowance[i] ?? 0, allowance_to_date: toDate };
+    });
+    const months = splitIntoMonths('a', days);
+    expect(months).toHaveLength(25);
+    const packed = months.map((m) => packMonth(m.days as StoredBalanceDay[]));
+    expect(packed[0]).toMatchObject({ first_date: '2026-11-22', first_is_today: true, actual_first: 999 });
+    expect(packed[1]).toMatchObject({ first_date: '2026-12-01', first_is_today: false, actual_first: 0 });
+    expect(packed.flatMap((p) => unpackMonth(p))).toEqual(days);
   });
 });
 

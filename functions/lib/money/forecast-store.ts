@@ -193,6 +193,46 @@ async function abandon(data: Data, profileId: string, owner: string): Promise<vo
 
 // ── Building a generation ──────────────────────────────────────────────────────────────────────────
 
+type StoredMonth = EntityItem<Data['runningBalanceMonths']>;
+
+/** The stored columns of one month's days (running-balance-month.ts), in date order. */
+export function packMonth(days: readonly StoredBalanceDay[]) {
+  const first = days[0];
+  if (!first) throw new Error('a stored month needs at least one day');
+  return {
+    first_date: first.balance_date,
+    closing: days.map((d) => d.closing_balance),
+    forecasted: days.map((d) => d.forecasted_transactions_total),
+    allowance: days.map((d) => d.allowance),
+    allowance_before: first.allowance_to_date - first.allowance,
+    actual_first: first.actual_transactions_total,
+    first_is_today: !first.is_forecast,
+  };
+}
+
+/** The days of a stored month: opening = closing − actual − forecasted (spec §4 row identity). */
+export function unpackMonth(
+  month: Pick<StoredMonth, keyof ReturnType<typeof packMonth>>,
+): StoredBalanceDay[] {
+  let toDate = month.allowance_before ?? 0;
+  return month.closing.map((closing, i) => {
+    const actual = i === 0 ? (month.actual_first ?? 0) : 0;
+    const forecasted = month.forecasted[i] ?? 0;
+    const allowance = month.allowance[i] ?? 0;
+    toDate += allowance;
+    return {
+      balance_date: addDays(month.first_date, i),
+      opening_balance: closing - actual - forecasted,
+      closing_balance: closing,
+      actual_transactions_total: actual,
+      forecasted_transactions_total: forecasted,
+      is_forecast: !(i === 0 && month.first_is_today),
+      allowance,
+      allowance_to_date: toDate,
+    };
+  });
+}
+
 function withAllowanceSeries(forecast: Forecast): StoredBalanceDay[] {
   let toDate = 0;
   return forecast.rows.map((row, i) => {
@@ -355,14 +395,14 @@ async function buildAndStore(ctx: MoneyContext, profileId: string, owner: string
       month: m.month,
       profile_id: profileId,
       user_id: ownerId,
-      days: m.days as StoredBalanceDay[],
+      ...packMonth(m.days as StoredBalanceDay[]),
       generation_id: generationId,
     }));
   });
   await batchUntilDone(
     items,
     (k) => `${String(k.account_id)}|${String(k.month)}`,
-    (batch) => data.runningBalanceMonths.put(batch).go(),
+    (batch) => data.runningBalanceMonths.put(batch).go({ concurrency: 10 }),
   );
   const generatedAt = deps.clock().toISOString();
   try {
@@ -399,7 +439,7 @@ async function buildAndStore(ctx: MoneyContext, profileId: string, owner: string
     await batchUntilDone(
       stale,
       (k) => `${String(k.account_id)}|${String(k.month)}`,
-      (batch) => data.runningBalanceMonths.delete(batch).go(),
+      (batch) => data.runningBalanceMonths.delete(batch).go({ concurrency: 10 }),
     );
   }
   const totalMonths = items.filter((item) => item.account_id === totalKey(profileId)).length;
@@ -564,7 +604,7 @@ export async function storedDays(
       continue;
     }
     const days = joinMonths(
-      found.map((m) => ({ account_id: key, month: m.month, days: m.days as StoredBalanceDay[] })),
+      found.map((m) => ({ account_id: key, month: m.month, days: unpackMonth(m) })),
     ) as StoredBalanceDay[];
     return days.filter((d) => d.balance_date >= from && d.balance_date <= to);
   }
@@ -595,7 +635,7 @@ export async function storedMonth(
       await sleep(50);
       continue;
     }
-    for (const m of found) out.set(m.account_id, m.days as StoredBalanceDay[]);
+    for (const m of found) out.set(m.account_id, unpackMonth(m));
     return out;
   }
 }

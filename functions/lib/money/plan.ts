@@ -334,7 +334,7 @@ export async function putItems(data: Data, records: ReadonlyArray<ReturnType<typ
   await batchUntilDone(
     records,
     (k) => String(k.id),
-    (batch) => data.moneyPlanTransactions.put(batch).go(),
+    (batch) => data.moneyPlanTransactions.put(batch).go({ concurrency: 8 }),
   );
 }
 
@@ -562,6 +562,7 @@ export async function generateProfilePlan(
 
   const generatedAt = deps.clock().toISOString();
   const stored = await storeStreams(ctx, profileId, streams, series, histories, generatedAt);
+  await data.profileForecasts.update({ profile_id: profileId }).set({ plan_generated_at: generatedAt }).go();
   const extended = await extendUserSeries(ctx, profileId, stored, userId);
   const reconciled = await reconcileProfile(ctx, profileId);
   return {
@@ -575,6 +576,15 @@ export async function generateProfilePlan(
     reconciled: reconciled.matched,
     streams: stored.filter((s) => s.source === 'detected').map((s) => publicStream(s, today)),
   };
+}
+
+/** JSON with object keys sorted (stored maps come back in any key order), for comparisons. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
 }
 
 /**
@@ -611,17 +621,31 @@ async function storeStreams(
       status: stream.status,
       stream: rest,
       transactions: compactTransactions(stream, byTx),
-      detected_at: detectedAt,
     };
-    if (knownById.has(seriesId)) {
-      await data.moneyPlanSeries.patch({ profile_id: profileId, series_id: seriesId }).set(fields).go();
+    const current = knownById.get(seriesId);
+    if (current) {
+      // Regeneration mostly finds the same streams: rewrite only what detection changed.
+      const stored = Object.fromEntries(
+        Object.keys(fields).map((k) => [k, current[k as keyof StoredSeries]]),
+      );
+      if (canonical(stored) === canonical(fields)) return;
+      await data.moneyPlanSeries
+        .patch({ profile_id: profileId, series_id: seriesId })
+        .set({ ...fields, detected_at: detectedAt })
+        .go();
     } else {
       await data.moneyPlanSeries
-        .put({ profile_id: profileId, series_id: seriesId, source: 'detected', ...fields })
+        .put({
+          profile_id: profileId,
+          series_id: seriesId,
+          source: 'detected',
+          ...fields,
+          detected_at: detectedAt,
+        })
         .go();
     }
   });
-  const gone = known.filter((s) => s.source === 'detected' && !seen.has(s.series_id));
+  const gone = known.filter((s) => s.source === 'detected' && !seen.has(s.series_id) && s.status !== 'gone');
   await inParallel(gone, 8, async (s) => {
     if (s.is_suppressed || s.overrides) {
       await data.moneyPlanSeries

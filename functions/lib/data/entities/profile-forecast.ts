@@ -26,6 +26,8 @@ export function profileForecastEntity(client: DynamoDBDocumentClient, table: str
         months: { type: 'any' },
         /** Per account: closing balance at the end of each past month, `{ [accountId]: { [YYYY-MM]: cents } }`. */
         history: { type: 'any' },
+        /** When 'generate my plan' (or the nightly upkeep) last ran: the Money Plan shows it. */
+        plan_generated_at: { type: 'string' },
         lock_owner: { type: 'string' },
         lock_expires_at: { type: 'string' },
         /** Another trigger arrived while the lease was held: the holder runs once more. */
