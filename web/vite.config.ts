@@ -1,6 +1,8 @@
 // Vite build and dev server of the SPA. The runtime config (`/config.json`) is not bundled: in the cloud
 // it is deployed beside index.html, and in development a small plugin serves the file the local
-// launcher wrote, named by APP_CONFIG_PATH (see docs/web.md, "Runtime config").
+// launcher wrote, named by APP_CONFIG_PATH (see docs/web.md, "Runtime config"). Each build has a
+// version, compiled in as import.meta.env.VITE_APP_VERSION and written to /version.json, which the
+// running app polls to offer an update (spec §4 Update check). The build manifest feeds `npm run bench`.
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -48,13 +50,33 @@ function appConfigJson(): Plugin {
   };
 }
 
+/** This build's version: the time it was made plus a random tag, unique per build. */
+const buildVersion = `${new Date().toISOString().replace(/[-:.TZ]/g, '')}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** Emits /version.json ({ version }) beside index.html (spec §4 Update check). */
+function versionFile(): Plugin {
+  return {
+    name: 'version-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: `${JSON.stringify({ version: buildVersion })}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), appConfigJson()],
+  plugins: [react(), tailwindcss(), appConfigJson(), versionFile()],
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(buildVersion) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    manifest: true,
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

@@ -1,11 +1,12 @@
 // The parent of every protected route: the auth guard (spec §2) around the signed-in frame, the
-// refresh overlay (spec §4), the watcher that announces a finished initial sync (spec §8), and the
-// avatar menu's two dialogs (Personalize, Daily Wisdom), loaded when first opened.
+// refresh overlay (spec §4), the watcher that announces a finished initial sync (spec §8), the in-app
+// notices (spec §2), and the avatar menu's two dialogs (Personalize, Daily Wisdom), loaded when first opened.
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppLayout } from '../../../components/layouts/app-layout.tsx';
 import { InitialSyncWatcher } from '../../../features/bank-linking/components/initial-sync-watcher.tsx';
+import { InAppNotices } from '../../../features/notices/components/in-app-notices.tsx';
 import { ProtectedRoute } from '../../../lib/auth.tsx';
 import { RefreshOverlayProvider } from '../../../lib/refresh-overlay.tsx';
 import { getProfileQueryOptions } from '../../../lib/user-profile-api.ts';
@@ -52,6 +53,7 @@ export default function AppRoot() {
     <ProtectedRoute>
       <RefreshOverlayProvider>
         <InitialSyncWatcher />
+        <InAppNotices />
         <AppLayout actions={actions}>
           <Outlet />
         </AppLayout>
