@@ -39,6 +39,7 @@ export const streamSchema = z
     status: z.string(),
     is_planned: z.boolean(),
     is_suppressed: z.boolean().optional(),
+    category: z.object({ primary: z.string(), detailed: z.string() }).loose().nullish(),
   })
   .loose();
 export type Stream = z.infer<typeof streamSchema>;

@@ -32,7 +32,14 @@ import {
   type Stream,
 } from '../../../lib/money-plan-api.ts';
 import { cacheAreas } from '../../../lib/react-query.ts';
-import { cadenceLabel, groupStreams, kindOrder, kindTitles, monthlyTotals } from '../utils/plan.ts';
+import {
+  cadenceLabel,
+  categoryLabel,
+  groupStreams,
+  kindOrder,
+  kindTitles,
+  monthlyTotals,
+} from '../utils/plan.ts';
 
 const money = (c: number) => `${c < 0 ? '−' : ''}${formatUsd(Math.round(c))}`;
 const isoDay = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -228,7 +235,10 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
                       >
                         <div className="min-w-0">
                           <p className="font-medium text-slate-900">
-                            {stream.description}
+                            <span data-testid="stream-name">{stream.description}</span>
+                            {categoryLabel(stream.category) ? (
+                              <Badge className="ml-2">{categoryLabel(stream.category)}</Badge>
+                            ) : null}
                             {!stream.is_planned ? <Badge className="ml-2">Suggestion</Badge> : null}
                           </p>
                           <p className="text-slate-600">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Stream } from '../../../lib/money-plan-api.ts';
-import { cadenceLabel, groupStreams, monthlyTotals } from './plan.ts';
+import { cadenceLabel, categoryLabel, groupStreams, monthlyTotals } from './plan.ts';
 
 const stream = (over: Partial<Stream>): Stream => ({
   series_id: 'rs_1',
@@ -65,5 +65,15 @@ describe('groupStreams', () => {
   it('words cadences', () => {
     expect(cadenceLabel('biweekly')).toBe('Every two weeks');
     expect(cadenceLabel('odd')).toBe('odd');
+  });
+});
+
+describe('categoryLabel', () => {
+  it('shortens Plaid categories', () => {
+    expect(categoryLabel({ primary: 'INCOME', detailed: 'INCOME_WAGES' })).toBe('Wages');
+    expect(categoryLabel({ primary: 'RENT_AND_UTILITIES', detailed: 'RENT_AND_UTILITIES_RENT' })).toBe(
+      'Rent',
+    );
+    expect(categoryLabel(null)).toBeNull();
   });
 });

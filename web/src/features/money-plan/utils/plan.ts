@@ -51,3 +51,14 @@ export function monthlyTotals(streams: readonly Stream[]): PlanSummary {
   }
   return { ...sum, left_after_bills: sum.income - sum.bills - sum.subscriptions };
 }
+
+/** A Plaid category as a short label: the detailed name without its primary ("INCOME_WAGES" → "Wages"). */
+export function categoryLabel(
+  category: { primary?: string; detailed?: string } | null | undefined,
+): string | null {
+  if (!category?.detailed) return null;
+  const { primary = '', detailed } = category;
+  const rest = primary && detailed.startsWith(`${primary}_`) ? detailed.slice(primary.length + 1) : detailed;
+  const words = rest.toLowerCase().replace(/_/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : null;
+}
