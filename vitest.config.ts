@@ -21,8 +21,9 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: a loaded 2-core machine runs the local cloud, Java and the suites at once.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

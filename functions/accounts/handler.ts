@@ -30,12 +30,23 @@ async function unlinkAccount(deps: Deps, data: Data, caller: Caller, accountId: 
     .byItem({ item_id: account.item_id })
     .go({ pages: 'all' });
   const othersActive = siblings.some((a) => a.id !== account.id && a.is_active);
+  // The forecast and the plan follow: an unlinked account's rows and planned items drop out.
+  const announce = (removed: number) =>
+    deps.events.publish('TransactionsChanged', {
+      userId: account.user_id,
+      profileId: account.profile_id,
+      accountIds: [account.id],
+      added: 0,
+      modified: 0,
+      removed,
+    });
   if (othersActive) {
     const { data: txns } = await data.transactions.query
       .byAccountDate({ account_id: account.id })
       .go({ pages: 'all' });
     if (txns.length > 0) await data.transactions.delete(txns.map((t) => ({ id: t.id }))).go();
     await data.connectedAccounts.patch({ id: account.id }).set({ is_active: false }).go();
+    await announce(txns.length);
     return;
   }
   const { data: item } = await data.plaidItems.get({ id: account.item_id }).go();
@@ -44,6 +55,7 @@ async function unlinkAccount(deps: Deps, data: Data, caller: Caller, accountId: 
     await (await deps.plaid()).itemRemove({ access_token: accessToken });
   }
   await deleteItemData(data, account.item_id);
+  await announce(0);
 }
 
 export const handler = httpHandler('accounts', {

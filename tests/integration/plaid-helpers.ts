@@ -63,7 +63,7 @@ export async function linkSandboxBank(
 export async function eventually<T>(
   read: () => Promise<T>,
   check: (value: T) => boolean,
-  timeoutMs = 60_000,
+  timeoutMs = 90_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

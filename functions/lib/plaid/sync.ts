@@ -212,6 +212,13 @@ export async function syncItem(
     for (const balance of pages.accounts) {
       const account = byPlaidId.get(balance.account_id);
       if (!account) continue;
+      // A moved balance moves every forecast day of the account, so it is news like a transaction.
+      if (
+        balance.balances.current !== null &&
+        toCents(balance.balances.current) !== account.current_balance
+      ) {
+        changed.add(account.id);
+      }
       await data.connectedAccounts
         .patch({ id: account.id })
         .set({
@@ -274,7 +281,7 @@ export async function syncItem(
       removed: pages.removed.length,
       accountIds: [...changed],
     };
-    if (outcome.added + outcome.modified + outcome.removed > 0) {
+    if (outcome.added + outcome.modified + outcome.removed > 0 || changed.size > 0) {
       await deps.events.publish('TransactionsChanged', {
         userId: item.user_id,
         profileId: item.profile_id,
