@@ -2,11 +2,13 @@
 // run on this machine. Budgets live here, not in tests (machines are noisy): a figure over its budget
 // is flagged, and the run exits non-zero only with --strict.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { execFileSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
 import {
   ConfirmSignUpCommand,
   InitiateAuthCommand,
@@ -146,6 +148,72 @@ async function benchProfilesRead(cloud: LocalCloud): Promise<void> {
   );
 }
 
+/** Vite's build manifest entry (web/dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The landing page's weight (issue 6): the JavaScript and CSS a browser fetches before the landing page
+ * first renders (the entry, the '/' route module and their static imports, from a fresh production
+ * build's manifest), gzip-compressed, and the largest chunk loaded lazily later; the 120 KB gzip
+ * target is the baseline.
+ */
+function benchLandingBundle(): Figure[] {
+  const root = resolve(import.meta.dirname, '..');
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      'web/vite.config.ts',
+      '--logLevel',
+      'error',
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  const dist = join(root, 'web', 'dist');
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const gzipKb = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const homeKey = 'src/app/routes/home.tsx';
+  if (!entryKey || !manifest[homeKey])
+    throw new Error('the build manifest has no entry or no / route module');
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    chunk.css?.forEach((file) => css.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  visit(entryKey);
+  visit(homeKey);
+  const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipKb(file), 0);
+  const lazy = Object.values(manifest)
+    .map((chunk) => chunk.file)
+    .filter((file) => file.endsWith('.js') && !js.has(file));
+  const largestLazy = Math.max(0, ...lazy.map(gzipKb));
+  const target = { baselineName: 'landing target (gzip)', baseline: 120 };
+  return [
+    { name: 'landing JS before first render (gzip)', value: sum(js), unit: 'KB', ...target, budget: 120 },
+    { name: 'landing CSS before first render (gzip)', value: sum(css), unit: 'KB', ...target },
+    { name: 'largest lazy JS chunk (gzip)', value: largestLazy, unit: 'KB', ...target },
+  ];
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'moneycal-bench-'));
   const started = performance.now();
@@ -178,6 +246,7 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  figures.push(...benchLandingBundle());
   figures.push(...benchForecastComputation());
   figures.push(...(await benchSandboxHistories(SEEDS)));
 

@@ -72,6 +72,9 @@ export default defineConfig({
   root: webRoot,
   plugins: [react(), tailwindcss(), appConfigJson(), versionFile()],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(buildVersion) },
+  // Dependencies only lazily loaded screens use: pre-bundled at dev-server start, so opening such a
+  // screen for the first time does not make Vite re-optimize and reload the page.
+  optimizeDeps: { include: ['@radix-ui/react-switch', '@radix-ui/react-tabs', 'dompurify'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

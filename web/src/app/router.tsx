@@ -58,7 +58,7 @@ export function createAppRouter(queryClient: QueryClient) {
         { path: paths.inviteAccept.path, lazy: route(() => import('./routes/invite-accept.tsx')) },
         { path: paths.terms.path, lazy: route(() => import('./routes/terms.tsx')) },
         { path: paths.privacy.path, lazy: route(() => import('./routes/privacy.tsx')) },
-        // spec §2 redirects. /calendar and /coach show the not-found page until their screens land.
+        // spec §2 redirects. /coach shows the not-found page until its screen lands.
         ...Object.values(paths.redirects).map((redirect) => ({
           path: redirect.path,
           element: <Navigate to={redirect.to} replace />,

@@ -36,13 +36,18 @@ function subscribe(listener: () => void) {
   const onStorage = (event: StorageEvent) => {
     if (event.key === storageKeys.theme || event.key === null) emit();
   };
+  // `system` follows the OS live: the stored value does not change, so apply the class here.
+  const onSystemChange = () => {
+    applyTheme(readTheme());
+    emit();
+  };
   const media = darkQuery();
   window.addEventListener('storage', onStorage);
-  media.addEventListener('change', emit);
+  media.addEventListener('change', onSystemChange);
   return () => {
     listeners.delete(listener);
     window.removeEventListener('storage', onStorage);
-    media.removeEventListener('change', emit);
+    media.removeEventListener('change', onSystemChange);
   };
 }
 
