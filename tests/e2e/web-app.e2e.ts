@@ -271,7 +271,8 @@ test('personalize saves initials and a photo, and refuses a 6 MB file and a PDF'
   await dialog.getByRole('tab', { name: 'Initials' }).click();
   await dialog.getByLabel('Custom initials').fill('kjx');
   await expect(dialog.getByLabel('Custom initials')).toHaveValue('KJX');
-  await dialog.getByRole('radio', { name: 'Purple' }).check();
+  // The swatch (the radio's label) covers the visually hidden radio.
+  await dialog.getByRole('radio', { name: 'Purple' }).check({ force: true });
   const savedInitials = page.waitForResponse(
     (r) => r.url().endsWith('/profiles/me') && r.request().method() === 'PATCH',
   );
@@ -309,7 +310,10 @@ test('personalize saves initials and a photo, and refuses a 6 MB file and a PDF'
   await expect(dialog).toBeHidden();
   const avatar = page.getByRole('button', { name: 'Account menu' }).locator('img');
   await expect(avatar).toHaveAttribute('src', /.+/);
-  expect(await avatar.evaluate('(img) => img.complete && img.naturalWidth > 0')).toBe(true);
+  // The photo really loads from the avatar store (a broken image has no natural width).
+  await expect
+    .poll(() => avatar.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+    .toBeGreaterThan(0);
 });
 
 test('an admin notice with a script and an onerror payload renders sanitized and runs nothing', async ({

@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn.ts';
 import { Spinner } from './spinner.tsx';
 
 const variants = {
-  primary: 'bg-brand-600 text-on-brand hover:bg-brand-700 disabled:bg-brand-600/60',
+  primary: 'bg-brand-600 text-on-brand hover:bg-brand-strong disabled:bg-brand-600/60',
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
   danger: 'border border-red-200 bg-white text-red-700 hover:bg-red-50 disabled:text-red-300',
   'danger-solid': 'bg-red-600 text-on-brand hover:bg-red-700 disabled:bg-red-600/60',

@@ -62,7 +62,10 @@ export function Landing({ search }: { search: string }) {
           </Link>
           <Link
             to={signup}
-            className={cn(buttonBase, 'hidden bg-brand-600 text-on-brand hover:bg-brand-700 sm:inline-flex')}
+            className={cn(
+              buttonBase,
+              'hidden bg-brand-600 text-on-brand hover:bg-brand-strong sm:inline-flex',
+            )}
           >
             Sign up for free
           </Link>
@@ -87,7 +90,7 @@ export function Landing({ search }: { search: string }) {
               to={signup}
               className={cn(
                 buttonBase,
-                'h-12 w-full bg-brand-600 px-8 text-base text-on-brand hover:bg-brand-700 sm:w-auto',
+                'h-12 w-full bg-brand-600 px-8 text-base text-on-brand hover:bg-brand-strong sm:w-auto',
               )}
             >
               Sign up for free
