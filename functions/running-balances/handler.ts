@@ -10,7 +10,7 @@ import { PLAN_HORIZON_DAYS } from '../../domain/money/plan.ts';
 import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
 import { dataFor, type Data } from '../lib/data/index.ts';
 import type { Deps } from '../lib/deps.ts';
-import { httpHandler, route } from '../lib/http.ts';
+import { httpHandler, route, type ApiEvent, type Caller } from '../lib/http.ts';
 import {
   freshForecast,
   markInputsChanged,
@@ -86,46 +86,38 @@ function allowanceSummary(header: ForecastHeader, accountId: string | undefined)
   };
 }
 
+/** Both reads: the caller's access, the series, and the envelope every answer carries. */
+async function readSeries(deps: Deps, caller: Caller, query: SeriesQuery, event: ApiEvent) {
+  const data = dataFor(deps);
+  const profileId = profileIdFromRequest(event);
+  await requireProfileAccess(data, caller, profileId, 'read');
+  const { header, stale, from, to, include, rows, account } = await series(deps, data, profileId, query);
+  const envelope = {
+    account_id: query.accountId ?? null,
+    balance_convention: conventionOf(account?.account_type ?? null),
+    from,
+    to,
+    days: query.days,
+    include_allowance: include,
+    generated_at: header.generated_at,
+    stale,
+  };
+  return { header, rows, envelope };
+}
+
 const http = httpHandler('running-balances', {
   'GET /running-balances': route({
     query: seriesQuery,
     run: async ({ deps, caller, query, event }) => {
-      const data = dataFor(deps);
-      const profileId = profileIdFromRequest(event);
-      await requireProfileAccess(data, caller, profileId, 'read');
-      const { header, stale, from, to, include, rows, account } = await series(deps, data, profileId, query);
-      return {
-        account_id: query.accountId ?? null,
-        balance_convention: conventionOf(account?.account_type ?? null),
-        from,
-        to,
-        days: query.days,
-        include_allowance: include,
-        allowance: allowanceSummary(header, query.accountId),
-        generated_at: header.generated_at,
-        stale,
-        rows,
-      };
+      const { header, rows, envelope } = await readSeries(deps, caller, query, event);
+      return { ...envelope, allowance: allowanceSummary(header, query.accountId), rows };
     },
   }),
   'GET /running-balances/lowest': route({
     query: seriesQuery,
     run: async ({ deps, caller, query, event }) => {
-      const data = dataFor(deps);
-      const profileId = profileIdFromRequest(event);
-      await requireProfileAccess(data, caller, profileId, 'read');
-      const { header, stale, from, to, include, rows, account } = await series(deps, data, profileId, query);
-      return {
-        account_id: query.accountId ?? null,
-        balance_convention: conventionOf(account?.account_type ?? null),
-        from,
-        to,
-        days: query.days,
-        include_allowance: include,
-        lowest: lowestPoint(rows),
-        generated_at: header.generated_at,
-        stale,
-      };
+      const { rows, envelope } = await readSeries(deps, caller, query, event);
+      return { ...envelope, lowest: lowestPoint(rows) };
     },
   }),
   'POST /running-balances/regenerate': route({
