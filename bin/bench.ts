@@ -2,8 +2,7 @@
 // run on this machine. Budgets live here, not in tests (machines are noisy): a figure over its budget
 // is flagged, and the run exits non-zero only with --strict.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -16,8 +15,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { cognitoClient, dynamoClient } from '../local/bootstrap.ts';
-import { LOCAL_CONFIRMATION_CODE, startLocalCloud, type LocalCloud } from '../local/cloud.ts';
-import { freePort } from '../local/processes.ts';
+import { LOCAL_CONFIRMATION_CODE, startThrowawayCloud, type LocalCloud } from '../local/cloud.ts';
 import { benchForecastComputation, benchMoneyThroughGateway, benchSandboxHistories } from './money-bench.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -215,20 +213,8 @@ function benchLandingBundle(): Figure[] {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'moneycal-bench-'));
   const started = performance.now();
-  const cloud = await startLocalCloud({
-    dataDir,
-    inMemory: true,
-    web: false,
-    ports: {
-      dynamodb: await freePort(),
-      cognito: await freePort(),
-      api: await freePort(),
-      web: 0,
-      plaid: await freePort(),
-    },
-  });
+  const cloud = await startThrowawayCloud('moneycal-bench-');
   const startup = performance.now() - started;
   try {
     figures.push({
@@ -243,7 +229,6 @@ async function main(): Promise<void> {
     figures.push(...(await benchMoneyThroughGateway(cloud, await signedInUser(cloud), REQUESTS)));
   } finally {
     await cloud.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 
   figures.push(...benchLandingBundle());

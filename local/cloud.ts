@@ -2,7 +2,16 @@
 // server, bootstrapped idempotently, with the SPA's config generated from the ids it created. Used by
 // `npm start`, the integration suite and the end-to-end suite alike.
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalog } from '../functions/catalog.ts';
@@ -16,7 +25,7 @@ import { startCognito } from './cognito/start.ts';
 import { startDynamoDb } from './dynamodb/start.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { createPlaidSandbox, type PlaidSandbox } from './plaid-sandbox/sandbox.ts';
-import { assertPortFree } from './processes.ts';
+import { assertPortFree, freePort } from './processes.ts';
 import { localEventDispatcher, startScheduler, type LocalEventDispatcher } from './triggers.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -250,4 +259,35 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await stopAll();
     throw error;
   }
+}
+
+/**
+ * A local cloud with throwaway state (database in memory, a fresh temporary folder) on free ports and
+ * without the web app: what the integration suite and the benchmarks run against. `stop()` also
+ * removes the folder.
+ */
+export async function startThrowawayCloud(prefix: string): Promise<LocalCloud> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const cloud = await startLocalCloud({
+    dataDir,
+    inMemory: true,
+    web: false,
+    ports: {
+      dynamodb: await freePort(),
+      cognito: await freePort(),
+      api: await freePort(),
+      web: 0,
+      plaid: await freePort(),
+    },
+  }).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  return {
+    ...cloud,
+    stop: async () => {
+      await cloud.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
