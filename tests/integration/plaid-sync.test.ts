@@ -149,7 +149,13 @@ describe('incremental sync', () => {
 
   it('two concurrent syncs of one item give the same result as one', async () => {
     const { user, bank } = await linkedAndSynced();
+    const advancedAt = new Date().toISOString();
     await sandbox('/sandbox/clock/advance', { days: 3 });
+    // Let the advance's own webhook-driven sync finish, so only the two calls below race.
+    await eventually(
+      async () => (await data.plaidItems.get({ id: bank.itemId }).go()).data,
+      (item) => !item?.sync_lock_owner && (item?.last_synced_at ?? '') > advancedAt,
+    );
     await data.plaidItems.patch({ id: bank.itemId }).remove(['plaid_sync_token']).go();
 
     const results = await Promise.all([syncNow(user, bank), syncNow(user, bank)]);
