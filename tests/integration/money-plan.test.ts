@@ -314,7 +314,7 @@ describe('forecast', () => {
 });
 
 describe('reconciliation', () => {
-  it('marks a planned item that a posted transaction matches, and undoing it is remembered', async () => {
+  it('marks a planned item that a posted transaction matches; undoing it puts the item back into the forecast and the same match is never made again', async () => {
     const { body } = await call<{
       transactions: Array<{
         id: string;
@@ -324,44 +324,80 @@ describe('reconciliation', () => {
         merchant_name?: string;
         pending: boolean;
         account_id: string;
-        personal_finance_category?: { primary: string };
       }>;
-    }>('GET', `/transactions?accountId=${checking.id}&from=${addDays(today(), -30)}&to=${today()}`);
+    }>('GET', `/transactions?accountId=${checking.id}&from=${addDays(today(), -3)}&to=${today()}`);
     const streamTransactions = new Set(first.streams.flatMap((s) => s.transactions.map((t) => t.id)));
+    // A recent everyday charge, planned for today: within the 3-day window of a one-off, so it matches,
+    // and due today, so once the match is undone it counts in today's forecast.
     const tx = body.transactions.find(
       (t) => !t.pending && t.amount > 0 && !streamTransactions.has(t.id) && t.date < today(),
     );
-    if (!tx) throw new Error('no everyday transaction to plan');
+    if (!tx) throw new Error('no everyday transaction in the last three days to plan');
+    const query = `accountId=${checking.id}&days=30&includeAllowance=false`;
+    const rows = async () => (await call<Series>('GET', `/running-balances?${query}`)).body.rows;
+    const before = await rows();
+
     const created = await call<{ item: Item }>('POST', '/money-plan/items', {
       description: tx.merchant_name ?? tx.name,
       amount: -tx.amount,
-      due_date: tx.date,
+      due_date: today(),
       account_id: tx.account_id,
     });
+    expect(created.status).toBe(201);
+    const id = created.body.item.id;
     expect(created.body.item).toMatchObject({ is_reconciled: true });
     expect(created.body.item.reconciliation?.transaction_id).toBe(tx.id);
     expect(created.body.item.reconciliation?.transaction?.id).toBe(tx.id);
     expect(created.body.item.reconciliation?.reasons.length).toBeGreaterThan(0);
+    // Reconciled: the forecast is as if it were not planned at all.
+    const matched = await rows();
+    expect(matched.map((r) => r.closing_balance)).toEqual(before.map((r) => r.closing_balance));
 
     const undone = await call<{ item: Item; changed: boolean }>(
       'POST',
-      `/money-plan/items/${created.body.item.id}/unreconcile`,
+      `/money-plan/items/${id}/unreconcile`,
     );
+    expect(undone.status).toBe(200);
     expect(undone.body).toMatchObject({
       changed: true,
       item: { is_reconciled: false, reconciliation: null },
     });
-    // Any later reconciliation run (here: after an edit) does not make the same match again.
-    const edited = await call<{ item: Item }>('PATCH', `/money-plan/items/${created.body.item.id}`, {
+    // Open again: today's forecasted total and every closing balance from today on drop by its amount.
+    const reopened = await rows();
+    expect(reopened[0]?.forecasted_transactions_total).toBe(
+      (before[0]?.forecasted_transactions_total ?? 0) - tx.amount,
+    );
+    expect(reopened.map((r) => r.closing_balance)).toEqual(before.map((r) => r.closing_balance - tx.amount));
+    // Undoing again changes nothing.
+    const again = await call<{ changed: boolean }>('POST', `/money-plan/items/${id}/unreconcile`);
+    expect(again.body.changed).toBe(false);
+
+    // Later reconciliation runs (after an edit, and 'generate my plan') do not make the same match again.
+    const edited = await call<{ item: Item }>('PATCH', `/money-plan/items/${id}`, {
       description: 'Groceries (planned)',
     });
     expect(edited.body.item.is_reconciled).toBe(false);
+    expect((await call('POST', '/money-plan/generate', {})).status).toBe(200);
+    const listed = await call<{ items: Item[] }>('GET', `/money-plan/items?from=${today()}&to=${today()}`);
+    expect(listed.body.items.find((i) => i.id === id)).toMatchObject({ is_reconciled: false });
     const { data: rejected } = await directData()
       .reconciliationRejections.query.byProfile({ profile_id: profileId })
       .go();
-    expect(rejected).toContainEqual(
-      expect.objectContaining({ planned_id: created.body.item.id, transaction_id: tx.id }),
+    expect(rejected).toContainEqual(expect.objectContaining({ planned_id: id, transaction_id: tx.id }));
+
+    // Tidy up so later tests see the forecast without it.
+    expect((await call('DELETE', `/money-plan/items/${id}`)).status).toBe(200);
+  });
+
+  it('unreconcile: an unknown item is 404, a bad id is 400 naming the field', async () => {
+    const missing = await call<{ message: string }>('POST', '/money-plan/items/pi_missing/unreconcile');
+    expect(missing.status).toBe(404);
+    const bad = await call<{ errors?: Array<{ field: string }> }>(
+      'POST',
+      `/money-plan/items/${'x'.repeat(300)}/unreconcile`,
     );
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('itemId');
   });
 });
 

@@ -17,6 +17,19 @@ export const planItemSchema = z
     is_generated: z.boolean().optional(),
     is_user_deleted: z.boolean().optional(),
     is_reconciled: z.boolean().optional(),
+    category_primary: z.string().nullish(),
+    category_detailed: z.string().nullish(),
+    reconciliation: z
+      .object({
+        transaction_id: z.string(),
+        reasons: z.array(z.string()).optional(),
+        transaction: z
+          .object({ id: z.string(), date: z.string(), amount: z.number(), name: z.string() })
+          .loose()
+          .nullish(),
+      })
+      .loose()
+      .nullish(),
   })
   .loose();
 export type PlanItem = z.infer<typeof planItemSchema>;
@@ -83,6 +96,8 @@ export interface NewPlanItem {
   amount: number;
   due_date: string;
   account_id: string | null;
+  /** A Plaid primary category (domain/taxonomy.ts), or null for none. */
+  category?: { primary: string } | null;
   recurrence?: { cadence: string } | null;
 }
 
@@ -91,7 +106,7 @@ export async function createPlanItem(profileId: string, body: NewPlanItem): Prom
 }
 
 export type PlanItemPatch = Partial<
-  Pick<NewPlanItem, 'description' | 'amount' | 'due_date' | 'account_id'>
+  Pick<NewPlanItem, 'description' | 'amount' | 'due_date' | 'account_id' | 'category'>
 > & {
   is_user_deleted?: boolean;
   scope?: 'this' | 'series';
@@ -117,6 +132,16 @@ export async function deletePlanItem(
       profileId,
       query: { scope },
     }),
+  ).item;
+}
+
+/**
+ * POST /money-plan/items/{id}/unreconcile: undoes a match; the item counts toward the forecast again and
+ * the same transaction is never matched to it again.
+ */
+export async function unreconcilePlanItem(profileId: string, itemId: string): Promise<PlanItem> {
+  return itemResponseSchema.parse(
+    await api.post<unknown>(`/money-plan/items/${encodeURIComponent(itemId)}/unreconcile`, {}, { profileId }),
   ).item;
 }
 

@@ -25,7 +25,7 @@ export function DayDetail({
   onClose: () => void;
 }) {
   const [editing, setEditing] = useState<PlanItem | 'new' | null>(null);
-  const { create, update, remove } = usePlanItemMutations(profileId);
+  const { create, update, remove, unmatch } = usePlanItemMutations(profileId);
   const closing = day.balances.total?.closing ?? null;
 
   return (
@@ -92,12 +92,20 @@ export function DayDetail({
                     <div className="flex items-center justify-between gap-3">
                       <span className="min-w-0 truncate italic">
                         {item.description}
-                        {item.is_reconciled ? <Badge className="ml-2">Settled</Badge> : null}
+                        {item.is_reconciled ? <Badge className="ml-2">Matched</Badge> : null}
                       </span>
                       <span className={item.amount < 0 ? 'text-slate-900' : 'text-emerald-700'}>
                         {signedUsd(item.amount, formatUsd)}
                       </span>
                     </div>
+                    {item.is_reconciled ? (
+                      <MatchNote
+                        item={item}
+                        canEdit={canEdit}
+                        isPending={unmatch.isPending && unmatch.variables === item.id}
+                        onUndo={() => unmatch.mutate(item.id)}
+                      />
+                    ) : null}
                     {canEdit && !item.is_reconciled ? (
                       <div className="mt-1 flex gap-2">
                         <Button
@@ -133,5 +141,44 @@ export function DayDetail({
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** A reconciled item: the transaction it was matched with, why, and (for editors) the undo. */
+function MatchNote({
+  item,
+  canEdit,
+  isPending,
+  onUndo,
+}: {
+  item: PlanItem;
+  canEdit: boolean;
+  isPending: boolean;
+  onUndo: () => void;
+}) {
+  const tx = item.reconciliation?.transaction;
+  const reasons = item.reconciliation?.reasons ?? [];
+  return (
+    <div className="mt-1 rounded-md bg-slate-50 px-2 py-1.5 text-xs text-slate-700" data-testid="match-note">
+      <p>
+        {tx
+          ? `Matched with ${tx.name} on ${dayLabel(tx.date)}, ${signedUsd(-tx.amount, formatUsd)}.`
+          : 'Matched with a posted transaction.'}{' '}
+        It no longer counts in the forecast.
+      </p>
+      {reasons.length > 0 ? <p className="mt-0.5 text-slate-500">{reasons.join(' · ')}</p> : null}
+      {canEdit ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          className="mt-1.5"
+          isPending={isPending}
+          onClick={onUndo}
+          aria-label={`Undo match of ${item.description}`}
+        >
+          Undo match
+        </Button>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
-// Add, edit and delete planned items from the calendar, with spec §8's friendly messages on failure, an
-// undo on delete, and a refetch of everything a plan write changes.
+// Add, edit and delete planned items and undo a reconciliation match, with spec §8's friendly messages
+// on failure, an undo on delete, and a refetch of everything a plan write changes.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
@@ -7,6 +7,7 @@ import {
   deletePlanItem,
   moneyPlanErrorMessage,
   planWriteAreas,
+  unreconcilePlanItem,
   updatePlanItem,
   type NewPlanItem,
   type PlanItemPatch,
@@ -58,5 +59,14 @@ export function usePlanItemMutations(profileId: string) {
     onError,
   });
 
-  return { create, update, remove, restore };
+  const unmatch = useMutation({
+    mutationFn: (id: string) => unreconcilePlanItem(profileId, id),
+    onSuccess: async () => {
+      toast.success('Match undone: the planned item is back in your forecast');
+      await refresh();
+    },
+    onError,
+  });
+
+  return { create, update, remove, restore, unmatch };
 }
