@@ -1,8 +1,8 @@
 // A labelled input with its hint and error wired for assistive technology (aria-describedby,
 // aria-invalid). Accepts react-hook-form's `register(...)` props directly.
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { Label } from './label.tsx';
+import { Field } from './field.tsx';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -31,37 +31,21 @@ export function TextField({
   ref,
   ...inputProps
 }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('space-y-1.5', className)}>
-      <Label htmlFor={inputId}>{label}</Label>
-      <div className="relative">
-        <input
-          ref={ref}
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={cn(inputClasses, trailing ? 'pr-16' : null)}
-          {...inputProps}
-        />
-        {trailing ? (
-          <div className="absolute inset-y-0 right-0 flex items-center pr-1.5">{trailing}</div>
-        ) : null}
-      </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => (
+        <>
+          <input
+            ref={ref}
+            {...control}
+            className={cn(inputClasses, trailing ? 'pr-16' : null)}
+            {...inputProps}
+          />
+          {trailing ? (
+            <div className="absolute inset-y-0 right-0 flex items-center pr-1.5">{trailing}</div>
+          ) : null}
+        </>
+      )}
+    </Field>
   );
 }

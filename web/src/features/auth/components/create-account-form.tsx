@@ -12,7 +12,8 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { signUpInputSchema, useSignUp, type SignUpInput } from '../api/sign-up.ts';
-import { describeAuthError } from '../utils/cognito-errors.ts';
+import { describeAuthError, showAuthFailure } from '../utils/cognito-errors.ts';
+import { EmailField } from './auth-fields.tsx';
 
 export interface CreateAccountFormProps {
   defaultEmail: string | null;
@@ -54,22 +55,19 @@ export function CreateAccountForm({ defaultEmail, invite }: CreateAccountFormPro
           return;
         }
       }
-      if (failure.field && failure.field !== 'code') {
-        form.setError(failure.field, { message: failure.message }, { shouldFocus: true });
-      } else {
-        setFormError(failure.message);
-      }
+      showAuthFailure(
+        failure,
+        ['email', 'fullName', 'password'],
+        (field, message) => form.setError(field, { message }, { shouldFocus: true }),
+        setFormError,
+      );
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {formError ? <Alert>{formError}</Alert> : null}
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
+      <EmailField
         readOnly={emailLocked}
         hint={emailLocked ? 'This is the email your invitation was sent to.' : undefined}
         error={errors.email?.message}

@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+
 import { paths } from '../../../config/paths.ts';
 import {
   requestResetInputSchema,
@@ -15,6 +15,7 @@ import {
   type RequestResetInput,
 } from '../api/reset-password.ts';
 import { describeAuthError } from '../utils/cognito-errors.ts';
+import { EmailField } from './auth-fields.tsx';
 
 export const RESET_CODE_SENT = 'If an account exists for this email, we sent a code to reset your password.';
 
@@ -43,14 +44,7 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string | nu
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {formError ? <Alert>{formError}</Alert> : null}
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        error={form.formState.errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField error={form.formState.errors.email?.message} {...form.register('email')} />
       <Button type="submit" className="w-full" isPending={form.formState.isSubmitting}>
         Send reset code
       </Button>

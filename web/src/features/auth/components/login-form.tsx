@@ -9,11 +9,12 @@ import { authToasts } from '../../../../../domain/auth-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { emailStepSchema, signInInputSchema, useSignIn, type SignInInput } from '../api/sign-in.ts';
-import { authErrorMessages, describeAuthError } from '../utils/cognito-errors.ts';
+import { authErrorMessages, describeAuthError, showAuthFailure } from '../utils/cognito-errors.ts';
+import { EmailField } from './auth-fields.tsx';
 
 export interface LoginFormProps {
   defaultEmail: string | null;
@@ -75,11 +76,12 @@ export function LoginForm({ defaultEmail, invite }: LoginFormProps) {
         await refresh();
         return;
       }
-      if (failure.field === 'email' || failure.field === 'password') {
-        form.setError(failure.field, { message: failure.message }, { shouldFocus: true });
-      } else {
-        setFormError(failure.message);
-      }
+      showAuthFailure(
+        failure,
+        ['email', 'password'],
+        (field, message) => form.setError(field, { message }, { shouldFocus: true }),
+        setFormError,
+      );
     }
   });
 
@@ -88,10 +90,7 @@ export function LoginForm({ defaultEmail, invite }: LoginFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {formError ? <Alert>{formError}</Alert> : null}
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
+      <EmailField
         autoComplete="username"
         autoFocus
         error={errors.email?.message}

@@ -8,14 +8,15 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+
 import { paths } from '../../../config/paths.ts';
 import {
   confirmResetInputSchema,
   useConfirmPasswordReset,
   type ConfirmResetInput,
 } from '../api/reset-password.ts';
-import { describeAuthError } from '../utils/cognito-errors.ts';
+import { describeAuthError, showAuthFailure } from '../utils/cognito-errors.ts';
+import { CodeField, EmailField } from './auth-fields.tsx';
 
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Please sign in.';
 
@@ -45,29 +46,21 @@ export function ResetPasswordForm({
       navigate(paths.auth.login.getHref({ email: values.email }), { replace: true });
     } catch (error) {
       const failure = describeAuthError('confirmResetPassword', error);
-      if (failure.field && failure.field !== 'fullName') {
-        form.setError(failure.field, { message: failure.message }, { shouldFocus: true });
-      } else {
-        setFormError(failure.message);
-      }
+      showAuthFailure(
+        failure,
+        ['email', 'code', 'password'],
+        (field, message) => form.setError(field, { message }, { shouldFocus: true }),
+        setFormError,
+      );
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {formError ? <Alert>{formError}</Alert> : null}
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <TextField
+      <EmailField error={errors.email?.message} {...form.register('email')} />
+      <CodeField
         label="Reset code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
         hint={
           isLocal ? 'Local mode: the code is always 123456.' : 'The 6-digit code from the email we sent you.'
         }

@@ -9,7 +9,6 @@ import { toast } from 'sonner';
 import { authToasts } from '../../../../../domain/auth-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import {
   confirmSignUpInputSchema,
@@ -18,7 +17,8 @@ import {
   useResendSignUpCode,
   type ConfirmSignUpInput,
 } from '../api/confirm-sign-up.ts';
-import { describeAuthError } from '../utils/cognito-errors.ts';
+import { describeAuthError, showAuthFailure } from '../utils/cognito-errors.ts';
+import { CodeField, EmailField } from './auth-fields.tsx';
 
 export interface VerifyEmailFormProps {
   defaultEmail: string | null;
@@ -57,11 +57,12 @@ export function VerifyEmailForm({ defaultEmail, invite, newAccount = false, isLo
         goToLogin(values.email);
         return;
       }
-      if (failure.field === 'email' || failure.field === 'code') {
-        form.setError(failure.field, { message: failure.message }, { shouldFocus: true });
-      } else {
-        setFormError(failure.message);
-      }
+      showAuthFailure(
+        failure,
+        ['email', 'code'],
+        (field, message) => form.setError(field, { message }, { shouldFocus: true }),
+        setFormError,
+      );
     }
   });
 
@@ -81,8 +82,12 @@ export function VerifyEmailForm({ defaultEmail, invite, newAccount = false, isLo
       toast.success(`We sent a new code to ${parsed.data.email}`);
     } catch (error) {
       const failure = describeAuthError('resendSignUpCode', error);
-      if (failure.field === 'email') form.setError('email', { message: failure.message });
-      else setFormError(failure.message);
+      showAuthFailure(
+        failure,
+        ['email'],
+        (field, message) => form.setError(field, { message }),
+        setFormError,
+      );
     }
   };
 
@@ -90,24 +95,8 @@ export function VerifyEmailForm({ defaultEmail, invite, newAccount = false, isLo
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       {isLocal ? <Alert tone="info">Local mode: the code is printed by npm start (fixed code)</Alert> : null}
       {formError ? <Alert>{formError}</Alert> : null}
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <TextField
-        label="Confirmation code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        autoFocus={Boolean(defaultEmail)}
-        hint="The 6-digit code from the email we sent you."
-        error={errors.code?.message}
-        {...form.register('code')}
-      />
+      <EmailField error={errors.email?.message} {...form.register('email')} />
+      <CodeField autoFocus={Boolean(defaultEmail)} error={errors.code?.message} {...form.register('code')} />
       <Button type="submit" className="w-full" isPending={form.formState.isSubmitting}>
         Verify
       </Button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAuthError, type AuthOperation } from './cognito-errors.ts';
+import { describeAuthError, showAuthFailure, type AuthOperation } from './cognito-errors.ts';
 
 const cognito = (name: string, message = '') => Object.assign(new Error(message), { name });
 
@@ -122,5 +122,34 @@ describe('describeAuthError', () => {
       message: 'An unexpected error occurred',
     });
     expect(describeAuthError('signUp', 'weird').kind).toBe('unknown');
+  });
+});
+
+describe('showAuthFailure', () => {
+  function place(failure: Parameters<typeof showAuthFailure>[0], fields: readonly ('email' | 'code')[]) {
+    const shown: string[] = [];
+    showAuthFailure(
+      failure,
+      fields,
+      (field, message) => shown.push(`${field}: ${message}`),
+      (message) => shown.push(`form: ${message}`),
+    );
+    return shown;
+  }
+
+  it('puts a field message beside that field when the form has it', () => {
+    expect(
+      place({ kind: 'code_mismatch', message: 'Invalid verification code', field: 'code' }, [
+        'email',
+        'code',
+      ]),
+    ).toEqual(['code: Invalid verification code']);
+  });
+
+  it('falls back to the form message when the form lacks the field or the failure has none', () => {
+    expect(
+      place({ kind: 'weak_password', message: 'Too short', field: 'password' }, ['email', 'code']),
+    ).toEqual(['form: Too short']);
+    expect(place({ kind: 'network', message: 'Offline' }, ['email'])).toEqual(['form: Offline']);
   });
 });

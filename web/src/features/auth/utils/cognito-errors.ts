@@ -155,3 +155,18 @@ export function describeAuthError(operation: AuthOperation, error: unknown): Aut
   }
   return { kind: 'unknown', message: authToasts.unexpected };
 }
+
+/**
+ * Shows a failure where it belongs: beside its field when the form has that field, otherwise as the
+ * form-level message.
+ */
+export function showAuthFailure<Field extends NonNullable<AuthFailure['field']>>(
+  failure: AuthFailure,
+  formFields: readonly Field[],
+  setFieldError: (field: Field, message: string) => void,
+  setFormError: (message: string) => void,
+): void {
+  const field = formFields.find((candidate) => candidate === failure.field);
+  if (field) setFieldError(field, failure.message);
+  else setFormError(failure.message);
+}
