@@ -104,3 +104,6 @@ export const LANDING_TYPING = { charMs: 40, pauseMs: 3 * SECOND } as const;
 
 /** spec §9 delays: 200 ms before the personalize dialog closes. */
 export const PERSONALIZE_CLOSE_DELAY_MS = 200;
+
+/** spec §4 / §9 Engagement prompt: at most one per day (read as: none within 24 h of the last one). */
+export const ENGAGEMENT_PROMPT_INTERVAL_MS = 24 * 60 * MINUTE;

@@ -1,11 +1,13 @@
 // The parent of every protected route: the auth guard (spec §2) around the signed-in frame, the
 // refresh overlay (spec §4), the watcher that announces a finished initial sync (spec §8), the in-app
-// notices (spec §2), and the avatar menu's two dialogs (Personalize, Daily Wisdom), loaded when first opened.
+// notices (spec §2), the engagement prompts (spec §4), and the avatar menu's two dialogs (Personalize,
+// Daily Wisdom), loaded when first opened.
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppLayout } from '../../../components/layouts/app-layout.tsx';
 import { InitialSyncWatcher } from '../../../features/bank-linking/components/initial-sync-watcher.tsx';
+import { EngagementPrompts } from '../../../features/engagement-prompts/components/engagement-prompt.tsx';
 import { InAppNotices } from '../../../features/notices/components/in-app-notices.tsx';
 import { ProtectedRoute } from '../../../lib/auth.tsx';
 import { RefreshOverlayProvider } from '../../../lib/refresh-overlay.tsx';
@@ -57,6 +59,7 @@ export default function AppRoot() {
         <AppLayout actions={actions}>
           <Outlet />
         </AppLayout>
+        <EngagementPrompts />
         <AccountDialogs dialog={dialog} onClose={() => setDialog(null)} />
       </RefreshOverlayProvider>
     </ProtectedRoute>

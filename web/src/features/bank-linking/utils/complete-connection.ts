@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { connectionFailures, connectionToasts } from '../../../../../domain/account-connection-messages.ts';
 import { accountDataAreas, accountsQueryOptions, smartPlaidSync } from '../../../lib/accounts-api.ts';
 import { CONNECT_TOAST_MS } from '../../../lib/constants.ts';
+import { trackSignedInEngagement } from '../../../lib/engagement.ts';
 import { exchangePublicToken, linkAccountToProfile } from '../api/exchange-token.ts';
 import { trackInitialSync } from './initial-sync-tracker.ts';
 
@@ -74,6 +75,7 @@ export async function completeNewConnection(input: {
     connectToast.success(connectionToasts.connectedSyncInBackground(count));
   }
   trackInitialSync(profileId, exchanged.account_ids);
+  trackSignedInEngagement({ type: 'accounts_connected', count });
   await refreshAccountData(queryClient);
   return { accountsCount: count, accountIds: exchanged.account_ids, itemId: exchanged.item_id };
 }

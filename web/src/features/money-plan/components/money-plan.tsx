@@ -18,6 +18,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { accountsQueryOptions } from '../../../lib/accounts-api.ts';
 import { cn } from '../../../lib/cn.ts';
+import { trackSignedInEngagement } from '../../../lib/engagement.ts';
 import {
   deletePlanItem,
   generatePlan,
@@ -86,6 +87,7 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
   const generate = useMutation({
     mutationFn: () => generatePlan(profileId),
     onSuccess: async (result) => {
+      trackSignedInEngagement({ type: 'money_plan_generated' });
       toast.success(
         result.created + result.updated > 0
           ? `Your money plan is ready: ${result.created} planned items added`
