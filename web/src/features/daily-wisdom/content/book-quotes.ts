@@ -71,12 +71,25 @@ export const bookQuotes: readonly BookQuote[] = [
   clason(
     'What each of us calls our “necessary expenses” will always grow to equal our incomes unless we protest to the contrary.',
   ),
+  clason(
+    'Gold cometh gladly and in increasing quantity to any man who will put by not less than one-tenth of his earnings to create an estate for his future and that of his family.',
+  ),
+  clason('Control thy expenditures.'),
   franklin('Beware of little expenses; a small leak will sink a great ship.'),
   franklin('If you would be wealthy, think of saving as well as of getting.'),
   franklin('He that goes a borrowing goes a sorrowing.'),
   franklin('Creditors have better memories than debtors.'),
   franklin('Industry pays debts, while despair increaseth them.'),
   franklin('Lost time is never found again.'),
+  franklin('Diligence is the mother of good luck.'),
+  franklin('Early to bed, and early to rise, makes a man healthy, wealthy, and wise.'),
+  franklin('What maintains one vice would bring up two children.'),
+  franklin('Buy what thou hast no need of, and ere long thou shalt sell thy necessaries.'),
+  franklin('If you would know the value of money, go and try to borrow some.'),
+  franklin('Silks and satins, scarlet and velvets, put out the kitchen fire.'),
+  franklin('Rather go to bed supperless than rise in debt.'),
+  franklin('A fat kitchen makes a lean will.'),
+  franklin('Ere you consult your fancy, consult your purse.'),
   { quote: 'Remember that time is money.', author: 'Benjamin Franklin', book: 'Advice to a Young Tradesman' },
   kiyosaki('The rich don’t work for money.'),
   kiyosaki('It’s not how much money you make, but how much money you keep.'),
@@ -84,25 +97,50 @@ export const bookQuotes: readonly BookQuote[] = [
   kiyosaki(
     'Rich people acquire assets. The poor and middle class acquire liabilities that they think are assets.',
   ),
+  kiyosaki('The poor and the middle class work for money. The rich have money work for them.'),
   graham('The investor’s chief problem—and even his worst enemy—is likely to be himself.'),
   graham('Investment is most intelligent when it is most businesslike.'),
   graham(
     'Confronted with a challenge to distill the secret of sound investment into three words, we venture the following motto, MARGIN OF SAFETY.',
+  ),
+  graham(
+    'An investment operation is one which, upon thorough analysis, promises safety of principal and an adequate return. Operations not meeting these requirements are speculative.',
   ),
   ramsey('Live like no one else, so later you can live like no one else.'),
   ramsey('Personal finance is 80 percent behavior and only 20 percent head knowledge.'),
   ramsey('You must gain control over your money or the lack of it will forever control you.'),
   millionaire('Wealth is what you accumulate, not what you spend.'),
   millionaire('Whatever your income, always live below your means.'),
+  millionaire(
+    'Many people who live in expensive homes and drive luxury cars do not actually have much wealth.',
+  ),
   clear('You do not rise to the level of your goals. You fall to the level of your systems.'),
   clear('Every action you take is a vote for the type of person you wish to become.'),
   clear('Habits are the compound interest of self-improvement.'),
   clear('Success is the product of daily habits—not once-in-a-lifetime transformations.'),
+  clear('You should be far more concerned with your current trajectory than with your current results.'),
+  clear('Goals are good for setting a direction, but systems are best for making progress.'),
+  clear('Time magnifies the margin between success and failure.'),
+  clear('The costs of your good habits are in the present. The costs of your bad habits are in the future.'),
+  clear('Never miss twice.'),
+  clear(
+    'The most effective way to change your habits is to focus not on what you want to achieve, but on who you wish to become.',
+  ),
   thoreau('A man is rich in proportion to the number of things which he can afford to let alone.'),
   thoreau(
     'The cost of a thing is the amount of what I will call life which is required to be exchanged for it, immediately or in the long run.',
   ),
   thoreau('Our life is frittered away by detail. Simplify, simplify.'),
+  thoreau(
+    'Superfluous wealth can buy superfluities only. Money is not required to buy one necessary of the soul.',
+  ),
+  thoreau(
+    'I say, beware of all enterprises that require new clothes, and not rather a new wearer of clothes.',
+  ),
+  thoreau(
+    'Most of the luxuries, and many of the so-called comforts of life, are not only not indispensable, but positive hindrances to the elevation of mankind.',
+  ),
+  thoreau('Rather than love, than money, than fame, give me truth.'),
   kahneman('Nothing in life is as important as you think it is, while you are thinking about it.'),
   kahneman('We can be blind to the obvious, and we are also blind to our blindness.'),
   kahneman('Losses loom larger than gains.'),
@@ -160,6 +198,11 @@ export const bookQuotes: readonly BookQuote[] = [
     book: 'David Copperfield',
   },
   {
+    quote: 'Never do tomorrow what you can do today. Procrastination is the thief of time. Collar him!',
+    author: 'Charles Dickens',
+    book: 'David Copperfield',
+  },
+  {
     quote: 'Neither a borrower nor a lender be; for loan oft loses both itself and friend.',
     author: 'William Shakespeare',
     book: 'Hamlet',
@@ -169,6 +212,8 @@ export const bookQuotes: readonly BookQuote[] = [
     author: 'Seneca',
     book: 'Letters from a Stoic',
   },
+  { quote: 'Nothing, Lucilius, is ours, except time.', author: 'Seneca', book: 'Moral Letters to Lucilius' },
+  { quote: 'While we are postponing, life speeds by.', author: 'Seneca', book: 'Moral Letters to Lucilius' },
   {
     quote: 'Very little is needed to make a happy life; it is all within yourself, in your way of thinking.',
     author: 'Marcus Aurelius',
@@ -190,6 +235,12 @@ export const bookQuotes: readonly BookQuote[] = [
     quote: 'A large income is the best recipe for happiness I ever heard of.',
     author: 'Jane Austen',
     book: 'Mansfield Park',
+  },
+  {
+    quote:
+      '‘What have wealth or grandeur to do with happiness?’ ‘Grandeur has but little,’ said Elinor, ‘but wealth has much to do with it.’',
+    author: 'Jane Austen',
+    book: 'Sense and Sensibility',
   },
   {
     quote:
