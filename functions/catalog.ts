@@ -481,7 +481,7 @@ export const catalog: CatalogEntry[] = [
     name: 'money-plan',
     kind: 'resource',
     description:
-      'Planned transactions, plan generation, detected streams, reconciliation undo and money-plan categories',
+      'Planned transactions, plan generation, detected streams, reconciliation undo, forecast view settings and money-plan categories',
     caller: 'user',
     routes: [
       { method: 'GET', path: '/money-plan/items' },
@@ -491,6 +491,8 @@ export const catalog: CatalogEntry[] = [
       { method: 'POST', path: '/money-plan/items/{itemId}/unreconcile' },
       { method: 'POST', path: '/money-plan/generate' },
       { method: 'GET', path: '/money-plan/streams' },
+      { method: 'GET', path: '/money-plan/settings' },
+      { method: 'PUT', path: '/money-plan/settings' },
       { method: 'GET', path: '/money-plan/categories' },
       { method: 'POST', path: '/money-plan/categories' },
     ],

@@ -1,11 +1,13 @@
 // spec §7 get-money-plan-calendar {month 'YYYY-MM'} (issue 5 item 5): the Money Calendar's month for the
 // active financial profile (X-Profile-Id): per day the actual transactions and planned items, balances
 // per account and in total, and the low, negative and lowest-point flags. Any role on the profile reads.
+// The threshold and the allowance switch default to the caller's saved settings (money-plan /settings).
 import { functionBodies } from '../catalog.ts';
 import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
 import { dataFor } from '../lib/data/index.ts';
 import { httpHandler, route } from '../lib/http.ts';
-import { DEFAULT_LOW_BALANCE_CENTS, moneyPlanCalendar } from '../lib/money/calendar.ts';
+import { moneyPlanCalendar } from '../lib/money/calendar.ts';
+import { DEFAULT_LOW_BALANCE_CENTS, viewSettingsOf } from '../lib/money/view-settings.ts';
 
 export const handler = httpHandler('get-money-plan-calendar', {
   'POST /functions/get-money-plan-calendar': route({
@@ -14,11 +16,17 @@ export const handler = httpHandler('get-money-plan-calendar', {
       const data = dataFor(deps);
       const profileId = profileIdFromRequest(event);
       await requireProfileAccess(data, caller, profileId, 'read');
+      // What the request leaves out comes from the caller's saved view of this profile.
+      const settings =
+        body.lowBalanceThreshold === undefined || body.includeAllowance === undefined
+          ? await viewSettingsOf(data, profileId, caller.userId)
+          : undefined;
       return moneyPlanCalendar({ deps, data }, profileId, {
         month: body.month,
-        lowBalanceThreshold: body.lowBalanceThreshold ?? DEFAULT_LOW_BALANCE_CENTS,
+        lowBalanceThreshold:
+          body.lowBalanceThreshold ?? settings?.low_balance_threshold ?? DEFAULT_LOW_BALANCE_CENTS,
         accountId: body.accountId ?? null,
-        includeAllowance: body.includeAllowance ?? true,
+        includeAllowance: body.includeAllowance ?? settings?.include_allowance ?? true,
       });
     },
   }),

@@ -2,7 +2,8 @@
 // by due date range): planned items of the active financial profile (X-Profile-Id) with their
 // reconciliation state; adding one-off and repeating items, editing one occurrence or a whole series,
 // deleting (a tombstone: never physically removed, so regeneration cannot bring it back) and undoing;
-// 'generate my plan'; the detected streams; undoing a reconciliation match; money-plan categories.
+// 'generate my plan'; the detected streams; undoing a reconciliation match; money-plan categories; and
+// each member's own forecast view (low-balance threshold, allowance switch).
 // Viewers read; editors and owners write (spec §6); every write publishes PlanChanged.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -49,6 +50,7 @@ import {
   descriptionInput,
   idInput,
 } from '../lib/money/validation.ts';
+import { saveViewSettings, viewSettingsBody, viewSettingsOf } from '../lib/money/view-settings.ts';
 
 /** The default window of GET /money-plan/items (spec §9: the default forecast view is 90 days). */
 const DEFAULT_RANGE_DAYS = 90;
@@ -477,6 +479,24 @@ export const handler = httpHandler('money-plan', {
             a.series_id.localeCompare(b.series_id),
         );
       return { generated_at: state?.plan_generated_at ?? null, streams, summary: monthlySummary(streams) };
+    },
+  }),
+  // Per user per profile (a view preference, not plan data): any member reads and saves their own.
+  'GET /money-plan/settings': route({
+    run: async ({ deps, caller, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      await requireProfileAccess(data, caller, profileId, 'read');
+      return viewSettingsOf(data, profileId, caller.userId);
+    },
+  }),
+  'PUT /money-plan/settings': route({
+    body: viewSettingsBody,
+    run: async ({ deps, caller, body, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      await requireProfileAccess(data, caller, profileId, 'read');
+      return saveViewSettings(data, profileId, caller.userId, body);
     },
   }),
   'GET /money-plan/categories': route({

@@ -25,6 +25,7 @@ import { nightlySweep } from '../lib/money/nightly.ts';
 import { reconcileProfile } from '../lib/money/reconciliation.ts';
 import { todayOf, type MoneyContext } from '../lib/money/store.ts';
 import { idInput } from '../lib/money/validation.ts';
+import { viewSettingsOf } from '../lib/money/view-settings.ts';
 import { withTriggers } from '../lib/triggers.ts';
 
 /** spec §9: the default forecast view is 90 days; the series reaches today + 730 days. */
@@ -38,7 +39,8 @@ const seriesQuery = z.object({
     .min(0)
     .max(PLAN_HORIZON_DAYS)
     .default(DEFAULT_VIEW_DAYS),
-  includeAllowance: z.enum(['true', 'false']).default('true'),
+  /** Default: the caller's saved setting (GET /money-plan/settings), on until they turn it off. */
+  includeAllowance: z.enum(['true', 'false']).optional(),
 });
 type SeriesQuery = z.infer<typeof seriesQuery>;
 
@@ -48,7 +50,7 @@ function conventionOf(type: AccountType | null): 'held' | 'owed' | 'net' {
   return isLiability(type) ? 'owed' : 'held';
 }
 
-async function series(deps: Deps, data: Data, profileId: string, query: SeriesQuery) {
+async function series(deps: Deps, data: Data, profileId: string, query: SeriesQuery, include: boolean) {
   const ctx: MoneyContext = { deps, data };
   const { header, stale } = await freshForecast(ctx, profileId);
   const key = query.accountId ?? totalKey(profileId);
@@ -56,7 +58,6 @@ async function series(deps: Deps, data: Data, profileId: string, query: SeriesQu
   if (query.accountId && !account) throw new NotFoundError('Account not found');
   const from = header.forecast_today;
   const to = addDays(from, query.days);
-  const include = query.includeAllowance === 'true';
   const days = await storedDays(data, header, key, from, to);
   const rows = days.map((d) => ({
     account_id: query.accountId ?? null,
@@ -91,7 +92,11 @@ async function readSeries(deps: Deps, caller: Caller, query: SeriesQuery, event:
   const data = dataFor(deps);
   const profileId = profileIdFromRequest(event);
   await requireProfileAccess(data, caller, profileId, 'read');
-  const { header, stale, from, to, include, rows, account } = await series(deps, data, profileId, query);
+  const include =
+    query.includeAllowance === undefined
+      ? (await viewSettingsOf(data, profileId, caller.userId)).include_allowance
+      : query.includeAllowance === 'true';
+  const { header, stale, from, to, rows, account } = await series(deps, data, profileId, query, include);
   const envelope = {
     account_id: query.accountId ?? null,
     balance_convention: conventionOf(account?.account_type ?? null),

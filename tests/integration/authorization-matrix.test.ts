@@ -123,6 +123,19 @@ function moneyEngineEndpoints(): Endpoint[] {
       call: (f, token) => scoped('POST', `/money-plan/items/${f.planItemId}/unreconcile`)(f, token),
     },
     {
+      name: 'GET /money-plan/settings',
+      permission: 'read',
+      kind: 'read',
+      call: scoped('GET', '/money-plan/settings'),
+    },
+    {
+      // Each member's own view of the profile: viewers may save theirs.
+      name: 'PUT /money-plan/settings',
+      permission: 'read',
+      kind: 'write',
+      call: scoped('PUT', '/money-plan/settings', { low_balance_threshold: 20_000 }),
+    },
+    {
       name: 'POST /money-plan/generate',
       permission: 'edit',
       kind: 'write',

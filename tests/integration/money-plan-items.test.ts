@@ -1,11 +1,12 @@
 // Planned items a user adds by hand (issue 5 item 2), through the gateway: a repeating item becomes a
 // series with one item per occurrence; an edit or delete applies to one occurrence or to the series
 // from that one on, and is undone by PATCH {is_user_deleted: false}; the series is listed with the
-// detected streams; money-plan categories; bad input is a 400 naming the field.
+// detected streams; money-plan categories; each member's forecast view settings; bad input is a 400
+// naming the field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/money/dates.ts';
 import { signUpAndSignIn, type TestUser } from './helpers.ts';
-import { defaultProfile, forecastSettled, profileApi } from './money-helpers.ts';
+import { defaultProfile, forecastSettled, joinAs, profileApi } from './money-helpers.ts';
 
 interface Item {
   id: string;
@@ -215,5 +216,74 @@ describe('money-plan categories', () => {
       money_plan_category_id: created.body.id,
     });
     expect(item.body.item.money_plan_category_id).toBe(created.body.id);
+  });
+});
+
+describe('forecast view settings (per user per profile)', () => {
+  interface Settings {
+    low_balance_threshold: number;
+    include_allowance: boolean;
+    updated_at: string | null;
+  }
+  it('defaults to $100 and the allowance on; saves, validates, and each member keeps their own', async () => {
+    const initial = await call<Settings>('GET', '/money-plan/settings');
+    expect(initial.status).toBe(200);
+    expect(initial.body).toEqual({
+      low_balance_threshold: 10_000,
+      include_allowance: true,
+      updated_at: null,
+    });
+
+    const saved = await call<Settings>('PUT', '/money-plan/settings', { low_balance_threshold: 25_000 });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ low_balance_threshold: 25_000, include_allowance: true });
+    const off = await call<Settings>('PUT', '/money-plan/settings', { include_allowance: false });
+    expect(off.body).toMatchObject({ low_balance_threshold: 25_000, include_allowance: false });
+    expect(off.body.updated_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    for (const [body, field] of [
+      [{ low_balance_threshold: 12.5 }, 'low_balance_threshold'],
+      [{ low_balance_threshold: -1 }, 'low_balance_threshold'],
+      [{ low_balance_threshold: '100' }, 'low_balance_threshold'],
+      [{ include_allowance: 'yes' }, 'include_allowance'],
+      [{}, 'body'],
+    ] as const) {
+      const response = await call<{ issues: Array<{ field: string }> }>('PUT', '/money-plan/settings', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.issues[0]?.field, JSON.stringify(body)).toBe(field);
+    }
+    expect((await call('PUT', '/money-plan/settings', { colour: 'red' })).status).toBe(400);
+
+    // The calendar and the forecast series use them when the request does not say otherwise.
+    const month = today().slice(0, 7);
+    const calendar = await call<{ low_balance_threshold: number; include_allowance: boolean }>(
+      'POST',
+      '/functions/get-money-plan-calendar',
+      { month },
+    );
+    expect(calendar.body).toMatchObject({ low_balance_threshold: 25_000, include_allowance: false });
+    const explicit = await call<{ low_balance_threshold: number; include_allowance: boolean }>(
+      'POST',
+      '/functions/get-money-plan-calendar',
+      { month, lowBalanceThreshold: 5_000, includeAllowance: true },
+    );
+    expect(explicit.body).toMatchObject({ low_balance_threshold: 5_000, include_allowance: true });
+
+    // A viewer may keep their own view (it changes nothing for anyone else); the owner's stays.
+    const viewer = await joinAs(user, profileId, 'viewer');
+    const asViewer = <T>(method: string, body?: unknown) =>
+      profileApi<T>(method, '/money-plan/settings', { token: viewer.idToken, profileId, body });
+    expect((await asViewer<Settings>('GET')).body.low_balance_threshold).toBe(10_000);
+    const viewerSaved = await asViewer<Settings>('PUT', { low_balance_threshold: 99_00 });
+    expect(viewerSaved.status).toBe(200);
+    expect((await call<Settings>('GET', '/money-plan/settings')).body.low_balance_threshold).toBe(25_000);
+
+    // Someone without access to the profile reads and writes nothing.
+    const stranger = await signUpAndSignIn('Sam Stranger');
+    const strangerRead = await profileApi('GET', '/money-plan/settings', {
+      token: stranger.idToken,
+      profileId,
+    });
+    expect(strangerRead.status).toBe(404);
   });
 });

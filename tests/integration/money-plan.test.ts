@@ -524,6 +524,29 @@ describe('get-money-plan-calendar', () => {
       expect(response.body.issues[0]?.field).toBe('month');
     }
   });
+
+  it("the caller's saved threshold marks low days, and the saved allowance switch shapes the forecast", async () => {
+    const month = monthOf(1);
+    const saved = await call('PUT', '/money-plan/settings', {
+      low_balance_threshold: 100_000_000_000,
+      include_allowance: false,
+    });
+    expect(saved.status).toBe(200);
+    const high = await calendar({ month });
+    const withBalance = high.body.days.filter((d) => d.balances.total);
+    expect(withBalance.length).toBeGreaterThan(27);
+    expect(withBalance.every((d) => d.flags.is_low)).toBe(true);
+    const series = (query: string) => call<Series>('GET', `/running-balances?days=60${query}`);
+    expect((await series('')).body.rows).toEqual((await series('&includeAllowance=false')).body.rows);
+    expect((await series('')).body.rows).not.toEqual((await series('&includeAllowance=true')).body.rows);
+
+    await call('PUT', '/money-plan/settings', { low_balance_threshold: 0, include_allowance: true });
+    const none = await calendar({ month });
+    for (const d of none.body.days.filter((day) => day.balances.total))
+      expect(d.flags.is_low, d.date).toBe(d.flags.is_negative);
+    expect((await series('')).body.rows).toEqual((await series('&includeAllowance=true')).body.rows);
+    await call('PUT', '/money-plan/settings', { low_balance_threshold: 10_000 });
+  });
 });
 
 describe('roles', () => {

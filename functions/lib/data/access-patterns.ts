@@ -214,6 +214,12 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byProfile',
   },
   {
+    pattern: "A member's forecast view of a profile: low-balance threshold, allowance on or off",
+    source: '§9 running balances; issue 5 /calendar settings',
+    entity: 'moneyViewSettings',
+    index: 'byProfileUser',
+  },
+  {
     pattern:
       'Running balances of an account (or of the profile total) by month range: write the new generation, then delete months not in it',
     source: '§7 running_balances',

@@ -9,6 +9,7 @@ import { linkSessionEntity } from './entities/link-session.ts';
 import { moneyPlanCategoryEntity } from './entities/money-plan-category.ts';
 import { moneyPlanSeriesEntity } from './entities/money-plan-series.ts';
 import { moneyPlanTransactionEntity } from './entities/money-plan-transaction.ts';
+import { moneyViewSettingsEntity } from './entities/money-view-settings.ts';
 import { onboardingResponseEntity } from './entities/onboarding-response.ts';
 import { plaidItemEntity } from './entities/plaid-item.ts';
 import { plaidTransactionRawEntity } from './entities/plaid-transaction-raw.ts';
@@ -52,6 +53,7 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     moneyPlanCategories: moneyPlanCategoryEntity(c, t),
     moneyPlanSeries: moneyPlanSeriesEntity(c, t),
     reconciliationRejections: reconciliationRejectionEntity(c, t),
+    moneyViewSettings: moneyViewSettingsEntity(c, t),
     runningBalanceMonths: runningBalanceMonthEntity(c, t),
     profileForecasts: profileForecastEntity(c, t),
     userNotifications: userNotificationEntity(c, t),

@@ -37,9 +37,6 @@ import {
 
 /** Navigation reaches 24 months either way (issue 5: 24 months ahead, back through Plaid's history). */
 export const CALENDAR_MONTHS_EACH_WAY = 24;
-/** The default low-balance threshold: $100. */
-export const DEFAULT_LOW_BALANCE_CENTS = 10_000;
-
 export interface CalendarInput {
   readonly month: string;
   readonly lowBalanceThreshold: Cents;
@@ -85,7 +82,7 @@ export interface CalendarDay {
     /** Open planned items (not reconciled, not deleted), cash flow. */
     planned_in: Cents;
     planned_out: Cents;
-    /** Everyday-spending allowance in the total (net), when included. */
+    /** Everyday-spending allowance of the view (net), whether or not the balances include it. */
     allowance: Cents;
   };
   flags: { is_low: boolean; is_negative: boolean; is_lowest: boolean };
@@ -208,7 +205,8 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
   const allowanceByDate = new Map<string, Cents>();
   for (const d of stored.get(input.accountId ?? totalKey(profileId)) ?? []) {
     const sign = input.accountId && isLiability(typeOf.get(input.accountId) ?? 'depository') ? -1 : 1;
-    if (input.includeAllowance) allowanceByDate.set(d.balance_date, sign * (d.allowance ?? 0) || 0);
+    // Reported whether or not the balances include it, so the calendar can show it separately.
+    allowanceByDate.set(d.balance_date, sign * (d.allowance ?? 0) || 0);
   }
   const past = new Map<string, Map<string, OpenClose>>();
   if (wantsPast) {

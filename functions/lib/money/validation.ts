@@ -23,7 +23,7 @@ export const calendarDate = z
   .refine(isRealDay, 'must be a real calendar date');
 
 /** The largest planned amount: ten billion dollars, far beyond any household, well inside 2^53. */
-const MAX_CENTS = 1_000_000_000_000;
+export const MAX_CENTS = 1_000_000_000_000;
 
 /** Cash flow in integer cents: positive = money in (income), negative = money out (a bill). */
 export const cashFlowCents = z

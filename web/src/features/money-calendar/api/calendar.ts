@@ -59,6 +59,8 @@ export const calendarSchema = z
     today: z.string(),
     account_id: z.string().nullable(),
     stale: z.boolean().optional(),
+    low_balance_threshold: z.number().optional(),
+    include_allowance: z.boolean().optional(),
     accounts: z.array(calendarAccountSchema),
     summary: z
       .object({
@@ -69,6 +71,7 @@ export const calendarSchema = z
         negative_days: z.number(),
         planned_in: z.number(),
         planned_out: z.number(),
+        allowance: z.number().optional(),
       })
       .loose(),
     days: z.array(calendarDaySchema),

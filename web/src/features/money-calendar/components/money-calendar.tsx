@@ -7,6 +7,7 @@ import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { formatUsd } from '../../../../../domain/classification.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
+import { ForecastSettingsButton } from '../../../components/money/forecast-settings.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -86,19 +87,22 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
             What happened, what is planned, and where your balance is heading.
           </p>
         </div>
-        <SelectField
-          label="Account"
-          className="w-full sm:w-64"
-          value={accountId ?? ''}
-          onChange={(e) => setAccountId(e.target.value || null)}
-          options={[
-            { value: '', label: 'All accounts' },
-            ...(query.data?.accounts ?? []).map((a) => ({
-              value: a.id,
-              label: a.mask ? `${a.account_name} ••${a.mask}` : a.account_name,
-            })),
-          ]}
-        />
+        <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
+          <ForecastSettingsButton profileId={profileId} />
+          <SelectField
+            label="Account"
+            className="w-full sm:w-64"
+            value={accountId ?? ''}
+            onChange={(e) => setAccountId(e.target.value || null)}
+            options={[
+              { value: '', label: 'All accounts' },
+              ...(query.data?.accounts ?? []).map((a) => ({
+                value: a.id,
+                label: a.mask ? `${a.account_name} ••${a.mask}` : a.account_name,
+              })),
+            ]}
+          />
+        </div>
       </div>
 
       <div className="flex items-center justify-between gap-2" role="group" aria-label="Month">
@@ -229,11 +233,29 @@ function Summary({ data }: { data: MoneyCalendarData }) {
         </dd>
       </div>
       <div>
-        <dt className="text-slate-500">Low / negative days</dt>
+        <dt className="text-slate-500">
+          Low / negative days
+          {data.low_balance_threshold !== undefined
+            ? ` (low: under ${money(data.low_balance_threshold)})`
+            : ''}
+        </dt>
         <dd className={cn('font-semibold', s.negative_days > 0 && 'text-red-700')}>
           {s.low_days} / {s.negative_days}
         </dd>
       </div>
+      {s.allowance !== undefined && s.allowance !== 0 ? (
+        <div className="col-span-2 sm:col-span-4" data-testid="allowance-summary">
+          <dt className="text-slate-500">Everyday spending (forecast days)</dt>
+          <dd className="font-semibold">
+            {money(s.allowance)}{' '}
+            <span className="font-normal text-slate-600">
+              {data.include_allowance === false
+                ? '— not included in the balances above'
+                : '— included in the balances above'}
+            </span>
+          </dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

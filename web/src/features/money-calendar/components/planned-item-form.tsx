@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import type { NewPlanItem, PlanItem } from '../../../lib/money-plan-api.ts';
-import { parseDollars } from '../utils/month.ts';
+import { parseDollars } from '../../../lib/money-input.ts';
 
 export interface PlannedItemFormProps {
   date: string;

@@ -6,7 +6,6 @@ import {
   daysInMonth,
   isMonthInWindow,
   monthDistance,
-  parseDollars,
   signedUsd,
 } from './month.ts';
 
@@ -62,18 +61,7 @@ describe('balanceTone', () => {
   });
 });
 
-describe('parseDollars', () => {
-  it('reads typed dollars as cents', () => {
-    expect(parseDollars('12')).toBe(1200);
-    expect(parseDollars('$1,234.5')).toBe(123450);
-    expect(parseDollars('0.07')).toBe(7);
-  });
-  it('refuses zero, signs, too many decimals and text', () => {
-    expect(parseDollars('0')).toBeNull();
-    expect(parseDollars('-5')).toBeNull();
-    expect(parseDollars('1.234')).toBeNull();
-    expect(parseDollars('abc')).toBeNull();
-  });
+describe('signedUsd', () => {
   it('signs amounts for display', () => {
     const f = (c: number) => `$${(c / 100).toFixed(2)}`;
     expect(signedUsd(1200, f)).toBe('+$12.00');

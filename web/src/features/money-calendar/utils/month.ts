@@ -85,18 +85,6 @@ export function balanceTone(
   return 'normal';
 }
 
-/**
- * Dollars as typed ("12", "1,234.5", "$9.99") to positive integer cents; null when it is not an
- * amount with at most two decimals, or is zero.
- */
-export function parseDollars(text: string): number | null {
-  const cleaned = text.trim().replace(/[$,\s]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole, fraction = ''] = cleaned.split('.') as [string, string?];
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  return Number.isSafeInteger(cents) && cents > 0 ? cents : null;
-}
-
 /** A signed amount in cents for display: "+$12.00" money in, "−$12.00" money out. */
 export function signedUsd(cents: number, format: (c: number) => string): string {
   if (cents === 0) return format(0);

@@ -9,6 +9,7 @@ import { toast } from 'sonner';
 import { balanceForecastToasts } from '../../../../../domain/account-connection-messages.ts';
 import { formatUsd } from '../../../../../domain/classification.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
+import { ForecastSettingsButton } from '../../../components/money/forecast-settings.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -149,6 +150,7 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
+        <ForecastSettingsButton profileId={profileId} />
         <Button
           variant="secondary"
           onClick={() => refreshForecast.mutate()}

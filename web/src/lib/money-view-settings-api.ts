@@ -1,0 +1,48 @@
+// GET/PUT /money-plan/settings (docs/money-plan-api.md "Settings"): the signed-in member's own view of
+// the active profile's forecast — the low-balance threshold (cents) that marks calendar days and whether
+// balances include the everyday-spending allowance. Shared by /calendar and /plan.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { api } from './api-client.ts';
+import { moneyPlanErrorMessage } from './money-plan-api.ts';
+import { cacheAreas } from './react-query.ts';
+
+export const viewSettingsSchema = z
+  .object({
+    low_balance_threshold: z.number().int(),
+    include_allowance: z.boolean(),
+    updated_at: z.string().nullable(),
+  })
+  .loose();
+export type ViewSettings = z.infer<typeof viewSettingsSchema>;
+export type ViewSettingsPatch = Partial<Pick<ViewSettings, 'low_balance_threshold' | 'include_allowance'>>;
+
+export const viewSettingsQueryOptions = (profileId: string) =>
+  queryOptions({
+    queryKey: [cacheAreas.moneyPlan, profileId, 'view-settings'] as const,
+    queryFn: async ({ signal }) =>
+      viewSettingsSchema.parse(await api.get<unknown>('/money-plan/settings', { profileId, signal })),
+    staleTime: 300_000,
+  });
+
+/** Saves the settings, then refetches what they shape: the calendar and the forecast series. */
+export function useSaveViewSettings(profileId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (patch: ViewSettingsPatch) =>
+      viewSettingsSchema.parse(await api.put<unknown>('/money-plan/settings', patch, { profileId })),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(viewSettingsQueryOptions(profileId).queryKey, saved);
+      toast.success('Forecast settings saved');
+      await Promise.all(
+        [cacheAreas.transactionsCalendar, cacheAreas.runningBalances].map((area) =>
+          queryClient.invalidateQueries({ queryKey: [area, profileId] }),
+        ),
+      );
+    },
+    onError: (error) => {
+      toast.error(moneyPlanErrorMessage(error));
+    },
+  });
+}
