@@ -2,14 +2,14 @@
 // transactions) and what is planned, with add, edit and delete of planned items for editors and owners.
 import { useState } from 'react';
 import { formatUsd } from '../../../../../domain/classification.ts';
+import { PlannedItemForm } from '../../../components/money/planned-item-form.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import type { PlanItem } from '../../../lib/money-plan-api.ts';
+import { usePlanItemMutations } from '../../../lib/use-plan-item-mutations.ts';
 import type { CalendarAccount, CalendarDay } from '../api/calendar.ts';
-import { usePlanItemMutations } from '../hooks/use-plan-item-mutations.ts';
 import { dayLabel, signedUsd } from '../utils/month.ts';
-import { PlannedItemForm } from './planned-item-form.tsx';
 
 export function DayDetail({
   day,

@@ -3,13 +3,14 @@
 // series; the monthly totals and what is left after bills; spec §8's friendly money-plan messages and
 // balance-forecast toasts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { CalendarClock, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { balanceForecastToasts } from '../../../../../domain/account-connection-messages.ts';
 import { formatUsd } from '../../../../../domain/classification.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { ForecastSettingsButton } from '../../../components/money/forecast-settings.tsx';
+import { PlannedItemForm } from '../../../components/money/planned-item-form.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -34,6 +35,7 @@ import {
   type Stream,
 } from '../../../lib/money-plan-api.ts';
 import { cacheAreas } from '../../../lib/react-query.ts';
+import { usePlanItemMutations } from '../../../lib/use-plan-item-mutations.ts';
 import {
   cadenceLabel,
   categoryLabel,
@@ -140,6 +142,26 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
   });
 
   const [editing, setEditing] = useState<{ stream: Stream; item: PlanItem } | null>(null);
+  const [adding, setAdding] = useState(false);
+  const { create } = usePlanItemMutations(profileId);
+
+  const addDialog = adding ? (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : setAdding(false))}
+      title="Add planned item"
+      description="A one-off or repeating income or expense. It counts in your forecast from its date."
+      className="max-w-lg"
+    >
+      <PlannedItemForm
+        date={isoDay()}
+        accounts={accounts.data ?? []}
+        isPending={create.isPending}
+        onCancel={() => setAdding(false)}
+        onSubmit={(value) => create.mutate(value, { onSuccess: () => setAdding(false) })}
+      />
+    </Dialog>
+  ) : null;
 
   const header = (
     <div className="flex flex-wrap items-end justify-between gap-3">
@@ -159,9 +181,15 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
           Refresh forecast
         </Button>
         {canEdit ? (
-          <Button onClick={() => generate.mutate()} isPending={generate.isPending}>
-            Generate my plan
-          </Button>
+          <>
+            <Button variant="secondary" onClick={() => setAdding(true)}>
+              <Plus aria-hidden="true" className="size-4" />
+              Add planned item
+            </Button>
+            <Button onClick={() => generate.mutate()} isPending={generate.isPending}>
+              Generate my plan
+            </Button>
+          </>
         ) : null}
       </div>
     </div>
@@ -171,6 +199,7 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
     return (
       <div className="space-y-5">
         {header}
+        {addDialog}
         <Skeleton className="h-24 w-full" />
         <Skeleton className="h-64 w-full" />
       </div>
@@ -179,6 +208,7 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
     return (
       <div className="space-y-5">
         {header}
+        {addDialog}
         <QueryError
           error={streams.error}
           title="Your money plan could not load"
@@ -195,6 +225,7 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
   return (
     <div className="space-y-6">
       {header}
+      {addDialog}
       {!canEdit ? (
         <p className="text-sm text-slate-600">You can view this profile's plan but not change it.</p>
       ) : null}

@@ -1,11 +1,13 @@
-// Add or edit a planned item: description, money in or out, amount in dollars, date, account, and (when
-// adding) how often it repeats. Amounts are sent as cash-flow cents (docs/money-plan-api.md).
+// Add or edit a planned item, shared by the Money Calendar's day detail and the Money Plan: description,
+// money in or out, amount in dollars, date, account (or all accounts), category, and (when adding) how
+// often it repeats. Amounts are sent as cash-flow cents (docs/money-plan-api.md).
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import type { NewPlanItem, PlanItem } from '../../../lib/money-plan-api.ts';
-import { parseDollars } from '../../../lib/money-input.ts';
+import { PLAID_PRIMARY_GROUPS, type PlaidPrimary } from '../../../../domain/taxonomy.ts';
+import { dollarsText, parseDollars } from '../../lib/money-input.ts';
+import type { NewPlanItem, PlanItem } from '../../lib/money-plan-api.ts';
+import { Button } from '../ui/button.tsx';
+import { SelectField } from '../ui/select-field.tsx';
+import { TextField } from '../ui/text-field.tsx';
 
 export interface PlannedItemFormProps {
   date: string;
@@ -26,6 +28,13 @@ const cadences = [
   { value: 'yearly', label: 'Yearly' },
 ];
 
+const categories = [
+  { value: '', label: 'No category' },
+  ...(Object.entries(PLAID_PRIMARY_GROUPS) as [PlaidPrimary, string][])
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label)),
+];
+
 export function PlannedItemForm({
   date,
   accounts,
@@ -36,9 +45,10 @@ export function PlannedItemForm({
 }: PlannedItemFormProps) {
   const [description, setDescription] = useState(item?.description ?? '');
   const [direction, setDirection] = useState<'out' | 'in'>(item && item.amount > 0 ? 'in' : 'out');
-  const [amount, setAmount] = useState(item ? (Math.abs(item.amount) / 100).toFixed(2) : '');
+  const [amount, setAmount] = useState(item ? dollarsText(item.amount) : '');
   const [dueDate, setDueDate] = useState(item?.due_date ?? date);
   const [accountId, setAccountId] = useState(item?.account_id ?? '');
+  const [category, setCategory] = useState(item?.category_primary ?? '');
   const [cadence, setCadence] = useState('');
   const [errors, setErrors] = useState<{ description?: string; amount?: string; date?: string }>({});
   const formId = useId();
@@ -58,6 +68,10 @@ export function PlannedItemForm({
       amount: direction === 'out' ? -cents : cents,
       due_date: dueDate,
       account_id: accountId || null,
+      // On an edit, an untouched category is left alone (it may carry a detailed one from detection).
+      ...(!item || category !== (item.category_primary ?? '')
+        ? { category: category ? { primary: category } : null }
+        : {}),
       ...(item ? {} : { recurrence: cadence ? { cadence } : null }),
     });
   };
@@ -111,15 +125,22 @@ export function PlannedItemForm({
       />
       <SelectField
         label="Account"
+        hint="All accounts: it counts in each account's view and once in the total."
         value={accountId}
         onChange={(e) => setAccountId(e.target.value)}
         options={[
-          { value: '', label: 'No specific account' },
+          { value: '', label: 'All accounts' },
           ...accounts.map((a) => ({
             value: a.id,
             label: a.mask ? `${a.account_name} ••${a.mask}` : a.account_name,
           })),
         ]}
+      />
+      <SelectField
+        label="Category"
+        value={category}
+        onChange={(e) => setCategory(e.target.value)}
+        options={categories}
       />
       {item ? null : (
         <SelectField

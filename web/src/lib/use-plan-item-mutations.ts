@@ -1,4 +1,4 @@
-// Add, edit and delete planned items and undo a reconciliation match, with spec §8's friendly messages
+// Add, edit and delete planned items and undo a reconciliation match (the Money Calendar and the Money Plan), with spec §8's friendly messages
 // on failure, an undo on delete, and a refetch of everything a plan write changes.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -11,7 +11,7 @@ import {
   updatePlanItem,
   type NewPlanItem,
   type PlanItemPatch,
-} from '../../../lib/money-plan-api.ts';
+} from './money-plan-api.ts';
 
 export function usePlanItemMutations(profileId: string) {
   const queryClient = useQueryClient();
