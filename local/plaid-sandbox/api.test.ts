@@ -467,6 +467,53 @@ describe('the sandbox’s own helpers', () => {
     await client.accountsBalanceGet({ access_token: item.access_token });
   });
 
+  it('skews an account balance away from its transactions, everywhere balances are reported, until reset', async () => {
+    const item = await linkItem(client);
+    const { data: before } = await client.accountsGet({ access_token: item.access_token });
+    const checking = before.accounts.find((a) => a.subtype === AccountSubtype.Checking)!;
+    const others = before.accounts.filter((a) => a !== checking);
+    const current = (accounts: typeof before.accounts, id: string) =>
+      accounts.find((a) => a.account_id === id)?.balances;
+
+    const skewed = await post('/sandbox/accounts/balance/skew', {
+      access_token: item.access_token,
+      account_id: checking.account_id,
+      amount: 25.5,
+    });
+    const { data: after } = await client.accountsBalanceGet({ access_token: item.access_token });
+    const { data: synced } = await client.transactionsSync({ access_token: item.access_token, count: 1 });
+
+    expect(skewed.status).toBe(200);
+    for (const accounts of [after.accounts, synced.accounts]) {
+      expect(current(accounts, checking.account_id)?.current).toBeCloseTo(
+        checking.balances.current! + 25.5,
+        2,
+      );
+      expect(current(accounts, checking.account_id)?.available).toBeCloseTo(
+        checking.balances.available! + 25.5,
+        2,
+      );
+      for (const other of others)
+        expect(current(accounts, other.account_id)?.current).toBe(other.balances.current);
+    }
+    await post('/sandbox/accounts/balance/skew', {
+      access_token: item.access_token,
+      account_id: checking.account_id,
+      amount: 0,
+    });
+    const { data: reset } = await client.accountsGet({ access_token: item.access_token });
+    expect(current(reset.accounts, checking.account_id)?.current).toBe(checking.balances.current);
+    expect(
+      (
+        await post('/sandbox/accounts/balance/skew', {
+          access_token: item.access_token,
+          account_id: 'not-an-account',
+          amount: 1,
+        })
+      ).body,
+    ).toMatchObject({ error_code: 'INVALID_ACCOUNT_ID' });
+  });
+
   it('serves the ground truth over HTTP as from the sandbox object', async () => {
     const item = await linkItem(client);
     const { status, body } = await post('/sandbox/ground_truth', { access_token: item.access_token });

@@ -839,6 +839,23 @@ const sandboxFaultInject: Endpoint = (body, { state, requestId }) => {
   return { request_id: requestId };
 };
 
+const sandboxBalanceSkew: Endpoint = (body, { state, requestId }) => {
+  const request = parseRequest(
+    body,
+    new Set(['client_id', 'secret', 'access_token', 'account_id', 'amount']),
+    z.object({
+      access_token: accessToken,
+      account_id: z.string(),
+      amount: z.number().min(-1_000_000).max(1_000_000),
+    }),
+  );
+  const item = state.item(request.access_token);
+  const key = item.accountKeyOf(request.account_id);
+  if (!key) throw errors.invalidAccountId();
+  state.skewBalance(item, key, Math.round(request.amount * 100));
+  return { request_id: requestId };
+};
+
 const sandboxWebhookKeyRotate: Endpoint = (body, { state, requestId }) => {
   parseRequest(body, new Set(['client_id', 'secret']), z.object({}));
   const kid = state.keys.rotate();
@@ -867,5 +884,6 @@ export const endpoints: Record<string, Endpoint> = {
   '/sandbox/transactions/mutate_during_pagination': sandboxMutateDuringPagination,
   '/sandbox/ground_truth': sandboxGroundTruth,
   '/sandbox/fault/inject': sandboxFaultInject,
+  '/sandbox/accounts/balance/skew': sandboxBalanceSkew,
   '/sandbox/webhook_verification_key/rotate': sandboxWebhookKeyRotate,
 };

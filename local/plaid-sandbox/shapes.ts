@@ -33,7 +33,7 @@ export function accountBody(
   lastUpdated: string | null,
 ): AccountBase {
   const figures = item.ledger.generated.accounts[template.key];
-  const current = balance?.current ?? 0;
+  const current = (balance?.current ?? 0) + (item.record.balance_skew?.[template.key] ?? 0);
   const pending = balance?.pending ?? 0;
   const limit = figures?.limit ?? null;
   let available: number | null = null;

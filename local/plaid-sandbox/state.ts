@@ -45,6 +45,11 @@ export interface ItemRecord {
   /** Change-log position announced by the last SYNC_UPDATES_AVAILABLE. */
   notified_head: number;
   exchanged: boolean;
+  /**
+   * Cents added to an account's reported current balance by /sandbox/accounts/balance/skew: a
+   * balance the bank moved without a transaction (absent in data files written before it existed).
+   */
+  balance_skew?: Record<string, number>;
 }
 
 /** Account ids derive from the item, so Link can show them before the item exists. */
@@ -352,6 +357,15 @@ export class SandboxState {
       error: item.record.error,
       environment: 'sandbox',
     });
+  }
+
+  /** Sets (0 clears) the cents the account's current balance is off from its transactions. */
+  skewBalance(item: SandboxItem, accountKey: string, cents: number): void {
+    const skew = { ...item.record.balance_skew };
+    if (cents === 0) delete skew[accountKey];
+    else skew[accountKey] = cents;
+    item.record.balance_skew = skew;
+    this.persist();
   }
 
   // -- faults ---------------------------------------------------------------------------------
