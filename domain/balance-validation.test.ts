@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BALANCE_TOLERANCE_CENTS, validateBalance } from './balance-validation.ts';
+import {
+  BALANCE_TOLERANCE_CENTS,
+  balanceCheckApplies,
+  openingBalance,
+  validateBalance,
+} from './balance-validation.ts';
 
 describe('balance validation (spec §5: valid within 1 currency unit)', () => {
   // Checking: +$1,500 paycheque (Plaid -150000) and a $500 bill (Plaid +50000) → $1,000 held.
@@ -51,9 +56,40 @@ describe('balance validation (spec §5: valid within 1 currency unit)', () => {
     expect(validateBalance(101, [], 'investment').valid).toBe(false);
   });
 
+  it('sums a window of history from the balance before it', () => {
+    // $2,000 held before the window; the window moved +$1,000 → $3,000 now.
+    expect(validateBalance(300000, checking, 'depository', 200000)).toEqual({
+      valid: true,
+      transactionsTotalCents: 300000,
+      differenceCents: 0,
+    });
+    expect(validateBalance(302500, checking, 'depository', 200000)).toMatchObject({
+      valid: false,
+      differenceCents: 2500,
+    });
+    // A card owing $200 before the window, $50 more charged in it.
+    expect(validateBalance(25000, [8000, -3000], 'credit', 20000).valid).toBe(true);
+  });
+
+  it('infers the opening balance that makes the window add up to the balance it ends at', () => {
+    expect(openingBalance(300000, checking, 'depository')).toBe(200000);
+    expect(openingBalance(25000, [8000, -3000], 'credit')).toBe(20000);
+    expect(openingBalance(0, [], 'depository')).toBe(0);
+    expect(() => openingBalance(1.5, [], 'depository')).toThrow(RangeError);
+  });
+
+  it('applies where the bank itemizes every movement: cash and cards, not loans or investments', () => {
+    expect(balanceCheckApplies('depository')).toBe(true);
+    expect(balanceCheckApplies('credit')).toBe(true);
+    expect(balanceCheckApplies('loan')).toBe(false);
+    expect(balanceCheckApplies('investment')).toBe(false);
+    expect(balanceCheckApplies('other')).toBe(false);
+  });
+
   it('refuses amounts that are not integer cents', () => {
     expect(() => validateBalance(10.5, [], 'depository')).toThrow(RangeError);
     expect(() => validateBalance(0, [1.25], 'depository')).toThrow(RangeError);
+    expect(() => validateBalance(0, [], 'depository', 0.5)).toThrow(RangeError);
   });
 
   it('property: valid exactly when |balance − total| ≤ 100 cents', () => {
@@ -62,10 +98,15 @@ describe('balance validation (spec §5: valid within 1 currency unit)', () => {
         fc.integer({ min: -10_000_000, max: 10_000_000 }),
         fc.array(fc.integer({ min: -1_000_000, max: 1_000_000 }), { maxLength: 50 }),
         fc.constantFrom('depository', 'credit', 'loan', 'investment', 'other' as const),
-        (balance, amounts, type) => {
-          const result = validateBalance(balance, amounts, type);
+        fc.integer({ min: -10_000_000, max: 10_000_000 }),
+        (balance, amounts, type, opening) => {
+          const result = validateBalance(balance, amounts, type, opening);
           expect(result.differenceCents).toBe(balance - result.transactionsTotalCents);
           expect(result.valid).toBe(Math.abs(result.differenceCents) <= BALANCE_TOLERANCE_CENTS);
+          // The inferred opening balance always makes the same window add up exactly.
+          expect(
+            validateBalance(balance, amounts, type, openingBalance(balance, amounts, type)),
+          ).toMatchObject({ valid: true, differenceCents: 0 });
         },
       ),
     );

@@ -1,5 +1,6 @@
 // spec §5 balance validation: the provider's balance for an account agrees with the raw transactions we
-// hold for it when they differ by at most one currency unit (100 cents).
+// hold for it when they differ by at most one currency unit (100 cents). The transactions are summed
+// from the balance the account had before the synced window (docs/decisions.md).
 import type { AccountType } from './classification.ts';
 
 export const BALANCE_TOLERANCE_CENTS = 100;
@@ -22,13 +23,16 @@ export function validateBalance(
   providerBalanceCents: number,
   rawAmountsCents: readonly number[],
   accountType: AccountType,
+  /**
+   * The balance before the first of `rawAmountsCents` (0 when they are the account's whole life). A
+   * bank shows a limited window of history, so the product infers it once (openingBalance below).
+   */
+  openingBalanceCents = 0,
 ): BalanceValidation {
-  for (const cents of [providerBalanceCents, ...rawAmountsCents]) {
+  for (const cents of [providerBalanceCents, openingBalanceCents]) {
     if (!Number.isSafeInteger(cents)) throw new RangeError(`Amount must be integer cents, got ${cents}`);
   }
-  const outflowSum = rawAmountsCents.reduce((sum, cents) => sum + cents, 0);
-  const owed = accountType === 'credit' || accountType === 'loan';
-  const transactionsTotalCents = owed ? outflowSum : -outflowSum || 0;
+  const transactionsTotalCents = openingBalanceCents + signedTotal(rawAmountsCents, accountType);
   const differenceCents = providerBalanceCents - transactionsTotalCents;
   return {
     valid: Math.abs(differenceCents) <= BALANCE_TOLERANCE_CENTS,
@@ -36,3 +40,34 @@ export function validateBalance(
     differenceCents,
   };
 }
+
+/** Raw amounts summed in the balance's own sense: −Σ for money held, +Σ for money owed. */
+function signedTotal(rawAmountsCents: readonly number[], accountType: AccountType): number {
+  for (const cents of rawAmountsCents) {
+    if (!Number.isSafeInteger(cents)) throw new RangeError(`Amount must be integer cents, got ${cents}`);
+  }
+  const outflowSum = rawAmountsCents.reduce((sum, cents) => sum + cents, 0);
+  const owed = accountType === 'credit' || accountType === 'loan';
+  return owed ? outflowSum : -outflowSum || 0;
+}
+
+/**
+ * The balance the account had before its oldest synced transaction: the provider's balance less what
+ * the synced window moved. Taken once, when the whole window first arrives (docs/decisions.md).
+ */
+export function openingBalance(
+  providerBalanceCents: number,
+  rawAmountsCents: readonly number[],
+  accountType: AccountType,
+): number {
+  if (!Number.isSafeInteger(providerBalanceCents))
+    throw new RangeError(`Amount must be integer cents, got ${providerBalanceCents}`);
+  return providerBalanceCents - signedTotal(rawAmountsCents, accountType) || 0;
+}
+
+/**
+ * Accounts whose bank itemizes every movement of the balance. Investment values move with the market
+ * and loan balances with accrued interest, neither as transactions, so a check there would always warn.
+ */
+export const balanceCheckApplies = (accountType: AccountType): boolean =>
+  accountType === 'depository' || accountType === 'credit';

@@ -195,6 +195,15 @@ export function publicAccount(
     last_balance_refresh: account.last_balance_refresh ?? null,
     historical_sync_status: account.historical_sync_status,
     historical_sync_completed_at: account.historical_sync_completed_at ?? null,
+    // spec §5: whether the transactions we hold add up to the bank's balance (null: not checked, e.g.
+    // investments, or the history is still arriving). Cents, like the balances.
+    balance_check: account.balance_check
+      ? {
+          valid: account.balance_check.valid,
+          difference: account.balance_check.difference,
+          checked_at: account.balance_check.checked_at,
+        }
+      : null,
     created_at: account.created_at,
   };
 }

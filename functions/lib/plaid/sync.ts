@@ -8,6 +8,7 @@ import type { PlaidApi, RemovedTransaction, Transaction as PlaidTransaction } fr
 import { backoffMinutes, nextRefreshAt, refreshTier } from '../../../domain/balance-refresh.ts';
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
+import { balanceCheckFields } from './balance-check.ts';
 import { plaidErrorOf } from './client.ts';
 import { rawTransactionRecord, toCents, transactionRecord } from './mapping.ts';
 
@@ -15,6 +16,13 @@ import { rawTransactionRecord, toCents, transactionRecord } from './mapping.ts';
 const LEASE_MS = 60_000;
 const PAGE_SIZE = 500;
 const MAX_RESTARTS = 5;
+/**
+ * BatchWriteItem requests (25 items each) in flight per entity; transactions and their raw copies are
+ * written side by side, so twice this many in all. One at a time made the initial sync of 24 months
+ * wait on about 150 sequential round trips.
+ */
+export const WRITE_CONCURRENCY = 4;
+const UNPROCESSED_RETRIES = 5;
 
 export type SyncOutcome =
   | { status: 'synced'; added: number; modified: number; removed: number; accountIds: string[] }
@@ -42,6 +50,22 @@ async function acquireLease(data: Data, itemId: string, owner: string, now: Date
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
+  }
+}
+
+/**
+ * A batch put or delete that finishes or throws: DynamoDB may hand back unprocessed items under
+ * throttling, and a silently dropped row would be lost for good once the cursor moves past it.
+ */
+async function writeAll<T>(
+  items: T[],
+  write: (batch: T[]) => Promise<{ unprocessed: unknown[] }>,
+): Promise<void> {
+  let pending = items;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt > UNPROCESSED_RETRIES) throw new Error(`${pending.length} rows left unprocessed`);
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+    pending = (await write(pending)).unprocessed as T[];
   }
 }
 
@@ -171,6 +195,21 @@ export async function syncItem(
       .go({ pages: 'all' });
     const byPlaidId = new Map(accounts.map((a) => [a.plaid_account_id, a]));
     const changed = new Set<string>();
+    if (!item.plaid_sync_token) {
+      // A replay from the start (first sync or forceFullSync) reports no removals: what we hold for the
+      // item's accounts beyond the replayed set is stale, so it goes. Read before writing the replay
+      // (nothing else writes the item's rows while we hold the lease), so a first sync reads nothing.
+      const replayed = new Set(pages.added.map((t) => t.transaction_id));
+      const held = await Promise.all(
+        accounts.map(async (account) => {
+          const { data: rows } = await data.transactions.query
+            .byAccountDate({ account_id: account.id })
+            .go({ pages: 'all', attributes: ['id'] });
+          return rows.map((t) => ({ transaction_id: t.id, account_id: account.plaid_account_id }));
+        }),
+      );
+      pages.removed.push(...held.flat().filter((t) => !replayed.has(t.transaction_id)));
+    }
     const records = [...pages.added, ...pages.modified].flatMap((txn) => {
       const account = byPlaidId.get(txn.account_id);
       if (!account) return [];
@@ -178,63 +217,72 @@ export async function syncItem(
       const context = { userId: item.user_id, profileId: account.profile_id, accountId: account.id };
       return [{ txn: transactionRecord(txn, context), raw: rawTransactionRecord(txn, context) }];
     });
-    if (records.length > 0) {
-      await data.transactions.put(records.map((r) => r.txn)).go();
-      await data.plaidTransactionsRaw.put(records.map((r) => r.raw)).go();
+    const batch = { concurrent: WRITE_CONCURRENCY };
+    await Promise.all([
+      writeAll(
+        records.map((r) => r.txn),
+        (rows) => data.transactions.put(rows).go(batch),
+      ),
+      writeAll(
+        records.map((r) => r.raw),
+        (rows) => data.plaidTransactionsRaw.put(rows).go(batch),
+      ),
+    ]);
+    for (const removed of pages.removed) {
+      const account = removed.account_id ? byPlaidId.get(removed.account_id) : undefined;
+      if (account) changed.add(account.id);
     }
-    if (!item.plaid_sync_token) {
-      // A replay from the start (first sync or forceFullSync) reports no removals: what we hold for the
-      // item's accounts beyond the replayed set is stale, so it goes.
-      const replayed = new Set(pages.added.map((t) => t.transaction_id));
-      for (const account of accounts) {
-        const { data: held } = await data.transactions.query
-          .byAccountDate({ account_id: account.id })
-          .go({ pages: 'all', attributes: ['id', 'account_id'] });
-        for (const t of held) {
-          if (!replayed.has(t.id))
-            pages.removed.push({ transaction_id: t.id, account_id: account.plaid_account_id });
-        }
-      }
-    }
-    if (pages.removed.length > 0) {
-      for (const removed of pages.removed) {
-        const account = removed.account_id ? byPlaidId.get(removed.account_id) : undefined;
-        if (account) changed.add(account.id);
-      }
-      await data.transactions.delete(pages.removed.map((r) => ({ id: r.transaction_id }))).go();
-      await data.plaidTransactionsRaw
-        .delete(pages.removed.map((r) => ({ plaid_transaction_id: r.transaction_id })))
-        .go();
-    }
+    await Promise.all([
+      writeAll(
+        pages.removed.map((r) => ({ id: r.transaction_id })),
+        (keys) => data.transactions.delete(keys).go(batch),
+      ),
+      writeAll(
+        pages.removed.map((r) => ({ plaid_transaction_id: r.transaction_id })),
+        (keys) => data.plaidTransactionsRaw.delete(keys).go(batch),
+      ),
+    ]);
 
     const syncedAt = deps.clock();
     const nowIso = syncedAt.toISOString();
-    for (const balance of pages.accounts) {
-      const account = byPlaidId.get(balance.account_id);
-      if (!account) continue;
-      // A moved balance moves every forecast day of the account, so it is news like a transaction.
-      if (
-        balance.balances.current !== null &&
-        toCents(balance.balances.current) !== account.current_balance
-      ) {
-        changed.add(account.id);
-      }
-      await data.connectedAccounts
-        .patch({ id: account.id })
-        .set({
-          ...(balance.balances.current !== null
-            ? { current_balance: toCents(balance.balances.current) }
-            : {}),
-          ...(balance.balances.available !== null
-            ? { available_balance: toCents(balance.balances.available) }
-            : {}),
-          last_balance_refresh: nowIso,
-          ...(pages.historicalComplete && account.historical_sync_status !== 'completed'
-            ? { historical_sync_status: 'completed', historical_sync_completed_at: nowIso }
-            : {}),
-        })
-        .go();
+    // A replay from the start holds the account's whole window: its posted amounts need no read back.
+    const replayedPosted = item.plaid_sync_token ? null : new Map<string, number[]>();
+    for (const txn of replayedPosted ? pages.added : []) {
+      if (txn.pending) continue;
+      const amounts = replayedPosted?.get(txn.account_id) ?? [];
+      amounts.push(toCents(txn.amount) ?? 0);
+      replayedPosted?.set(txn.account_id, amounts);
     }
+    await Promise.all(
+      pages.accounts.map(async (balance) => {
+        const account = byPlaidId.get(balance.account_id);
+        if (!account) return;
+        const currentCents = toCents(balance.balances.current);
+        // A moved balance moves every forecast day of the account, so it is news like a transaction.
+        if (currentCents !== undefined && currentCents !== account.current_balance) changed.add(account.id);
+        const check = await balanceCheckFields(data, account, {
+          currentCents,
+          replayedPosted: replayedPosted ? (replayedPosted.get(account.plaid_account_id) ?? []) : undefined,
+          changed: changed.has(account.id),
+          historicalComplete: pages.historicalComplete,
+          checkedAt: nowIso,
+        });
+        await data.connectedAccounts
+          .patch({ id: account.id })
+          .set({
+            ...(currentCents !== undefined ? { current_balance: currentCents } : {}),
+            ...(balance.balances.available !== null
+              ? { available_balance: toCents(balance.balances.available) }
+              : {}),
+            last_balance_refresh: nowIso,
+            ...(pages.historicalComplete && account.historical_sync_status !== 'completed'
+              ? { historical_sync_status: 'completed', historical_sync_completed_at: nowIso }
+              : {}),
+            ...check,
+          })
+          .go();
+      }),
+    );
 
     // spec §9: the item is next due when its most urgent account is.
     const { data: person } = await data.profiles.get({ id: item.user_id }).go();

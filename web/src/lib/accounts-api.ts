@@ -34,6 +34,11 @@ export const accountSchema = z.object({
   last_balance_refresh: z.string().nullable(),
   historical_sync_status: z.string(),
   historical_sync_completed_at: z.string().nullable(),
+  /** spec §5 balance validation, checked on the server after each sync; null when not checked. */
+  balance_check: z
+    .object({ valid: z.boolean(), difference: z.number().int(), checked_at: z.string() })
+    .nullable()
+    .catch(null),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof accountSchema>;

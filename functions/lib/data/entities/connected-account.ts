@@ -31,6 +31,18 @@ export function connectedAccountEntity(client: DynamoDBDocumentClient, table: st
         // spec §3: anything other than 'completed' means the historical sync is in progress.
         historical_sync_status: { type: 'string', required: true, default: 'pending' },
         historical_sync_completed_at: { type: 'string' },
+        // spec §5 balance validation, computed on the server after each sync (functions/lib/plaid/
+        // balance-check.ts): the balance before the synced window, taken once, and the last result.
+        balance_check_opening: { type: 'number' },
+        balance_check: {
+          type: 'map',
+          properties: {
+            valid: { type: 'boolean', required: true },
+            difference: { type: 'number', required: true },
+            transactions_total: { type: 'number', required: true },
+            checked_at: { type: 'string', required: true },
+          },
+        },
         ...timestamps,
       },
       indexes: {

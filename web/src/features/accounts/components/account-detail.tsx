@@ -1,5 +1,6 @@
 // /accounts/{accountId}: the account's balance and details, a reconnect prompt when its bank needs a
-// new login (the bank-linking feature's card, through `renderReconnect`), a 90-day balance history
+// new login (the bank-linking feature's card, through `renderReconnect`), a note when its transactions
+// don't add up to the bank's balance (spec §5), a 90-day balance history
 // chart and its transactions. Owners may rename it; everyone may refresh it (spec §6: members read).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { format, subDays } from 'date-fns';
@@ -27,6 +28,7 @@ import { useBalanceRefresh } from '../hooks/use-balance-refresh.ts';
 import { balanceHistory } from '../utils/balance-history.ts';
 import { isLiability } from '../utils/totals.ts';
 import { AccountBalance, SyncBadges } from './accounts-overview.tsx';
+import { BalanceCheckNotice } from './balance-check-notice.tsx';
 import { BalanceChart } from './balance-chart.tsx';
 import { TRANSACTION_LIMIT, TransactionsList, type DateRange } from './transactions-list.tsx';
 
@@ -206,6 +208,12 @@ export function AccountDetail({
           </Alert>
         )
       ) : null}
+
+      <BalanceCheckNotice
+        account={data}
+        onRefresh={() => void refreshAccount(data.id)}
+        isRefreshing={isRefreshing}
+      />
 
       <section
         aria-labelledby="balance-heading"
