@@ -155,11 +155,49 @@ interface ManifestChunk {
   css?: string[];
 }
 
+/** The JavaScript and CSS files a chunk needs before it runs: itself and its static imports, transitively. */
+function staticClosure(
+  manifest: Record<string, ManifestChunk>,
+  key: string,
+  js: Set<string>,
+  css: Set<string>,
+) {
+  const chunk = manifest[key];
+  if (!chunk || js.has(chunk.file)) return;
+  js.add(chunk.file);
+  chunk.css?.forEach((file) => css.add(file));
+  chunk.imports?.forEach((next) => staticClosure(manifest, next, js, css));
+}
+
+/** The scripts, module preloads and style sheets a built index.html makes the browser fetch at once. */
+function htmlAssets(html: string): { js: string[]; css: string[] } {
+  const refs = (pattern: RegExp) =>
+    [...html.matchAll(pattern)].map((match) => (match[1] ?? '').replace(/^\//, ''));
+  return {
+    js: [
+      ...refs(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+      ...refs(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+    ],
+    css: refs(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g),
+  };
+}
+
+/** Modules that render the light landing page (docs/web.md, "Landing bundle"). */
+const LANDING_MODULES = [
+  'src/app/landing-shell.tsx',
+  'src/features/landing/components/landing.tsx',
+  'src/features/landing/hooks/use-typed-rotation.ts',
+];
+
 /**
- * The landing page's weight (issue 6): the JavaScript and CSS a browser fetches before the landing page
- * first renders (the entry, the '/' route module and their static imports, from a fresh production
- * build's manifest), gzip-compressed, and the largest chunk loaded lazily later; the 120 KB gzip
- * target is the baseline.
+ * The landing page's weight (issue 6): the JavaScript and CSS a browser fetches before a signed-out
+ * visitor's '/' first renders, from a fresh production build, gzip-compressed. A visitor with no stored
+ * session on '/' is rendered by the entry itself (web/src/main.tsx), so that is everything built
+ * index.html loads at once (its module script, module preloads and style sheets) together with the
+ * entry's static imports from the manifest; should a landing module ever become a lazy chunk, its
+ * closure is added too. Also: the largest chunk loaded later, and for comparison what the full app
+ * needs to show /login (entry, app/boot.tsx and the route, each with their static imports). The 120 KB
+ * gzip target is the baseline.
  */
 function benchLandingBundle(): Figure[] {
   const root = resolve(import.meta.dirname, '..');
@@ -184,22 +222,24 @@ function benchLandingBundle(): Figure[] {
     ManifestChunk
   >;
   const gzipKb = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
+  const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipKb(file), 0);
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const homeKey = 'src/app/routes/home.tsx';
-  if (!entryKey || !manifest[homeKey])
-    throw new Error('the build manifest has no entry or no / route module');
+  const bootKey = 'src/app/boot.tsx';
+  const loginKey = 'src/app/routes/auth/login.tsx';
+  if (!entryKey || !manifest[bootKey] || !manifest[loginKey])
+    throw new Error('the build manifest has no entry, no app/boot.tsx or no /login route module');
+
   const js = new Set<string>();
   const css = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || js.has(chunk.file)) return;
-    js.add(chunk.file);
-    chunk.css?.forEach((file) => css.add(file));
-    chunk.imports?.forEach(visit);
-  };
-  visit(entryKey);
-  visit(homeKey);
-  const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipKb(file), 0);
+  staticClosure(manifest, entryKey, js, css);
+  for (const key of LANDING_MODULES) staticClosure(manifest, key, js, css);
+  const html = htmlAssets(readFileSync(join(dist, 'index.html'), 'utf8'));
+  html.js.forEach((file) => js.add(file));
+  html.css.forEach((file) => css.add(file));
+
+  const loginJs = new Set<string>();
+  for (const key of [entryKey, bootKey, loginKey]) staticClosure(manifest, key, loginJs, new Set());
+
   const lazy = Object.values(manifest)
     .map((chunk) => chunk.file)
     .filter((file) => file.endsWith('.js') && !js.has(file));
@@ -209,6 +249,7 @@ function benchLandingBundle(): Figure[] {
     { name: 'landing JS before first render (gzip)', value: sum(js), unit: 'KB', ...target, budget: 120 },
     { name: 'landing CSS before first render (gzip)', value: sum(css), unit: 'KB', ...target },
     { name: 'largest lazy JS chunk (gzip)', value: largestLazy, unit: 'KB', ...target },
+    { name: 'full app JS to show /login (gzip)', value: sum(loginJs), unit: 'KB', ...target },
   ];
 }
 

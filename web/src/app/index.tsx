@@ -1,24 +1,13 @@
-// The app: providers around the router, plus what runs app-wide whatever the screen: the update check
-// and its banner (spec §4), and the reload on a deployment error raised outside any screen.
-import { useEffect, useState } from 'react';
+// The full app: providers around the router, plus what runs app-wide whatever the screen (app-wide.tsx).
+// The query cache and the router are made by app/boot.tsx, which waits for the first screen's code
+// before rendering this.
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
-import { UpdateBanner } from '../components/layouts/update-banner.tsx';
-import { classifyError } from '../lib/classify-error.ts';
-import { installGlobalDeploymentReload } from '../lib/error-recovery.ts';
-import { createQueryClient } from '../lib/react-query.ts';
-import { useUpdateCheck } from '../lib/update-check.ts';
+import { AppWide } from './app-wide.tsx';
 import { AppProvider } from './provider.tsx';
-import { createAppRouter } from './router.tsx';
+import type { AppRouter } from './router.tsx';
 
-function AppWide() {
-  const update = useUpdateCheck();
-  useEffect(() => installGlobalDeploymentReload(classifyError), []);
-  return update.available ? <UpdateBanner onDismiss={update.dismiss} /> : null;
-}
-
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
+export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   return (
     <AppProvider queryClient={queryClient}>
       <AppWide />

@@ -2,15 +2,13 @@
 // financial profile (spec §4), the sign-in step that accepts a pending invitation, and toasts.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
 import { ActiveProfileProvider } from '../lib/active-profile-provider.tsx';
 import { AuthProvider } from '../lib/auth.tsx';
-import { TOASTS } from '../lib/constants.ts';
 import { PendingInvitationOnSignIn } from '../lib/invitation-on-sign-in.tsx';
-import { ThemeSync, useTheme } from '../lib/theme.ts';
+import { ThemeSync } from '../lib/theme.ts';
+import { AppToaster } from './toaster.tsx';
 
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  const { isDark } = useTheme();
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeSync />
@@ -18,15 +16,7 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
         <PendingInvitationOnSignIn />
         <ActiveProfileProvider>{children}</ActiveProfileProvider>
       </AuthProvider>
-      <Toaster
-        theme={isDark ? 'dark' : 'light'}
-        closeButton
-        visibleToasts={TOASTS.visible}
-        duration={TOASTS.durationMs}
-        gap={TOASTS.gap}
-        offset={TOASTS.offset}
-        mobileOffset={TOASTS.mobileOffset}
-      />
+      <AppToaster />
     </QueryClientProvider>
   );
 }

@@ -22,7 +22,7 @@ const lazyRoute = (queryClient: QueryClient, load: () => Promise<RouteModule>) =
 };
 
 /** Signed-in screens by path: the router loads them lazily, and lib/route-preload.ts preloads them. */
-const screens = {
+export const screens = {
   [paths.app.accounts.path]: () => import('./routes/app/accounts.tsx'),
   [paths.app.account.path]: () => import('./routes/app/account.tsx'),
   [paths.app.calendar.path]: () => import('./routes/app/calendar.tsx'),
@@ -32,7 +32,21 @@ const screens = {
   [paths.app.settings.path]: () => import('./routes/app/settings.tsx'),
 } satisfies Record<string, () => Promise<RouteModule>>;
 
-export function createAppRouter(queryClient: QueryClient) {
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** Resolves once the router has loaded the first screen's code (and started its data). */
+export function routerReady(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+export function createAppRouter(queryClient: QueryClient): AppRouter {
   const route = (load: () => Promise<RouteModule>) => lazyRoute(queryClient, load);
   registerRoutePreloads(screens);
   return createBrowserRouter([

@@ -1,7 +1,8 @@
 // '/': the landing page for signed-out visitors (spec §1), the home logic of spec §2 for signed-in
-// users. The home logic is its own lazy chunk, so visitors download only the landing page.
+// users. The home logic is its own lazy chunk. A visitor who opens the site on '/' with no stored
+// session gets the same landing page from the light entry instead (app/landing-shell.tsx).
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { Landing } from '../../features/landing/components/landing.tsx';
 import { useAuth } from '../../lib/auth.tsx';
@@ -12,6 +13,7 @@ const HomeDecision = lazy(() => import('./home-decision.tsx'));
 export default function HomeRoute() {
   const { state } = useAuth();
   const { search } = useLocation();
+  const navigate = useNavigate();
   useDocumentTitle(null);
   if (state.status === 'loading') return <FullPageSpinner />;
   if (state.status === 'signedIn') {
@@ -21,5 +23,5 @@ export default function HomeRoute() {
       </Suspense>
     );
   }
-  return <Landing search={search} />;
+  return <Landing search={search} onNavigate={(href) => void navigate(href)} />;
 }

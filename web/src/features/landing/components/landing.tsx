@@ -1,7 +1,9 @@
 // spec §1 landing page for signed-out visitors: 'Manage Money Better', a typed rotation of taglines,
-// 'Log in' and 'Sign up for free'. Kept small: it is the first thing most visitors download.
+// 'Log in' and 'Sign up for free'. Kept small: it is the first thing most visitors download, rendered
+// by the light entry without the router (docs/web.md, "Landing bundle"), so its links are plain anchors
+// whose ordinary clicks go to `onNavigate` (the router's navigate, or the start of the full app).
 import { CalendarDays, LineChart, Lock, MessageCircle, Sparkles, Users } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { APP_NAME, APP_TAGLINE } from '../../../config/brand.ts';
 import { paths } from '../../../config/paths.ts';
@@ -48,7 +50,21 @@ const features = [
 const buttonBase =
   'inline-flex h-11 items-center justify-center rounded-md px-5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
-export function Landing({ search }: { search: string }) {
+/** An in-app link: a real href (new tab, copy link, no script), with plain left clicks handed over. */
+function AppLink({
+  to,
+  onNavigate,
+  ...rest
+}: { to: string; onNavigate: (href: string) => void } & AnchorHTMLAttributes<HTMLAnchorElement>) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    onNavigate(to);
+  };
+  return <a href={to} onClick={onClick} {...rest} />;
+}
+
+export function Landing({ search, onNavigate }: { search: string; onNavigate: (href: string) => void }) {
   const typed = useTypedRotation(taglines);
   const signup = `${paths.auth.signup.getHref()}${search}`;
   const login = `${paths.auth.login.getHref()}${search}`;
@@ -57,10 +73,15 @@ export function Landing({ search }: { search: string }) {
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
         <Logo />
         <nav aria-label="Account" className="flex items-center gap-2">
-          <Link to={login} className={cn(buttonBase, 'text-slate-800 hover:bg-slate-100')}>
+          <AppLink
+            onNavigate={onNavigate}
+            to={login}
+            className={cn(buttonBase, 'text-slate-800 hover:bg-slate-100')}
+          >
             Log in
-          </Link>
-          <Link
+          </AppLink>
+          <AppLink
+            onNavigate={onNavigate}
             to={signup}
             className={cn(
               buttonBase,
@@ -68,7 +89,7 @@ export function Landing({ search }: { search: string }) {
             )}
           >
             Sign up for free
-          </Link>
+          </AppLink>
         </nav>
       </header>
 
@@ -86,7 +107,8 @@ export function Landing({ search }: { search: string }) {
             ))}
           </ul>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <Link
+            <AppLink
+              onNavigate={onNavigate}
               to={signup}
               className={cn(
                 buttonBase,
@@ -94,8 +116,9 @@ export function Landing({ search }: { search: string }) {
               )}
             >
               Sign up for free
-            </Link>
-            <Link
+            </AppLink>
+            <AppLink
+              onNavigate={onNavigate}
               to={login}
               className={cn(
                 buttonBase,
@@ -103,7 +126,7 @@ export function Landing({ search }: { search: string }) {
               )}
             >
               Log in
-            </Link>
+            </AppLink>
           </div>
           <p className="mt-4 text-sm text-slate-600">Get set up in 60 seconds. 7-day free trial.</p>
         </section>
@@ -135,12 +158,20 @@ export function Landing({ search }: { search: string }) {
             © {new Date().getFullYear()} {APP_NAME}
           </p>
           <nav aria-label="Legal" className="flex gap-6">
-            <Link to={paths.terms.getHref()} className="hover:text-slate-900 hover:underline">
+            <AppLink
+              onNavigate={onNavigate}
+              to={paths.terms.getHref()}
+              className="hover:text-slate-900 hover:underline"
+            >
               Terms of use
-            </Link>
-            <Link to={paths.privacy.getHref()} className="hover:text-slate-900 hover:underline">
+            </AppLink>
+            <AppLink
+              onNavigate={onNavigate}
+              to={paths.privacy.getHref()}
+              className="hover:text-slate-900 hover:underline"
+            >
               Privacy policy
-            </Link>
+            </AppLink>
           </nav>
         </div>
       </footer>

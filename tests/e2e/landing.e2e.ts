@@ -1,0 +1,98 @@
+// The light landing page (issue 6, docs/web.md "Landing bundle") in Chromium: a signed-out visitor on '/'
+// is shown the landing page by the small entry alone (nothing of Amplify, the router or the query cache
+// is fetched before it paints), its screens are still preloaded after start (spec §2), and its links
+// start the full app in place (the page after a link, Back to the landing page, the legal pages).
+// A signed-in visitor on '/' gets spec §2's home logic instead.
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { answerQuestionnaire } from './helpers.ts';
+
+const base = () => process.env.E2E_BASE_URL ?? '';
+const PASSWORD = 'secret1';
+/** What only the full app loads (Vite dev serves dependencies and sources as separate modules). */
+const FULL_APP = /aws-amplify|react-router|tanstack|zod|sonner|\/src\/app\/(boot|router|index)\.tsx/;
+
+async function signUpAndSignIn(page: Page, email: string) {
+  await page.goto(`${base()}/signup`);
+  await answerQuestionnaire(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Full name').fill('Mary Somerville');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/verify-email/);
+  await page.getByLabel('Confirmation code').fill('123456');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/get-started$/);
+}
+
+test('a signed-out visitor gets the landing page without the full app, then the app from its links', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const preloaded = page.waitForRequest(/\/src\/app\/routes\/app\/accounts\.tsx/);
+  await page.goto(`${base()}/`);
+  await expect(page.getByRole('heading', { name: 'Manage Money Better', level: 1 })).toBeVisible();
+  await expect(page.getByText('See every account in one place.', { exact: true }).first()).toBeAttached();
+
+  // Everything fetched before the first paint (the landing page's text) belongs to the small entry.
+  const beforePaint = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    if (!paint) return null;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime < paint.startTime)
+      .map((entry) => entry.name);
+  });
+  expect(beforePaint).not.toBeNull();
+  expect(beforePaint?.some((url) => url.includes('/src/main.tsx'))).toBe(true);
+  expect(beforePaint?.filter((url) => FULL_APP.test(url))).toEqual([]);
+
+  // spec §2 route preloading still runs from the landing page (3 s after start).
+  await preloaded;
+
+  // A link starts the full app at its page, in place; Back returns to the landing page.
+  await page.getByRole('link', { name: 'Log in' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`${base()}/login$`));
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${base()}/$`));
+  await expect(page.getByRole('heading', { name: 'Manage Money Better', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Privacy policy' }).click();
+  await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+
+  // The links are real addresses (a new tab, a copied link), and from a fresh landing page a click
+  // starts the app at theirs.
+  await page.goto(`${base()}/`);
+  await expect(page.getByRole('link', { name: 'Sign up for free' }).first()).toHaveAttribute(
+    'href',
+    '/signup',
+  );
+  await page.getByRole('link', { name: 'Sign up for free' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`${base()}/signup$`));
+  await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+});
+
+test('an invitation on / goes through the full app, which remembers it', async ({ page }) => {
+  await page.goto(`${base()}/?invite=landing-invite-token&email=ada%40example.com`);
+  await expect(page.getByRole('heading', { name: 'Manage Money Better', level: 1 })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => window.localStorage.getItem('pendingInviteToken')))
+    .toBe('landing-invite-token');
+  // The landing page's links carry the query on.
+  await expect(page.getByRole('link', { name: 'Log in' }).first()).toHaveAttribute(
+    'href',
+    '/login?invite=landing-invite-token&email=ada%40example.com',
+  );
+});
+
+test('a signed-in visitor on / gets the home logic, not the landing page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpAndSignIn(page, `e2e-landing-${randomUUID().slice(0, 8)}@example.com`);
+  await page.goto(`${base()}/`);
+  await expect(page).toHaveURL(/\/get-started$/);
+  await expect(page.getByRole('heading', { name: 'Manage Money Better' })).toHaveCount(0);
+});

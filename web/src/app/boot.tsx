@@ -1,0 +1,56 @@
+// Starts the full app (docs/web.md, "Landing bundle"): loads and validates /config.json, configures
+// Amplify from it, makes the query cache and the router, waits for the first screen's code, then
+// renders <App/> (or the startup error) into the page's root. Loaded by main.tsx at once for most pages,
+// and by the light landing page when the visitor leaves it (or after an error there).
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { StartupError } from '../components/errors/startup-error.tsx';
+import { paths } from '../config/paths.ts';
+import { loadAppConfig, setAppConfig } from '../config/app-config.ts';
+import { configureAmplify } from '../lib/amplify.ts';
+import { createQueryClient } from '../lib/react-query.ts';
+import {
+  prefetchTargets,
+  preloadRoute,
+  registerRoutePreloads,
+  STARTUP_PRELOADS,
+} from '../lib/route-preload.ts';
+import { App } from './index.tsx';
+import { createAppRouter, routerReady, screens } from './router.tsx';
+
+let started = false;
+
+/**
+ * Renders the full app into `root`. With `navigateTo`, the address changes to it (a new history
+ * entry) just before the router reads it, so the page on screen stays until the next one is ready.
+ */
+export async function startApp(root: Root, { navigateTo }: { navigateTo?: string } = {}): Promise<void> {
+  if (started) return;
+  started = true;
+  try {
+    const config = await loadAppConfig();
+    setAppConfig(config);
+    configureAmplify(config);
+    if (navigateTo !== undefined) {
+      window.history.pushState(null, '', navigateTo);
+      window.scrollTo(0, 0);
+    }
+    const queryClient = createQueryClient();
+    const router = createAppRouter(queryClient);
+    await routerReady(router);
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error('startup failed', error);
+    root.render(<StartupError error={error} />);
+  }
+}
+
+/** spec §2 route preloading for the light landing page: the startup set and the prefetch map of '/'. */
+export function preloadLandingRoutes(): void {
+  registerRoutePreloads(screens);
+  [...STARTUP_PRELOADS, ...prefetchTargets(paths.home.path)].forEach(preloadRoute);
+}

@@ -1,0 +1,72 @@
+// The light landing page (docs/web.md, "Landing bundle"): what a visitor who opens '/' with no stored
+// session gets first, rendered by main.tsx without the router, Amplify or the query cache. Beside the
+// landing page it keeps the app-wide behaviour a visitor may meet there: the theme followed across tabs
+// (applied before first paint by index.html), the update check with its toast and banner (loaded just
+// after first render), and spec §2's route preloading 3 s after start. Following a link of the page,
+// or an error while rendering it, starts the full app (app/boot.tsx), which takes over the same root.
+import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Landing } from '../features/landing/components/landing.tsx';
+import { STARTUP_PRELOAD_DELAY_MS } from '../lib/route-preload.ts';
+import { ThemeSync } from '../lib/theme.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+/** The full app's start, as main.tsx loads it. */
+export interface FullApp {
+  /** Renders the full app in place of this page; with `navigateTo`, at that address. */
+  start: (options?: { navigateTo?: string }) => Promise<void>;
+  /** spec §2: the screens preloaded 3 s after start and from '/'. */
+  preloadRoutes: () => Promise<void>;
+}
+
+/** The update check, its banner and the toast region: not needed for the first paint. */
+const LandingAppWide = lazy(() => import('./landing-app-wide.tsx'));
+
+/** An error while rendering the landing page hands over to the full app, whose router shows the same
+ * page (or spec §4's error screen if it fails again). */
+class LandingErrorBoundary extends Component<
+  { onError: () => void; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('landing page error', error);
+    this.props.onError();
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+export function LandingShell({ app }: { app: FullApp }) {
+  useDocumentTitle(null);
+  const [afterFirstPaint, setAfterFirstPaint] = useState(false);
+
+  useEffect(() => {
+    const shown = window.setTimeout(() => setAfterFirstPaint(true), 0);
+    const preload = window.setTimeout(() => {
+      app.preloadRoutes().catch((error: unknown) => console.warn('route preload failed', error));
+    }, STARTUP_PRELOAD_DELAY_MS);
+    return () => {
+      window.clearTimeout(shown);
+      window.clearTimeout(preload);
+    };
+  }, [app]);
+
+  return (
+    <LandingErrorBoundary onError={() => void app.start()}>
+      <ThemeSync />
+      <Landing search={window.location.search} onNavigate={(href) => void app.start({ navigateTo: href })} />
+      {afterFirstPaint ? (
+        <Suspense fallback={null}>
+          <LandingAppWide />
+        </Suspense>
+      ) : null}
+    </LandingErrorBoundary>
+  );
+}
