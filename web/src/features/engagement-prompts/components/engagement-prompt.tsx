@@ -5,7 +5,7 @@
 // its Dismiss button, Escape, or by going to another screen (it belongs to the moment it was shown).
 // It is recorded as shown when it appears, so it never comes back.
 import { CalendarCheck, Landmark, MessageCircle, Sparkles, X, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { useUser } from '../../../lib/auth.tsx';
@@ -30,13 +30,17 @@ const icons: Record<EngagementPromptId, LucideIcon> = {
 export function EngagementPromptCard({
   prompt,
   onDismiss,
-  entered = true,
 }: {
   prompt: EngagementPromptId;
   onDismiss: () => void;
-  entered?: boolean;
 }) {
   const titleId = useId();
+  // Slides in on the frame after mounting, so the transition runs.
+  const [entered, setEntered] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setEntered(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   const bodyId = useId();
   const content = engagementPromptContent[prompt];
   const Icon = icons[prompt];
@@ -103,28 +107,41 @@ interface ShownPrompt {
   pathname: string;
 }
 
+// The prompt on screen in this page, kept outside React: claiming records it as shown for good, so a
+// remount of the shell (auth settling, a lazily loaded route) must find it here rather than claim
+// again (and get nothing, since one was shown today).
+let onScreen: ShownPrompt | null = null;
+const listeners = new Set<() => void>();
+const setOnScreen = (next: ShownPrompt | null) => {
+  onScreen = next;
+  for (const listener of listeners) listener();
+};
+const subscribeOnScreen = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+const readOnScreen = () => onScreen;
+
 export function EngagementPrompts() {
   const { userId } = useUser();
   const { pathname } = useLocation();
-  const [prompt, setPrompt] = useState<ShownPrompt | null>(null);
-  const [entered, setEntered] = useState(false);
-  // The prompt on screen, read synchronously: a claim records the prompt as shown, and that write
-  // must not make this tab claim (or hide) anything while one is up.
-  const showing = useRef<ShownPrompt | null>(null);
+  const prompt = useSyncExternalStore(subscribeOnScreen, readOnScreen, () => null);
   const currentPath = useRef(pathname);
   currentPath.current = pathname;
 
   useEffect(() => {
+    // Only a tab the user can see counts the day or claims a prompt: a hidden one (a background tab,
+    // or this page while it unloads) would record as shown a prompt nobody saw.
+    const isVisible = () => document.visibilityState === 'visible';
     const countToday = () => {
-      if (document.visibilityState === 'visible') trackEngagement(userId, { type: 'day_active' });
+      if (isVisible()) trackEngagement(userId, { type: 'day_active' });
     };
     const evaluate = () => {
-      if (showing.current?.userId === userId) return;
+      if (!isVisible() || onScreen?.userId === userId) return;
       const id = claimDuePrompt(userId, { isSubscriber: readIsSubscriber(), now: new Date() });
-      if (!id) return;
-      showing.current = { userId, id, pathname: currentPath.current };
-      setEntered(false);
-      setPrompt(showing.current);
+      if (id) setOnScreen({ userId, id, pathname: currentPath.current });
     };
     const onChanged = (event: Event) => {
       if ((event as CustomEvent<{ userId?: string }>).detail?.userId === userId) evaluate();
@@ -148,25 +165,11 @@ export function EngagementPrompts() {
     };
   }, [userId]);
 
-  // Slide in on the frame after mounting, so the transition runs.
-  useEffect(() => {
-    if (!prompt) return;
-    const frame = requestAnimationFrame(() => setEntered(true));
-    return () => cancelAnimationFrame(frame);
-  }, [prompt]);
-
   // Another screen (or another user) closes it.
   useEffect(() => {
-    if (prompt && (prompt.pathname !== pathname || prompt.userId !== userId)) {
-      showing.current = null;
-      setPrompt(null);
-    }
+    if (prompt && (prompt.pathname !== pathname || prompt.userId !== userId)) setOnScreen(null);
   }, [pathname, prompt, userId]);
 
   if (!prompt || prompt.userId !== userId || prompt.pathname !== pathname) return null;
-  const dismiss = () => {
-    showing.current = null;
-    setPrompt(null);
-  };
-  return <EngagementPromptCard prompt={prompt.id} onDismiss={dismiss} entered={entered} />;
+  return <EngagementPromptCard key={prompt.id} prompt={prompt.id} onDismiss={() => setOnScreen(null)} />;
 }

@@ -31,8 +31,8 @@ export const engagementPromptContent: Record<EngagementPromptId, EngagementPromp
     action: { label: 'Ask another question', href: paths.app.coach.getHref() },
   },
   value_experienced: {
-    title: `${VALUE_EXPERIENCED_DAYS} days on top of your money`,
-    body: `You're building a habit that pays. Keep your calendar, plan, forecast and coach with a ${APP_NAME} plan.`,
+    title: "You're building a money habit",
+    body: `You've checked in on your money on ${VALUE_EXPERIENCED_DAYS} different days. Keep your calendar, plan, forecast and coach with a ${APP_NAME} plan.`,
     action: PLANS_LINK,
   },
 };
