@@ -166,16 +166,12 @@ export const bookQuotes: readonly BookQuote[] = [
     book: 'I Will Teach You to Be Rich',
   },
   { quote: 'Pay yourself first.', author: 'David Bach', book: 'The Automatic Millionaire' },
-  {
-    quote: 'Know what you own, and know why you own it.',
-    author: 'Peter Lynch',
-    book: 'One Up On Wall Street',
-  },
-  {
-    quote: 'Whatever the mind of man can conceive and believe, it can achieve.',
-    author: 'Napoleon Hill',
-    book: 'Think and Grow Rich',
-  },
+  graham(
+    'To distill the secret of sound investment into three words, we venture the motto, MARGIN OF SAFETY.',
+  ),
+  millionaire(
+    'They believe that financial independence is more important than displaying high social status.',
+  ),
   {
     quote: 'Begin with the end in mind.',
     author: 'Stephen R. Covey',
@@ -210,7 +206,7 @@ export const bookQuotes: readonly BookQuote[] = [
   {
     quote: 'It is not the man who has too little, but the man who craves more, that is poor.',
     author: 'Seneca',
-    book: 'Letters from a Stoic',
+    book: 'Moral Letters to Lucilius',
   },
   { quote: 'Nothing, Lucilius, is ours, except time.', author: 'Seneca', book: 'Moral Letters to Lucilius' },
   { quote: 'While we are postponing, life speeds by.', author: 'Seneca', book: 'Moral Letters to Lucilius' },
