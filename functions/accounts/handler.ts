@@ -45,6 +45,11 @@ async function unlinkAccount(deps: Deps, data: Data, caller: Caller, accountId: 
       .byAccountDate({ account_id: account.id })
       .go({ pages: 'all' });
     if (txns.length > 0) await data.transactions.delete(txns.map((t) => ({ id: t.id }))).go();
+    // The raw copies go too: an unlinked account keeps nothing of its history.
+    const { data: raw } = await data.plaidTransactionsRaw.query
+      .byAccountDate({ account_id: account.id })
+      .go({ pages: 'all', attributes: ['plaid_transaction_id'] });
+    if (raw.length > 0) await data.plaidTransactionsRaw.delete(raw).go();
     await data.connectedAccounts.patch({ id: account.id }).set({ is_active: false }).go();
     await announce(txns.length);
     return;
