@@ -183,6 +183,8 @@ export function runMoneyCommand(command: string, input: unknown, options: Comman
             transactions_used: 0,
             daily_cap: 0,
             method: 'weekday-mean-of-capped-days',
+            // Given, not measured: no history to measure its spread from, so no band.
+            spread: [],
             note: null,
           }
         : history.length > 0

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOWANCE_RULES, NO_ALLOWANCE, estimateAllowance } from './allowance.ts';
+import fc from 'fast-check';
+import { ALLOWANCE_RULES, NO_ALLOWANCE, estimateAllowance, measureSpread } from './allowance.ts';
 import { addDays, parseDay, weekday } from './dates.ts';
 import type { HistoryTransaction } from './recurring.ts';
 
@@ -98,5 +99,68 @@ describe('estimateAllowance', () => {
     expect(
       estimateAllowance({ transactions: [...daily(180, 2_000), todays], today: TODAY }).daily_average,
     ).toBe(-2_000);
+  });
+});
+
+describe('the spread of everyday spending (the forecast band)', () => {
+  it('is zero for spending that never varies', () => {
+    const allowance = estimateAllowance({ transactions: daily(200, 2_000), today: TODAY });
+    expect(allowance.spread).toEqual([
+      { days: 7, low: 0, high: 0 },
+      { days: 30, low: 0, high: 0 },
+      { days: 90, low: 0, high: 0 },
+    ]);
+  });
+
+  it('is the p10–p90 of rolling sums around the mean, at horizons the window holds twice', () => {
+    // 28 days: $20 a day for the first 14, nothing for the last 14. Mean $10 a day, so $70 a week;
+    // the 22 rolling weeks run from $0 (8 of them) to $140 (8 of them): p10 $0, p90 $140.
+    const transactions = daily(28, 2_000).filter((t) => t.date < addDays(TODAY, -14));
+    const allowance = estimateAllowance({ transactions, today: TODAY });
+    expect(allowance.days).toBe(28);
+    expect(allowance.daily_average).toBe(-1_000);
+    expect(allowance.spread).toEqual([{ days: 7, low: -7_000, high: 7_000 }]);
+  });
+
+  it('keeps the large purchase the allowance caps: it is part of what can happen', () => {
+    const spending = daily(180, 2_000);
+    const sofa = { ...spending[0], id: 'sofa', date: addDays(TODAY, -90), amount: 250_000 };
+    const { spread, daily_average } = estimateAllowance({
+      transactions: [...spending, sofa as HistoryTransaction],
+      today: TODAY,
+    });
+    expect(daily_average).toBe(-2_000);
+    // In 7 of 174 rolling weeks (under 10 %): not in the weekly band; in 30 of 151 rolling months and
+    // in 90 of 91 rolling quarters: on the more-spending side of theirs.
+    expect(spread).toEqual([
+      { days: 7, low: 0, high: 0 },
+      { days: 30, low: -250_000, high: 0 },
+      { days: 90, low: -250_000, high: 0 },
+    ]);
+  });
+
+  it('never narrows with the horizon and always holds zero (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -5_000, max: 80_000 }), { minLength: 0, maxLength: 240 }),
+        fc.integer({ min: 0, max: 20_000 }),
+        (days, mean) => {
+          const spread = measureSpread(days, mean);
+          expect(spread.map((s) => s.days)).toEqual(
+            ALLOWANCE_RULES.spreadHorizons.filter((h) => days.length >= 2 * h),
+          );
+          spread.forEach((s, i) => {
+            expect(s.low).toBeLessThanOrEqual(0);
+            expect(s.high).toBeGreaterThanOrEqual(0);
+            expect(Number.isSafeInteger(s.low) && Number.isSafeInteger(s.high)).toBe(true);
+            if (i > 0) {
+              expect(s.low).toBeLessThanOrEqual(spread[i - 1]!.low);
+              expect(s.high).toBeGreaterThanOrEqual(spread[i - 1]!.high);
+            }
+          });
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });

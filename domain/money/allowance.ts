@@ -13,7 +13,22 @@ export const ALLOWANCE_RULES = {
   minHistoryDays: 28,
   /** Each day's spending is capped at this percentile of spending days (a sofa is not everyday). */
   dailyCapPercentile: 0.95,
+  /** Horizons (days) at which the spread of everyday spending is measured, as far as the window allows. */
+  spreadHorizons: [7, 30, 90],
+  /** The spread is the p10–p90 range of rolling sums: an 80 % band. */
+  spreadPercentiles: [0.1, 0.9],
 } as const;
+
+/**
+ * How far everyday spending over `days` days strayed from the allowance (its mean × days) in the
+ * window: the 10th and 90th percentiles of the rolling `days`-day sums of *uncapped* spending, minus
+ * the mean × days, as cash flows (`low` ≤ 0: more was spent; `high` ≥ 0: less was spent).
+ */
+export interface AllowanceSpread {
+  readonly days: number;
+  readonly low: Cents;
+  readonly high: Cents;
+}
 
 export interface Allowance {
   /** Typical non-recurring spending per weekday (0 = Sunday … 6 = Saturday), cash-flow sign (≤ 0). */
@@ -28,6 +43,11 @@ export interface Allowance {
   /** The per-day cap applied to spending before averaging, in cents (Plaid sign: spending). */
   readonly daily_cap: Cents;
   readonly method: 'weekday-mean-of-capped-days';
+  /**
+   * The measured spread per horizon, shortest first, each at least as wide as the one before. Empty
+   * when there was too little history (or none measured): the forecast then has no band.
+   */
+  readonly spread: readonly AllowanceSpread[];
   /** Why the allowance is zero, when it is. */
   readonly note: 'insufficient_history' | null;
 }
@@ -67,8 +87,35 @@ export const NO_ALLOWANCE: Allowance = {
   transactions_used: 0,
   daily_cap: 0,
   method: 'weekday-mean-of-capped-days',
+  spread: [],
   note: 'insufficient_history',
 };
+
+/**
+ * The p10/p90 spread of rolling sums of daily spending (Plaid sign) around `mean` × h, for each horizon
+ * h that fits twice into the window (so there are at least h + 1 sums). The uncapped days go in: the
+ * sofa the allowance leaves out is exactly what the band must allow for. Each horizon is widened to at
+ * least the previous one's width, so the band never narrows with distance.
+ */
+export function measureSpread(perDay: ArrayLike<number>, mean: number): AllowanceSpread[] {
+  const days = perDay.length;
+  const [pLow, pHigh] = ALLOWANCE_RULES.spreadPercentiles;
+  const prefix = new Float64Array(days + 1);
+  for (let i = 0; i < days; i += 1) prefix[i + 1] = (prefix[i] ?? 0) + (perDay[i] ?? 0);
+  const out: AllowanceSpread[] = [];
+  let low = 0;
+  let high = 0;
+  for (const h of ALLOWANCE_RULES.spreadHorizons) {
+    if (days < 2 * h) break;
+    const sums = new Array<number>(days - h + 1);
+    for (let i = 0; i + h <= days; i += 1) sums[i] = (prefix[i + h] ?? 0) - (prefix[i] ?? 0);
+    // Spending above the mean lowers the cash flow: p90 of spending is the band's low side.
+    low = Math.min(low, -roundCents(percentile(sums, pHigh) - mean * h) || 0);
+    high = Math.max(high, -roundCents(percentile(sums, pLow) - mean * h) || 0);
+    out.push({ days: h, low, high });
+  }
+  return out;
+}
 
 /**
  * The mean spending per weekday over the last `lookback_days` (from the start of history if shorter,
@@ -132,6 +179,7 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
     transactions_used: used,
     daily_cap: cap,
     method: 'weekday-mean-of-capped-days',
+    spread: measureSpread(perDay, Math.max(0, total / days)),
     note: null,
   };
 }

@@ -32,6 +32,11 @@ const allowance: Allowance = {
   transactions_used: 120,
   daily_cap: 20_000,
   method: 'weekday-mean-of-capped-days',
+  spread: [
+    { days: 7, low: -7_000, high: 3_500 },
+    { days: 30, low: -21_000, high: 12_000 },
+    { days: 90, low: -45_000, high: 27_000 },
+  ],
   note: null,
 };
 
@@ -63,6 +68,8 @@ describe('forecastAccount', () => {
       actual_transactions_total: -2_500,
       forecasted_transactions_total: 20_000,
       is_forecast: false,
+      closing_low: 120_000,
+      closing_high: 120_000,
     });
     expect(rows[1]).toMatchObject({
       balance_date: '2025-01-31',
@@ -154,6 +161,89 @@ describe('forecastAccount', () => {
     expect(onCard.rows[1]?.closing_balance).toBe(42_000);
   });
 });
+
+describe('the uncertainty band (closing_low … closing_high)', () => {
+  const width = (r: BalanceDay | undefined) => (r ? r.closing_high - r.closing_low : NaN);
+  const simple = { ...allowance, spread: [{ days: 7, low: -7_000, high: 7_000 }] };
+
+  it('is the closing balance today, interpolates to the measured horizon, then widens by √(h / 7)', () => {
+    const { rows, band_low, band_high } = forecastAccount({
+      account: checking,
+      today: TODAY,
+      planned: [item('2025-02-10', -30_000)],
+      allowance: simple,
+    });
+    expect(rows[0]).toMatchObject({ closing_low: 100_000, closing_high: 100_000 });
+    expect(band_low.slice(0, 8)).toEqual([0, -1_000, -2_000, -3_000, -4_000, -5_000, -6_000, -7_000]);
+    expect(band_high[3]).toBe(3_000);
+    // 28 days = 4 weeks: √4 = 2 × the weekly spread, around the line (planned items move both sides).
+    expect(rows[28]).toMatchObject({
+      closing_low: (rows[28]?.closing_balance ?? 0) - 14_000,
+      closing_high: (rows[28]?.closing_balance ?? 0) + 14_000,
+    });
+    expect(band_high[700]).toBe(Math.round(7_000 * Math.sqrt(100)));
+  });
+
+  it('flips for an owed balance: more spending is the high side', () => {
+    const skewed = { ...allowance, spread: [{ days: 7, low: -7_000, high: 2_000 }] };
+    const held = forecastAccount({ account: checking, today: TODAY, planned: [], allowance: skewed });
+    const owed = forecastAccount({ account: card, today: TODAY, planned: [], allowance: skewed });
+    const at = (f: typeof held) => {
+      const r = f.rows[7];
+      return [
+        (r?.closing_low ?? 0) - (r?.closing_balance ?? 0),
+        (r?.closing_high ?? 0) - (r?.closing_balance ?? 0),
+      ];
+    };
+    expect(at(held)).toEqual([-7_000, 2_000]);
+    expect(at(owed)).toEqual([-2_000, 7_000]);
+  });
+
+  it('collapses onto the line without the allowance, and is reported either way', () => {
+    const off = forecastAccount({
+      account: checking,
+      today: TODAY,
+      planned: [],
+      allowance,
+      include_allowance: false,
+    });
+    expect(
+      off.rows.every((r) => r.closing_low === r.closing_balance && r.closing_high === r.closing_balance),
+    ).toBe(true);
+    expect(off.band_low[90]).toBe(-45_000);
+    expect(width(forecastAccount({ account: checking, today: TODAY, planned: [] }).rows[500])).toBe(0);
+  });
+
+  it("adds the accounts' bands in the total (net position)", () => {
+    const total = forecastTotal({
+      accounts: [checking, card],
+      today: TODAY,
+      planned: [],
+      allowances: new Map([
+        ['chk', simple],
+        ['card', { ...allowance, spread: [{ days: 7, low: -1_000, high: 500 }] }],
+      ]),
+    });
+    expect(total.band_low[7]).toBe(-8_000);
+    expect(total.band_high[7]).toBe(7_500);
+    expect(width(total.rows[0])).toBe(0);
+  });
+});
+
+const spreadArb = fc
+  .array(fc.tuple(fc.integer({ min: 0, max: 60_000 }), fc.integer({ min: 0, max: 60_000 })), {
+    maxLength: 3,
+  })
+  .map((steps) => {
+    // Measured spreads never narrow (allowance.ts measureSpread): cumulative sums of the steps.
+    let low = 0;
+    let high = 0;
+    return steps.map(([l, h], i) => {
+      low -= l;
+      high += h;
+      return { days: [7, 30, 90][i] ?? 90, low, high };
+    });
+  });
 
 const accountTypes: AccountType[] = ['depository', 'credit', 'loan', 'investment', 'other'];
 const plannedArb = fc.array(
@@ -425,5 +515,51 @@ describe('storage and calendar helpers', () => {
       is_lowest: false,
     });
     expect(flags.filter((f) => f.is_lowest)).toHaveLength(1);
+  });
+});
+
+describe('band properties', () => {
+  it('low ≤ closing ≤ high, zero width today, width never shrinks with the horizon', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(accountArb, { selector: (a) => a.account_id, minLength: 1 }),
+        plannedArb,
+        fc.array(spreadArb, { minLength: 3, maxLength: 3 }),
+        fc.integer({ min: 0, max: 730 }),
+        fc.boolean(),
+        (accounts, items, spreads, days, include) => {
+          const allowances = new Map(
+            accounts.map((a, i) => [a.account_id, { ...allowance, spread: spreads[i] ?? [] }]),
+          );
+          const planned = toPlanned(items);
+          const forecasts = [
+            ...accounts.map((account) =>
+              forecastAccount({
+                account,
+                today: TODAY,
+                days,
+                planned,
+                allowance: allowances.get(account.account_id) ?? null,
+                include_allowance: include,
+              }),
+            ),
+            forecastTotal({ accounts, today: TODAY, days, planned, allowances, include_allowance: include }),
+          ];
+          for (const { rows } of forecasts) {
+            const widths = rows.map((r) => r.closing_high - r.closing_low);
+            const broken = rows.filter(
+              (r, i) =>
+                !(r.closing_low <= r.closing_balance && r.closing_balance <= r.closing_high) ||
+                !Number.isSafeInteger(r.closing_low) ||
+                !Number.isSafeInteger(r.closing_high) ||
+                (i > 0 && (widths[i] ?? 0) < (widths[i - 1] ?? 0)),
+            );
+            expect(broken).toEqual([]);
+            expect(widths[0]).toBe(0);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

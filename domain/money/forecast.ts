@@ -5,7 +5,7 @@
 // account: items are bucketed by day index with integer arithmetic, no Date objects in the loop.
 import type { Cents } from './cents.ts';
 import { daysInMonth, formatCivil, parseDay, toCivil, weekday, type DayNumber } from './dates.ts';
-import type { Allowance } from './allowance.ts';
+import type { Allowance, AllowanceSpread } from './allowance.ts';
 import { flowFromPlaid, PLAN_HORIZON_DAYS, type PlanItem } from './plan.ts';
 
 /** connected_accounts.account_type. */
@@ -55,6 +55,13 @@ export interface BalanceDay {
   readonly forecasted_transactions_total: Cents;
   /** False only for today (spec §4). */
   readonly is_forecast: boolean;
+  /**
+   * The likely range of the closing balance (p10–p90, see `bandOffsets`): equal to closing today and
+   * when the allowance is not included, widening with distance. For an owed balance (credit, loan)
+   * more spending raises it, so `closing_high` is the more-spending side there.
+   */
+  readonly closing_low: Cents;
+  readonly closing_high: Cents;
 }
 
 export interface Forecast {
@@ -64,6 +71,12 @@ export interface Forecast {
    * rows (so the calendar can show it separately and the switch can show its effect). 0 for today.
    */
   readonly allowance: readonly Cents[];
+  /**
+   * The band per row as offsets from the closing balance *with* the allowance (low ≤ 0 ≤ high), whether
+   * or not the allowance is included in the rows, so a store can keep the plan-only rows and both.
+   */
+  readonly band_low: readonly Cents[];
+  readonly band_high: readonly Cents[];
   readonly includes_allowance: boolean;
 }
 
@@ -125,6 +138,8 @@ interface Series {
   readonly actualToday: Cents;
   readonly forecast: Float64Array;
   readonly allowance: Float64Array;
+  readonly bandLow: Float64Array;
+  readonly bandHigh: Float64Array;
 }
 
 function rowsFrom(
@@ -148,6 +163,8 @@ function rowsFrom(
       actual_transactions_total: actual,
       forecasted_transactions_total: forecasted,
       is_forecast: i > 0,
+      closing_low: includeAllowance ? closing + (series.bandLow[i] ?? 0) : closing,
+      closing_high: includeAllowance ? closing + (series.bandHigh[i] ?? 0) : closing,
     };
     opening = closing;
   }
@@ -161,6 +178,52 @@ function addAllowance(out: Float64Array, start: DayNumber, allowance: Allowance,
     out[i] = (out[i] ?? 0) + sign * (allowance.per_weekday[(startWeekday + i) % 7] ?? 0);
   }
 }
+
+/**
+ * Adds an allowance's uncertainty band as balance offsets per row (issue 5: honest about its
+ * uncertainty). Row i is i days of everyday spending after today; its cash-flow spread is interpolated
+ * linearly between the measured horizons (from zero today) and, beyond the longest horizon h, widened
+ * by √(i / h), as the spread of a sum of independent days grows. Liabilities flip the sign, so the
+ * more-spending side becomes the high side. Offsets are whole cents and never narrow with distance.
+ */
+function addBand(
+  low: Float64Array,
+  high: Float64Array,
+  spread: readonly AllowanceSpread[] | undefined,
+  sign: 1 | -1,
+): void {
+  const last = spread?.[spread.length - 1];
+  if (!spread || !last || last.days <= 0) return;
+  let prevDays = 0;
+  let prevLow = 0;
+  let prevHigh = 0;
+  let k = 0;
+  for (let i = 1; i < low.length; i += 1) {
+    let flowLow: number;
+    let flowHigh: number;
+    if (i <= last.days) {
+      let point = spread[k] ?? last;
+      while (i > point.days) {
+        prevDays = point.days;
+        prevLow = point.low;
+        prevHigh = point.high;
+        k += 1;
+        point = spread[k] ?? last;
+      }
+      const t = (i - prevDays) / (point.days - prevDays);
+      flowLow = prevLow + t * (point.low - prevLow);
+      flowHigh = prevHigh + t * (point.high - prevHigh);
+    } else {
+      const widen = Math.sqrt(i / last.days);
+      flowLow = last.low * widen;
+      flowHigh = last.high * widen;
+    }
+    low[i] = (low[i] ?? 0) + Math.round(sign === 1 ? flowLow : -flowHigh);
+    high[i] = (high[i] ?? 0) + Math.round(sign === 1 ? flowHigh : -flowLow);
+  }
+}
+
+const cents = (values: Float64Array): Cents[] => Array.from(values, (v) => v || 0);
 
 function window(input: ForecastWindow): { start: DayNumber; n: number; includeAllowance: boolean } {
   const days = input.days ?? PLAN_HORIZON_DAYS;
@@ -196,15 +259,26 @@ export function forecastAccount(input: AccountForecastInput): Forecast {
     actualToday += sign * flowFromPlaid(tx.amount);
   }
   const allowance = new Float64Array(n);
-  if (input.allowance) addAllowance(allowance, start, input.allowance, sign);
+  const bandLow = new Float64Array(n);
+  const bandHigh = new Float64Array(n);
+  if (input.allowance) {
+    addAllowance(allowance, start, input.allowance, sign);
+    addBand(bandLow, bandHigh, input.allowance.spread, sign);
+  }
   const withAllowance = includeAllowance && Boolean(input.allowance);
   const rows = rowsFrom(
     start,
     account.current_balance - actualToday,
-    { actualToday, forecast, allowance },
+    { actualToday, forecast, allowance, bandLow, bandHigh },
     withAllowance,
   );
-  return { rows, allowance: Array.from(allowance, (v) => v || 0), includes_allowance: withAllowance };
+  return {
+    rows,
+    allowance: cents(allowance),
+    band_low: cents(bandLow),
+    band_high: cents(bandHigh),
+    includes_allowance: withAllowance,
+  };
 }
 
 /**
@@ -230,18 +304,33 @@ export function forecastTotal(input: TotalForecastInput): Forecast {
   }
   let position = 0;
   const allowance = new Float64Array(n);
+  const bandLow = new Float64Array(n);
+  const bandHigh = new Float64Array(n);
   let anyAllowance = false;
   for (const account of input.accounts) {
     position += isLiability(account.account_type) ? -account.current_balance : account.current_balance;
     const a = input.allowances?.get(account.account_id);
     if (a) {
       addAllowance(allowance, start, a, 1);
+      // The accounts' bands add up: as if their everyday spending moved together (a wide, safe total).
+      addBand(bandLow, bandHigh, a.spread, 1);
       anyAllowance = true;
     }
   }
   const withAllowance = includeAllowance && anyAllowance;
-  const rows = rowsFrom(start, position - actualToday, { actualToday, forecast, allowance }, withAllowance);
-  return { rows, allowance: Array.from(allowance, (v) => v || 0), includes_allowance: withAllowance };
+  const rows = rowsFrom(
+    start,
+    position - actualToday,
+    { actualToday, forecast, allowance, bandLow, bandHigh },
+    withAllowance,
+  );
+  return {
+    rows,
+    allowance: cents(allowance),
+    band_low: cents(bandLow),
+    band_high: cents(bandHigh),
+    includes_allowance: withAllowance,
+  };
 }
 
 /** One stored running-balance item (running-balance-month.ts): an account's rows of one month. */
