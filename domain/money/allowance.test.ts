@@ -139,6 +139,31 @@ describe('the spread of everyday spending (the forecast band)', () => {
     ]);
   });
 
+  it('also spans what the plan does not foresee: a stream around its median, unplanned transfers whole', () => {
+    // A monthly transfer alternating $80 / $120 (median $100), on days 10, 40, … 160 of the window.
+    const transfers = [0, 1, 2, 3, 4, 5].map((k) => ({
+      id: `t${k}`,
+      account_id: 'chk',
+      date: addDays(TODAY, -180 + 10 + 30 * k),
+      amount: k % 2 === 0 ? 8_000 : 12_000,
+      name: 'Transfer to brokerage',
+      personal_finance_category: { primary: 'TRANSFER_OUT', detailed: 'TRANSFER_OUT_INVESTMENT' },
+    }));
+    const transactions = [...daily(200, 2_000), ...transfers];
+    const planned = estimateAllowance({
+      transactions,
+      today: TODAY,
+      streams: [{ transaction_ids: transfers.map((t) => t.id) }],
+    });
+    // Planned: 21 of 174 rolling weeks are $20 under the plan and 21 are $20 over (12 % each).
+    expect(planned.daily_average).toBe(-2_000);
+    expect(planned.spread[0]).toEqual({ days: 7, low: -2_000, high: 2_000 });
+    // Unplanned: the forecast assumes none of it, so the weeks holding the $120 one are $120 out.
+    const unplanned = estimateAllowance({ transactions, today: TODAY });
+    expect(unplanned.daily_average).toBe(-2_000);
+    expect(unplanned.spread[0]).toEqual({ days: 7, low: -12_000, high: 0 });
+  });
+
   it('never narrows with the horizon and always holds zero (property)', () => {
     fc.assert(
       fc.property(

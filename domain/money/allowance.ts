@@ -1,8 +1,8 @@
 // The everyday-spending allowance (issue 5 item 4): what an account typically spends on non-recurring
 // things (groceries, fuel, eating out) per day of the week, so the forecast does not pretend that
 // discretionary spending is zero. Recurring streams and transfers are excluded: the plan has those.
-import { percentile, roundCents, type Cents } from './cents.ts';
-import { formatDay, parseDay, weekday } from './dates.ts';
+import { median, percentile, roundCents, type Cents } from './cents.ts';
+import { formatDay, parseDay, weekday, type DayNumber } from './dates.ts';
 import { normalizeMerchant, payeeName } from './merchant.ts';
 import type { HistoryTransaction, RecurringStream } from './recurring.ts';
 
@@ -20,9 +20,10 @@ export const ALLOWANCE_RULES = {
 } as const;
 
 /**
- * How far everyday spending over `days` days strayed from the allowance (its mean × days) in the
- * window: the 10th and 90th percentiles of the rolling `days`-day sums of *uncapped* spending, minus
- * the mean × days, as cash flows (`low` ≤ 0: more was spent; `high` ≥ 0: less was spent).
+ * How far what the plan does not foresee strayed from the allowance (its mean × days) over `days` days
+ * in the window: the 10th and 90th percentiles of rolling `days`-day sums of the *unplanned* flows
+ * (see `estimateAllowance`), minus the mean × days, as cash flows (`low` ≤ 0: more went out than the
+ * forecast assumes; `high` ≥ 0: less went out, or more came in).
  */
 export interface AllowanceSpread {
   readonly days: number;
@@ -56,7 +57,10 @@ export interface AllowanceInput {
   /** One account's history (Plaid sign). Pending transactions are ignored. */
   readonly transactions: readonly HistoryTransaction[];
   readonly today: string;
-  /** Streams whose transactions are excluded (they are in the plan already). */
+  /**
+   * Streams whose transactions are excluded (they are in the plan already), one entry per stream: the
+   * band measures each one's amounts around its own median.
+   */
   readonly streams?: readonly Pick<RecurringStream, 'transaction_ids'>[];
   /** More transactions to exclude, e.g. those reconciled with a user's one-off planned items. */
   readonly exclude_transaction_ids?: Iterable<string>;
@@ -92,10 +96,10 @@ export const NO_ALLOWANCE: Allowance = {
 };
 
 /**
- * The p10/p90 spread of rolling sums of daily spending (Plaid sign) around `mean` × h, for each horizon
- * h that fits twice into the window (so there are at least h + 1 sums). The uncapped days go in: the
- * sofa the allowance leaves out is exactly what the band must allow for. Each horizon is widened to at
- * least the previous one's width, so the band never narrows with distance.
+ * The p10/p90 spread of rolling sums of daily unplanned flows (Plaid sign) around `mean` × h, for each
+ * horizon h that fits twice into the window (so there are at least h + 1 sums). Days are not capped:
+ * the sofa the allowance leaves out is exactly what the band must allow for. Each horizon is widened to
+ * at least the previous one's width, so the band never narrows with distance.
  */
 export function measureSpread(perDay: ArrayLike<number>, mean: number): AllowanceSpread[] {
   const days = perDay.length;
@@ -113,6 +117,43 @@ export function measureSpread(perDay: ArrayLike<number>, mean: number): Allowanc
     low = Math.min(low, -roundCents(percentile(sums, pHigh) - mean * h) || 0);
     high = Math.max(high, -roundCents(percentile(sums, pLow) - mean * h) || 0);
     out.push({ days: h, low, high });
+  }
+  return out;
+}
+
+/**
+ * What the forecast does not know in advance, per day of the window (Plaid sign: positive = out): every
+ * posted transaction that is in no recurring stream and not otherwise excluded — everyday spending
+ * uncapped (the sofa the allowance leaves out), but also transfers, irregular income, fees and interest
+ * the plan has no stream for — plus each stream transaction's difference from its stream's median
+ * amount (a utility bill at ±30 %, a card payment that follows the statement). Everyday spending alone
+ * gave a band that held far fewer of the backtest's actual balances (docs/money-engine.md).
+ */
+function unplannedFlows(
+  input: AllowanceInput,
+  posted: readonly HistoryTransaction[],
+  from: DayNumber,
+  days: number,
+): Float64Array {
+  const out = new Float64Array(days);
+  const excluded = new Set<string>(input.exclude_transaction_ids ?? []);
+  const planned = new Map<string, number>();
+  const streams = input.streams ?? [];
+  if (streams.length > 0) {
+    const byId = new Map(posted.map((tx) => [tx.id, tx.amount]));
+    for (const stream of streams) {
+      const amounts = stream.transaction_ids.flatMap((id) => {
+        const amount = byId.get(id);
+        return amount === undefined ? [] : [amount];
+      });
+      const typical = median(amounts);
+      for (const id of stream.transaction_ids) planned.set(id, typical);
+    }
+  }
+  for (const tx of posted) {
+    const i = parseDay(tx.date) - from;
+    if (i < 0 || i >= days || excluded.has(tx.id)) continue;
+    out[i] = (out[i] ?? 0) + tx.amount - (planned.get(tx.id) ?? 0);
   }
   return out;
 }
@@ -139,6 +180,7 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
   if (days < minHistory) return NO_ALLOWANCE;
 
   const perDay = new Float64Array(days);
+  const unplanned = unplannedFlows(input, posted, from, days);
   let used = 0;
   for (const tx of posted) {
     const day = parseDay(tx.date);
@@ -179,7 +221,7 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
     transactions_used: used,
     daily_cap: cap,
     method: 'weekday-mean-of-capped-days',
-    spread: measureSpread(perDay, Math.max(0, total / days)),
+    spread: measureSpread(unplanned, Math.max(0, total / days)),
     note: null,
   };
 }
