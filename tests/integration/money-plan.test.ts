@@ -51,6 +51,8 @@ interface Row {
   actual_transactions_total: number;
   forecasted_transactions_total: number;
   is_forecast: boolean;
+  closing_low: number;
+  closing_high: number;
   created_at?: string;
 }
 interface Series {
@@ -219,6 +221,26 @@ describe('forecast', () => {
     expect(full.body.rows).toHaveLength(731);
     expect(full.body.account_id).toBeNull();
     expect((await balances('days=731')).status).toBe(400);
+  });
+
+  it('carries a likely range: the closing balance today, widening with distance, none without the allowance', async () => {
+    const { body } = await balances(`accountId=${checking.id}&days=730&includeAllowance=true`);
+    const width = (r: Row | undefined) => (r ? r.closing_high - r.closing_low : NaN);
+    expect(body.rows[0]).toMatchObject({
+      closing_low: body.rows[0]?.closing_balance,
+      closing_high: body.rows[0]?.closing_balance,
+    });
+    expect(
+      body.rows.filter((r) => !(r.closing_low <= r.closing_balance && r.closing_balance <= r.closing_high)),
+    ).toEqual([]);
+    expect(width(body.rows[30])).toBeGreaterThan(0);
+    expect(width(body.rows[90])).toBeGreaterThanOrEqual(width(body.rows[30]));
+    expect(width(body.rows[730])).toBeGreaterThan(width(body.rows[365]));
+    expect(body.rows.every((r, i) => i === 0 || width(r) >= width(body.rows[i - 1]))).toBe(true);
+    const off = await balances(`accountId=${checking.id}&days=730&includeAllowance=false`);
+    expect(
+      off.body.rows.every((r) => r.closing_low === r.closing_balance && r.closing_high === r.closing_balance),
+    ).toBe(true);
   });
 
   it('a one-off expense of X lowers every later closing balance by exactly X; deleting it restores them', async () => {
@@ -414,8 +436,8 @@ interface CalendarDay {
   }>;
   planned: Item[];
   balances: {
-    total: { opening: number; closing: number } | null;
-    accounts: Array<{ account_id: string; opening: number; closing: number }>;
+    total: { opening: number; closing: number; low: number; high: number } | null;
+    accounts: Array<{ account_id: string; opening: number; closing: number; low: number; high: number }>;
   };
   flags: { is_low: boolean; is_negative: boolean; is_lowest: boolean };
 }
@@ -462,6 +484,14 @@ describe('get-money-plan-calendar', () => {
       expect(Object.keys(day.flags).sort()).toEqual(['is_low', 'is_lowest', 'is_negative']);
     }
     expectContinuous(body.days);
+    // The likely range around each balance, wider at the month's end than at its start.
+    for (const day of body.days)
+      for (const b of [day.balances.total, ...day.balances.accounts])
+        expect(b && b.low <= b.closing && b.closing <= b.high, day.date).toBe(true);
+    const spread = (d: CalendarDay | undefined) =>
+      d?.balances.total ? d.balances.total.high - d.balances.total.low : NaN;
+    expect(spread(body.days.at(-1))).toBeGreaterThan(spread(body.days[0]));
+    expect(spread(body.days[0])).toBeGreaterThan(0);
     const paydays = body.days.filter((d) =>
       d.planned.some((p) => p.series_source === 'detected' && p.amount > 0 && p.account_id === checking.id),
     );
@@ -491,6 +521,10 @@ describe('get-money-plan-calendar', () => {
     expect(posted.length).toBeGreaterThan(20);
     expect(posted[0]?.classification.direction).toMatch(/income|expense|transfer_in|transfer_out/);
     expectContinuous(past.days);
+    // What happened has no range.
+    for (const day of past.days)
+      for (const b of [day.balances.total, ...day.balances.accounts])
+        expect(b && b.low === b.closing && b.high === b.closing, day.date).toBe(true);
     // Each day's change is exactly its posted transactions, in the account's own convention.
     for (const day of past.days)
       for (const b of day.balances.accounts) {

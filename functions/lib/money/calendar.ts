@@ -47,6 +47,9 @@ export interface CalendarInput {
 interface OpenClose {
   opening: Cents;
   closing: Cents;
+  /** The likely range of the closing balance (p10–p90, docs/money-engine.md): equal to it on past days. */
+  low: Cents;
+  high: Cents;
 }
 
 export interface CalendarTransaction {
@@ -87,6 +90,13 @@ export interface CalendarDay {
   };
   flags: { is_low: boolean; is_negative: boolean; is_lowest: boolean };
 }
+
+const openClose = (row: BalanceDay): OpenClose => ({
+  opening: row.opening_balance,
+  closing: row.closing_balance,
+  low: row.closing_low,
+  high: row.closing_high,
+});
 
 function monthOffset(month: string, today: string): number {
   const m = monthIndexOf(Number(month.slice(0, 4)), Number(month.slice(5, 7)));
@@ -135,7 +145,7 @@ function pastBalances(
     const date = dates[i] ?? '';
     if (date > endDate) continue;
     const opening = closing - (change.get(date) ?? 0);
-    out.set(date, { opening, closing });
+    out.set(date, { opening, closing, low: closing, high: closing });
     closing = opening;
   }
   return out;
@@ -231,22 +241,26 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
     const accountBalances: Array<{ account_id: string } & OpenClose> = [];
     for (const account of accounts) {
       const row = date >= forecastToday ? storedByKey.get(account.id)?.get(date) : undefined;
-      const balance = row
-        ? { opening: row.opening_balance, closing: row.closing_balance }
-        : past.get(account.id)?.get(date);
+      const balance = row ? openClose(row) : past.get(account.id)?.get(date);
       if (balance) accountBalances.push({ account_id: account.id, ...balance });
     }
     let total: OpenClose | null = null;
     const totalRow =
       !input.accountId && date >= forecastToday ? storedByKey.get(totalKey(profileId))?.get(date) : undefined;
-    if (totalRow) total = { opening: totalRow.opening_balance, closing: totalRow.closing_balance };
+    if (totalRow) total = openClose(totalRow);
     else if (accountBalances.length === accounts.length && (date < forecastToday || input.accountId)) {
       total = accountBalances.reduce(
-        (sum, b) => ({
-          opening: sum.opening + netSign(b.account_id) * b.opening,
-          closing: sum.closing + netSign(b.account_id) * b.closing,
-        }),
-        { opening: 0, closing: 0 },
+        (sum, b) => {
+          const s = netSign(b.account_id);
+          // An owed balance's high side is the net position's low side.
+          return {
+            opening: sum.opening + s * b.opening,
+            closing: sum.closing + s * b.closing,
+            low: sum.low + (s === 1 ? b.low : -b.high),
+            high: sum.high + (s === 1 ? b.high : -b.low),
+          };
+        },
+        { opening: 0, closing: 0, low: 0, high: 0 },
       );
     }
     const dayTransactions = transactions
@@ -283,6 +297,8 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
             actual_transactions_total: 0,
             forecasted_transactions_total: 0,
             is_forecast: d.is_forecast,
+            closing_low: d.balances.total.low,
+            closing_high: d.balances.total.high,
           },
         ]
       : [],

@@ -46,6 +46,7 @@ describe('withAllowance (the stored plan-only row, with or without the allowance
   const allowance = {
     ...NO_ALLOWANCE,
     per_weekday: [-100, -200, -300, -400, -500, -600, -700] as const,
+    spread: [{ days: 7, low: -2_000, high: 900 }],
     note: null,
   };
   const forecast = (include: boolean) =>
@@ -63,10 +64,24 @@ describe('withAllowance (the stored plan-only row, with or without the allowance
     let toDate = 0;
     const stored: StoredBalanceDay[] = plain.rows.map((row, i) => {
       toDate += plain.allowance[i] ?? 0;
-      return { ...row, allowance: plain.allowance[i] ?? 0, allowance_to_date: toDate };
+      return {
+        ...row,
+        allowance: plain.allowance[i] ?? 0,
+        allowance_to_date: toDate,
+        band_low: plain.band_low[i] ?? 0,
+        band_high: plain.band_high[i] ?? 0,
+      };
     });
-    expect(stored.map((d) => withAllowance(d, true))).toEqual(forecast(true).rows);
+    const included = forecast(true).rows;
+    expect(stored.map((d) => withAllowance(d, true))).toEqual(included);
     expect(stored.map((d) => withAllowance(d, false))).toEqual(plain.rows);
+    // The band is there with the allowance (widening), and collapses onto the line without it.
+    expect(included[10]!.closing_high - included[10]!.closing_low).toBeGreaterThan(
+      included[1]!.closing_high - included[1]!.closing_low,
+    );
+    expect(
+      plain.rows.every((r) => r.closing_low === r.closing_balance && r.closing_high === r.closing_balance),
+    ).toBe(true);
   });
 });
 
@@ -75,6 +90,10 @@ describe('packMonth / unpackMonth (the stored columns)', () => {
     const allowance = {
       ...NO_ALLOWANCE,
       per_weekday: [-150, -250, -50, 0, -900, -1200, -75] as const,
+      spread: [
+        { days: 7, low: -4_000, high: 2_000 },
+        { days: 30, low: -9_000, high: 5_000 },
+      ],
       note: null,
     };
     const forecast = forecastAccount({
@@ -91,7 +110,13 @@ describe('packMonth / unpackMonth (the stored columns)', () => {
     let toDate = 0;
     const days: StoredBalanceDay[] = forecast.rows.map((row, i) => {
       toDate += forecast.allowance[i] ?? 0;
-      return { ...row, allowance: forecast.allowance[i] ?? 0, allowance_to_date: toDate };
+      return {
+        ...row,
+        allowance: forecast.allowance[i] ?? 0,
+        allowance_to_date: toDate,
+        band_low: forecast.band_low[i] ?? 0,
+        band_high: forecast.band_high[i] ?? 0,
+      };
     });
     const months = splitIntoMonths('a', days);
     expect(months).toHaveLength(25);
@@ -99,6 +124,37 @@ describe('packMonth / unpackMonth (the stored columns)', () => {
     expect(packed[0]).toMatchObject({ first_date: '2026-11-22', first_is_today: true, actual_first: 999 });
     expect(packed[1]).toMatchObject({ first_date: '2026-12-01', first_is_today: false, actual_first: 0 });
     expect(packed.flatMap((p) => unpackMonth(p))).toEqual(days);
+    expect(days[400]!.band_high).toBeGreaterThan(0);
+  });
+
+  it('reads a month stored before the band existed as a band equal to the closing balance', () => {
+    const {
+      band_low: _low,
+      band_high: _high,
+      ...old
+    } = packMonth([
+      {
+        balance_date: '2026-12-01',
+        opening_balance: 5_000,
+        closing_balance: 4_000,
+        actual_transactions_total: 0,
+        forecasted_transactions_total: -1_000,
+        is_forecast: true,
+        closing_low: 4_000,
+        closing_high: 4_000,
+        allowance: -300,
+        allowance_to_date: -3_000,
+        band_low: -900,
+        band_high: 400,
+      },
+    ]);
+    const [day] = unpackMonth(old);
+    expect(day).toMatchObject({ band_low: 0, band_high: 0 });
+    expect(withAllowance(day!, true)).toMatchObject({
+      closing_balance: 1_000,
+      closing_low: 1_000,
+      closing_high: 1_000,
+    });
   });
 });
 

@@ -54,6 +54,9 @@ export interface StoredBalanceDay extends BalanceDay {
   readonly allowance: Cents;
   /** The allowance from today through this day. */
   readonly allowance_to_date: Cents;
+  /** The likely range as offsets from the closing balance with the allowance (0 today; see forecast.ts). */
+  readonly band_low: Cents;
+  readonly band_high: Cents;
 }
 
 export interface AccountForecastState {
@@ -204,6 +207,8 @@ export function packMonth(days: readonly StoredBalanceDay[]) {
     closing: days.map((d) => d.closing_balance),
     forecasted: days.map((d) => d.forecasted_transactions_total),
     allowance: days.map((d) => d.allowance),
+    band_low: days.map((d) => d.band_low),
+    band_high: days.map((d) => d.band_high),
     allowance_before: first.allowance_to_date - first.allowance,
     actual_first: first.actual_transactions_total,
     first_is_today: !first.is_forecast,
@@ -227,8 +232,13 @@ export function unpackMonth(
       actual_transactions_total: actual,
       forecasted_transactions_total: forecasted,
       is_forecast: !(i === 0 && month.first_is_today),
+      closing_low: closing,
+      closing_high: closing,
       allowance,
       allowance_to_date: toDate,
+      // Months stored before the band existed have no columns: their band is the closing balance.
+      band_low: month.band_low?.[i] ?? 0,
+      band_high: month.band_high?.[i] ?? 0,
     };
   });
 }
@@ -238,7 +248,13 @@ function withAllowanceSeries(forecast: Forecast): StoredBalanceDay[] {
   return forecast.rows.map((row, i) => {
     const allowance = forecast.allowance[i] ?? 0;
     toDate += allowance;
-    return { ...row, allowance, allowance_to_date: toDate };
+    return {
+      ...row,
+      allowance,
+      allowance_to_date: toDate,
+      band_low: forecast.band_low[i] ?? 0,
+      band_high: forecast.band_high[i] ?? 0,
+    };
   });
 }
 
@@ -316,11 +332,15 @@ async function buildAndStore(ctx: MoneyContext, profileId: string, owner: string
       ? [item.reconciled_transaction_id]
       : [],
   );
-  const streamTransactions = new Map<string, string[]>();
+  // One entry per stream: the allowance's band measures each stream's amounts around its own median.
+  const streamTransactions = new Map<string, Array<{ transaction_ids: string[] }>>();
   for (const s of series) {
     if (s.source !== 'detected' || !s.account_id) continue;
     const ids = ((s.transactions ?? []) as Array<{ id: string }>).map((t) => t.id);
-    streamTransactions.set(s.account_id, [...(streamTransactions.get(s.account_id) ?? []), ...ids]);
+    streamTransactions.set(s.account_id, [
+      ...(streamTransactions.get(s.account_id) ?? []),
+      { transaction_ids: ids },
+    ]);
   }
   const histories = await Promise.all(accounts.map((a) => accountHistory(data, a.id)));
 
@@ -343,7 +363,7 @@ async function buildAndStore(ctx: MoneyContext, profileId: string, owner: string
         : estimateAllowance({
             transactions,
             today,
-            streams: [{ transaction_ids: streamTransactions.get(account.id) ?? [] }],
+            streams: streamTransactions.get(account.id) ?? [],
             exclude_transaction_ids: matchedOneOffs,
           });
     const today_ = transactions.filter((t) => t.date === today);
@@ -567,15 +587,21 @@ export function withAllowance(row: StoredBalanceDay, include: boolean): BalanceD
     actual_transactions_total: row.actual_transactions_total,
     forecasted_transactions_total: row.forecasted_transactions_total,
     is_forecast: row.is_forecast,
+    closing_low: row.closing_balance,
+    closing_high: row.closing_balance,
   };
   if (!include) return base;
   const toDate = row.allowance_to_date ?? 0;
   const today = row.allowance ?? 0;
+  const closing = row.closing_balance + toDate;
   return {
     ...base,
     opening_balance: row.opening_balance + toDate - today,
-    closing_balance: row.closing_balance + toDate,
+    closing_balance: closing,
     forecasted_transactions_total: row.forecasted_transactions_total + today,
+    // The band is measured around everyday spending, so it exists only when the allowance is counted.
+    closing_low: closing + (row.band_low ?? 0),
+    closing_high: closing + (row.band_high ?? 0),
   };
 }
 

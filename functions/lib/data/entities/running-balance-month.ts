@@ -25,6 +25,12 @@ export function runningBalanceMonthEntity(client: DynamoDBDocumentClient, table:
         forecasted: { type: 'list', required: true, items: { type: 'number' } },
         /** The everyday-spending allowance of each day, so the API can switch it in or out. */
         allowance: { type: 'list', required: true, items: { type: 'number' } },
+        /**
+         * The likely range of each day's closing balance with the allowance, as offsets from it (p10 low,
+         * p90 high; domain/money/forecast.ts). Absent on months stored before the band: read as 0.
+         */
+        band_low: { type: 'list', items: { type: 'number' } },
+        band_high: { type: 'list', items: { type: 'number' } },
         /** The allowance from the forecast's first day through the day before first_date. */
         allowance_before: { type: 'number', required: true, default: 0 },
         /** Posted transactions of the first day when it is today (the only actual day), else 0. */
