@@ -1,10 +1,10 @@
 // The everyday-spending allowance (issue 5 item 4): what an account typically spends on non-recurring
 // things (groceries, fuel, eating out) per day of the week, so the forecast does not pretend that
 // discretionary spending is zero. Recurring streams and transfers are excluded: the plan has those.
-import { median, percentile, roundCents, type Cents } from './cents.ts';
+import { percentile, roundCents, type Cents } from './cents.ts';
 import { formatDay, parseDay, weekday, type DayNumber } from './dates.ts';
 import { normalizeMerchant, payeeName } from './merchant.ts';
-import type { HistoryTransaction, RecurringStream } from './recurring.ts';
+import { expectedAmount, type HistoryTransaction, type RecurringStream } from './recurring.ts';
 
 export const ALLOWANCE_RULES = {
   /** About 26 weeks: long enough for 26 samples per weekday, short enough to follow a change of habit. */
@@ -59,7 +59,7 @@ export interface AllowanceInput {
   readonly today: string;
   /**
    * Streams whose transactions are excluded (they are in the plan already), one entry per stream: the
-   * band measures each one's amounts around its own median.
+   * band measures each one's amounts against what the plan would have expected of them.
    */
   readonly streams?: readonly Pick<RecurringStream, 'transaction_ids'>[];
   /** More transactions to exclude, e.g. those reconciled with a user's one-off planned items. */
@@ -125,8 +125,9 @@ export function measureSpread(perDay: ArrayLike<number>, mean: number): Allowanc
  * What the forecast does not know in advance, per day of the window (Plaid sign: positive = out): every
  * posted transaction that is in no recurring stream and not otherwise excluded — everyday spending
  * uncapped (the sofa the allowance leaves out), but also transfers, irregular income, fees and interest
- * the plan has no stream for — plus each stream transaction's difference from its stream's median
- * amount (a utility bill at ±30 %, a card payment that follows the statement). Everyday spending alone
+ * the plan has no stream for — plus each stream transaction's difference from what the plan would
+ * have expected from the ones before it (a utility bill at ±30 %, a card payment that follows the
+ * statement, interest that grows with the balance). Everyday spending alone
  * gave a band that held far fewer of the backtest's actual balances (docs/money-engine.md).
  */
 function unplannedFlows(
@@ -140,14 +141,18 @@ function unplannedFlows(
   const planned = new Map<string, number>();
   const streams = input.streams ?? [];
   if (streams.length > 0) {
-    const byId = new Map(posted.map((tx) => [tx.id, tx.amount]));
+    const byId = new Map(posted.map((tx) => [tx.id, tx]));
     for (const stream of streams) {
-      const amounts = stream.transaction_ids.flatMap((id) => {
-        const amount = byId.get(id);
-        return amount === undefined ? [] : [amount];
-      });
-      const typical = median(amounts);
-      for (const id of stream.transaction_ids) planned.set(id, typical);
+      const txs = stream.transaction_ids
+        .flatMap((id) => {
+          const tx = byId.get(id);
+          return tx ? [tx] : [];
+        })
+        .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+      // What the plan would have expected from the occurrences before (recurring.ts expectedAmount).
+      txs.forEach((tx, k) =>
+        planned.set(tx.id, k === 0 ? tx.amount : expectedAmount(txs.slice(0, k).map((t) => t.amount))),
+      );
     }
   }
   for (const tx of posted) {

@@ -332,7 +332,7 @@ async function buildAndStore(ctx: MoneyContext, profileId: string, owner: string
       ? [item.reconciled_transaction_id]
       : [],
   );
-  // One entry per stream: the allowance's band measures each stream's amounts around its own median.
+  // One entry per stream: the allowance's band measures each stream against its own expected amounts.
   const streamTransactions = new Map<string, Array<{ transaction_ids: string[] }>>();
   for (const s of series) {
     if (s.source !== 'detected' || !s.account_id) continue;
