@@ -76,6 +76,8 @@ function naiveForecast(
       actual_transactions_total: 0,
       forecasted_transactions_total: forecasted,
       is_forecast: i > 0,
+      closing_low: closing,
+      closing_high: closing,
     });
     opening = closing;
   }
@@ -413,6 +415,8 @@ function accountTypeOf(account: AccountBase): AccountType {
 }
 
 const HORIZONS = [30, 90, 365] as const;
+/** The band's coverage is reported for savings apart from checking: their errors differ in kind. */
+type BandGroup = 'checking' | 'savings' | 'credit';
 
 /**
  * Forecast from a year before the sandbox's today with what was known then (streams detected on the
@@ -423,6 +427,9 @@ function backtest(items: readonly SandboxItemHistory[]) {
   type Group = 'depository' | 'credit';
   const errors = new Map<string, number[]>();
   const push = (key: string, value: number) => errors.set(key, [...(errors.get(key) ?? []), value]);
+  // Whether each actual balance fell inside the forecast's p10–p90 band (1) or not (0).
+  const inside = new Map<string, number[]>();
+  const hit = (key: string, value: boolean) => inside.set(key, [...(inside.get(key) ?? []), value ? 1 : 0]);
   for (const item of items) {
     const asOf = addDays(item.today, -366);
     const known = item.transactions.filter((t) => t.date <= asOf && !t.pending);
@@ -458,11 +465,20 @@ function backtest(items: readonly SandboxItemHistory[]) {
         push(`${group}|${h}|with`, Math.abs((withAllowance[h]?.closing_balance ?? 0) - actual));
         push(`${group}|${h}|without`, Math.abs((without[h]?.closing_balance ?? 0) - actual));
         push(`${group}|${h}|flat`, Math.abs(startBalance - actual));
+        const row = withAllowance[h];
+        const kind = type === 'credit' ? 'credit' : account.subtype === 'savings' ? 'savings' : 'checking';
+        hit(`${kind}|${h}`, row !== undefined && row.closing_low <= actual && actual <= row.closing_high);
       }
     }
   }
-  return (group: Group, h: number, kind: 'with' | 'without' | 'flat') =>
-    median(errors.get(`${group}|${h}|${kind}`) ?? []) / 100;
+  const share = (values: readonly number[]) =>
+    values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN;
+  return {
+    error: (group: Group, h: number, kind: 'with' | 'without' | 'flat') =>
+      median(errors.get(`${group}|${h}|${kind}`) ?? []) / 100,
+    coverage: (kind: BandGroup, h: number) => share(inside.get(`${kind}|${h}`) ?? []),
+    samples: (kind: BandGroup, h: number) => inside.get(`${kind}|${h}`)?.length ?? 0,
+  };
 }
 
 export async function benchSandboxHistories(seeds: number): Promise<Figure[]> {
@@ -475,7 +491,7 @@ export async function benchSandboxHistories(seeds: number): Promise<Figure[]> {
   const naive = totals(
     items.map((item) => scoreDetection(naiveDetect(item.transactions, item.today), item.truth)),
   );
-  const error = backtest(items);
+  const { error, coverage, samples } = backtest(items);
   const where = `${seeds} seeds × 5 banks, 24 months each`;
   const figures: Figure[] = [
     {
@@ -512,6 +528,20 @@ export async function benchSandboxHistories(seeds: number): Promise<Figure[]> {
         unit: 'USD',
         baselineName: `without the allowance (flat balance: $${error(group, h, 'flat').toFixed(0)})`,
         baseline: error(group, h, 'without'),
+      });
+  const bandLabel: Record<BandGroup, string> = {
+    checking: 'checking',
+    savings: 'savings',
+    credit: 'credit cards',
+  };
+  for (const kind of ['checking', 'savings', 'credit'] as const)
+    for (const h of HORIZONS)
+      figures.push({
+        name: `forecast band coverage ${bandLabel[kind]}, ${h} days: actual balances inside the p10–p90 band (${samples(kind, h)} accounts)`,
+        value: coverage(kind, h) * 100,
+        unit: '%',
+        baselineName: 'nominal',
+        baseline: 80,
       });
   return figures;
 }
