@@ -99,12 +99,23 @@ export const calendarQueryOptions = (profileId: string, query: CalendarQuery) =>
   });
 
 export const runningBalanceRowSchema = z
-  .object({ balance_date: z.string(), closing_balance: z.number(), is_forecast: z.boolean() })
+  .object({
+    balance_date: z.string(),
+    closing_balance: z.number(),
+    is_forecast: z.boolean(),
+    /** The likely range (p10–p90) of the closing balance; older servers send none. */
+    closing_low: z.number().optional(),
+    closing_high: z.number().optional(),
+  })
   .loose();
 export type RunningBalanceRow = z.infer<typeof runningBalanceRowSchema>;
 
 const runningBalancesSchema = z
-  .object({ stale: z.boolean(), rows: z.array(runningBalanceRowSchema) })
+  .object({
+    stale: z.boolean(),
+    include_allowance: z.boolean().optional(),
+    rows: z.array(runningBalanceRowSchema),
+  })
   .loose();
 
 /** spec §9: the default forecast view is 90 days. */

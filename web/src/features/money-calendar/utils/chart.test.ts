@@ -29,4 +29,19 @@ describe('chartGeometry', () => {
     expect(g.path).toBe('');
     expect(g.min).toBeNull();
   });
+
+  it('draws the likely range as one closed area and scales to fit it', () => {
+    const banded = [
+      { date: '2026-11-22', value: 1000, low: 1000, high: 1000 },
+      { date: '2026-11-23', value: 1000, low: 500, high: 1600 },
+      { date: '2026-11-24', value: 1000, low: 0, high: 3000 },
+    ];
+    const g = chartGeometry(banded, 300, 100);
+    expect(g.bandPath.startsWith('M4.0,')).toBe(true);
+    expect(g.bandPath.endsWith(' Z')).toBe(true);
+    expect(g.bandPath.split('L')).toHaveLength(6);
+    // The top of the view box is the highest high, not the highest balance.
+    expect(g.yOf(3000)).toBe(4);
+    expect(chartGeometry(points, 300, 100).bandPath).toBe('');
+  });
 });

@@ -1,13 +1,18 @@
-// The forecast chart's geometry: closing balances as an SVG polyline in a fixed view box, the zero
-// line when it falls inside, and the lowest point.
+// The forecast chart's geometry: closing balances as an SVG polyline in a fixed view box, the likely
+// range around them as a closed area, the zero line when it falls inside, and the lowest point.
 
 export interface ChartPoint {
   date: string;
   value: number;
+  /** The likely range of the balance (docs/money-engine.md); absent or equal to value: none. */
+  low?: number;
+  high?: number;
 }
 
 export interface ChartGeometry {
   path: string;
+  /** The band from low to high as one closed area ('' when every point's range is empty). */
+  bandPath: string;
   min: ChartPoint | null;
   max: ChartPoint | null;
   /** y of the zero line, or null when 0 is outside the range. */
@@ -28,8 +33,14 @@ export function chartGeometry(
     if (!min || p.value < min.value) min = p;
     if (!max || p.value > max.value) max = p;
   }
-  const lo = Math.min(min?.value ?? 0, 0);
-  const hi = Math.max(max?.value ?? 0, 0);
+  let lo = Math.min(min?.value ?? 0, 0);
+  let hi = Math.max(max?.value ?? 0, 0);
+  let hasBand = false;
+  for (const p of points) {
+    lo = Math.min(lo, p.low ?? p.value);
+    hi = Math.max(hi, p.high ?? p.value);
+    if ((p.low ?? p.value) !== (p.high ?? p.value)) hasBand = true;
+  }
   const span = hi - lo || 1;
   const xOf = (i: number) =>
     points.length <= 1 ? width / 2 : pad + (i * (width - 2 * pad)) / (points.length - 1);
@@ -37,6 +48,14 @@ export function chartGeometry(
   const path = points
     .map((p, i) => `${i === 0 ? 'M' : 'L'}${xOf(i).toFixed(1)},${yOf(p.value).toFixed(1)}`)
     .join(' ');
+  const xy = (i: number, v: number) => `${xOf(i).toFixed(1)},${yOf(v).toFixed(1)}`;
+  const bandPath = hasBand
+    ? `M${points.map((p, i) => xy(i, p.high ?? p.value)).join(' L')} L${points
+        .map((p, i) => ({ p, i }))
+        .reverse()
+        .map(({ p, i }) => xy(i, p.low ?? p.value))
+        .join(' L')} Z`
+    : '';
   const zeroY = lo < 0 && hi > 0 ? yOf(0) : lo === 0 && hi > 0 ? yOf(0) : null;
-  return { path, min, max, zeroY, xOf, yOf };
+  return { path, bandPath, min, max, zeroY, xOf, yOf };
 }

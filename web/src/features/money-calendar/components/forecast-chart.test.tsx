@@ -1,0 +1,54 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ForecastFigure } from './forecast-chart.tsx';
+
+const row = (balance_date: string, closing: number, low = closing, high = closing) => ({
+  balance_date,
+  closing_balance: closing,
+  closing_low: low,
+  closing_high: high,
+  is_forecast: balance_date !== '2026-11-22',
+});
+
+describe('ForecastFigure (the likely range, issue 5)', () => {
+  it('shades the range behind the line and names it at the horizon, in the text alternative too', () => {
+    const html = renderToStaticMarkup(
+      <ForecastFigure
+        rows={[
+          row('2026-11-22', 100_000),
+          row('2026-11-23', 90_000, 85_000, 93_000),
+          row('2026-11-24', 80_000, 60_000, 95_000),
+        ]}
+        stale={false}
+        includesAllowance
+      />,
+    );
+    expect(html).toMatch(/aria-label="[^"]*likely range \$600\.00 – \$950\.00[^"]*"/);
+    expect(html).toContain('Likely range $600.00 – $950.00 on 2026-11-24');
+    expect(html).toContain('8 of 10 stretches');
+    // The band is drawn before (behind) the line.
+    expect(html.indexOf('fill-brand-500/20')).toBeGreaterThan(-1);
+    expect(html.indexOf('fill-brand-500/20')).toBeLessThan(html.indexOf('stroke-brand-600'));
+    expect(html).toContain('<th scope="col">Likely low</th>');
+    expect(html).toContain('<td>$850.00</td>');
+  });
+
+  it('says why there is no range: the allowance switched off, or too little history, or an old server', () => {
+    const flat = [row('2026-11-22', 100_000), row('2026-11-23', 90_000)];
+    const off = renderToStaticMarkup(<ForecastFigure rows={flat} stale={false} includesAllowance={false} />);
+    expect(off).not.toContain('Likely range');
+    expect(off).not.toContain('fill-brand-500/20');
+    expect(off).toContain('which this forecast leaves out');
+    const short = renderToStaticMarkup(<ForecastFigure rows={flat} stale={false} includesAllowance />);
+    expect(short).toContain('not enough history');
+    const old = renderToStaticMarkup(
+      <ForecastFigure
+        rows={[{ balance_date: '2026-11-22', closing_balance: 5_000, is_forecast: false }]}
+        stale
+        includesAllowance
+      />,
+    );
+    expect(old).toContain('<td>$50.00</td><td>$50.00</td><td>$50.00</td>');
+    expect(old).toContain('may be out of date');
+  });
+});
