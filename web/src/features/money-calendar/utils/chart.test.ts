@@ -44,4 +44,24 @@ describe('chartGeometry', () => {
     expect(g.yOf(3000)).toBe(4);
     expect(chartGeometry(points, 300, 100).bandPath).toBe('');
   });
+
+  it('leaves as much room below a positive balance as its range, down to zero at most', () => {
+    const high = [
+      { date: '2026-11-22', value: 70_000 },
+      { date: '2026-11-23', value: 80_000 },
+    ];
+    const g = chartGeometry(high, 300, 100);
+    expect(g.yOf(60_000)).toBe(96);
+    expect(g.zeroY).toBeNull();
+    const near = chartGeometry(
+      [
+        { date: '2026-11-22', value: 5_000 },
+        { date: '2026-11-23', value: 20_000 },
+      ],
+      300,
+      100,
+    );
+    expect(near.yOf(0)).toBe(96);
+    expect(near.zeroY).toBe(96);
+  });
 });

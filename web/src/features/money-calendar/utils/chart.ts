@@ -33,14 +33,20 @@ export function chartGeometry(
     if (!min || p.value < min.value) min = p;
     if (!max || p.value > max.value) max = p;
   }
-  let lo = Math.min(min?.value ?? 0, 0);
-  let hi = Math.max(max?.value ?? 0, 0);
+  let dataLo = min?.value ?? 0;
+  let dataHi = max?.value ?? 0;
   let hasBand = false;
   for (const p of points) {
-    lo = Math.min(lo, p.low ?? p.value);
-    hi = Math.max(hi, p.high ?? p.value);
+    dataLo = Math.min(dataLo, p.low ?? p.value);
+    dataHi = Math.max(dataHi, p.high ?? p.value);
     if ((p.low ?? p.value) !== (p.high ?? p.value)) hasBand = true;
   }
+  // Room on the far side of zero equal to the data's own range, but never past zero: a $70k balance
+  // that moves by $10k (and its likely range) is not a flat line at the top of a 0–$80k scale, and
+  // a balance that comes near or below zero shows the zero line.
+  const range = dataHi - dataLo;
+  const lo = dataLo > 0 ? Math.max(0, dataLo - range) : dataLo;
+  const hi = dataHi < 0 ? Math.min(0, dataHi + range) : dataHi;
   const span = hi - lo || 1;
   const xOf = (i: number) =>
     points.length <= 1 ? width / 2 : pad + (i * (width - 2 * pad)) / (points.length - 1);
