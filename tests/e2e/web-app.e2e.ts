@@ -7,20 +7,17 @@
 // critical violation) on landing, login, signup, get-started and accounts in light and dark, and
 // screenshots at 375 and 1440 px, light and dark, in e2e-screenshots/ (git-ignored) for review.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import {
   AdminAddUserToGroupCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test, type Page } from '@playwright/test';
-import { answerQuestionnaire, expectNoSeriousAxeViolations } from './helpers.ts';
+import { answerQuestionnaire, expectNoSeriousAxeViolations, screenshots } from './helpers.ts';
 
 const base = () => process.env.E2E_BASE_URL ?? '';
 const apiUrl = () => process.env.E2E_API_URL ?? '';
 const PASSWORD = 'secret1';
 const CODE = '123456';
-const screenshotDir = resolve(import.meta.dirname, '..', '..', 'e2e-screenshots');
 
 const newEmail = (tag: string) => `e2e-${tag}-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -45,20 +42,6 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function screenshots(page: Page, name: string) {
-  mkdirSync(screenshotDir, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const width of [375, 1440]) {
-      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: join(screenshotDir, `${name}-${width}-${scheme}.png`), fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 async function axeLightAndDark(page: Page) {

@@ -96,7 +96,14 @@ export interface PublicPlanItem {
     transaction_id: string;
     reasons: string[];
     reconciled_at: string | null;
-    transaction: { id: string; date: string; amount: number; name: string; account_id: string } | null;
+    transaction: {
+      id: string;
+      date: string;
+      amount: number;
+      name: string;
+      merchant_name: string | null;
+      account_id: string;
+    } | null;
   } | null;
   created_at: string;
   updated_at: string;
@@ -144,7 +151,14 @@ export function publicItem(
           reasons: item.reconciliation_reasons ?? [],
           reconciled_at: item.reconciled_at ?? null,
           transaction: tx
-            ? { id: tx.id, date: tx.date, amount: tx.amount, name: tx.name, account_id: tx.account_id }
+            ? {
+                id: tx.id,
+                date: tx.date,
+                amount: tx.amount,
+                name: tx.name,
+                merchant_name: tx.merchant_name ?? null,
+                account_id: tx.account_id,
+              }
             : null,
         }
       : null,

@@ -24,7 +24,13 @@ export const planItemSchema = z
         transaction_id: z.string(),
         reasons: z.array(z.string()).optional(),
         transaction: z
-          .object({ id: z.string(), date: z.string(), amount: z.number(), name: z.string() })
+          .object({
+            id: z.string(),
+            date: z.string(),
+            amount: z.number(),
+            name: z.string(),
+            merchant_name: z.string().nullish(),
+          })
           .loose()
           .nullish(),
       })

@@ -2,7 +2,7 @@
 // it are highlighted) and the everyday-spending allowance switch (docs/money-plan-api.md "Settings").
 import { useQuery } from '@tanstack/react-query';
 import { SlidersHorizontal } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { dollarsText, parseDollars } from '../../lib/money-input.ts';
 import {
   useSaveViewSettings,
@@ -18,13 +18,19 @@ import { TextField } from '../ui/text-field.tsx';
 
 export function ForecastSettingsButton({ profileId }: { profileId: string }) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // The dialog unmounts on close, so focus is handed back to the button that opened it.
+  const close = () => {
+    setOpen(false);
+    requestAnimationFrame(() => button.current?.focus());
+  };
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
+      <Button ref={button} variant="secondary" onClick={() => setOpen(true)}>
         <SlidersHorizontal aria-hidden="true" className="size-4" />
         Forecast settings
       </Button>
-      {open ? <ForecastSettingsDialog profileId={profileId} onClose={() => setOpen(false)} /> : null}
+      {open ? <ForecastSettingsDialog profileId={profileId} onClose={close} /> : null}
     </>
   );
 }

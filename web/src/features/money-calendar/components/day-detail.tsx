@@ -162,7 +162,7 @@ function MatchNote({
     <div className="mt-1 rounded-md bg-slate-50 px-2 py-1.5 text-xs text-slate-700" data-testid="match-note">
       <p>
         {tx
-          ? `Matched with ${tx.name} on ${dayLabel(tx.date)}, ${signedUsd(-tx.amount, formatUsd)}.`
+          ? `Matched with ${tx.merchant_name || tx.name} on ${dayLabel(tx.date)}, ${signedUsd(-tx.amount, formatUsd)}.`
           : 'Matched with a posted transaction.'}{' '}
         It no longer counts in the forecast.
       </p>

@@ -24,6 +24,7 @@ import {
   addMonths,
   balanceTone,
   buildMonthGrid,
+  dayLabel,
   isMonthInWindow,
   monthLabel,
   signedUsd,
@@ -283,12 +284,14 @@ function DayButton({
       .filter((p) => !p.is_reconciled)
       .map((p) => ({ key: p.id, name: p.description, amount: p.amount, planned: true })),
   ];
-  const label = `${day.date}${day.is_today ? ', today' : ''}: ${day.transactions.length} transactions, ${day.planned.length} planned${closing === null ? '' : `, end-of-day balance ${money(closing)}`}${toneWords[tone]}`;
+  // The name is the visible text with the full date first and the balance's tone last, both for screen
+  // readers only (an aria-label would hide what sighted users read: axe label-content-name-mismatch).
+  const before = `${dayLabel(day.date)}${day.is_today ? ', today' : ''}: `;
+  const after = toneWords[tone];
   return (
     <button
       type="button"
       onClick={onOpen}
-      aria-label={label}
       data-date={day.date}
       className={cn(
         'flex h-full w-full flex-col gap-1 p-1.5 text-left text-xs hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600',
@@ -297,6 +300,7 @@ function DayButton({
         !day.is_forecast && !day.is_today && 'text-slate-700',
       )}
     >
+      <span className="sr-only">{before}</span>
       <span className="flex items-center justify-between gap-1">
         <span className={cn('font-semibold', day.is_today && 'text-brand-700')}>
           {layout === 'row'
@@ -335,6 +339,7 @@ function DayButton({
           <span className="text-slate-500">+{entries.length - (layout === 'row' ? 6 : 3)} more</span>
         ) : null}
       </span>
+      {after ? <span className="sr-only">{after}</span> : null}
     </button>
   );
 }

@@ -4,7 +4,7 @@
 // balance-forecast toasts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { balanceForecastToasts } from '../../../../../domain/account-connection-messages.ts';
 import { formatUsd } from '../../../../../domain/classification.ts';
@@ -143,12 +143,18 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
 
   const [editing, setEditing] = useState<{ stream: Stream; item: PlanItem } | null>(null);
   const [adding, setAdding] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // The dialog unmounts on close, so focus is handed back to the button that opened it.
+  const closeAdd = () => {
+    setAdding(false);
+    requestAnimationFrame(() => addButton.current?.focus());
+  };
   const { create } = usePlanItemMutations(profileId);
 
   const addDialog = adding ? (
     <Dialog
       open
-      onOpenChange={(open) => (open ? undefined : setAdding(false))}
+      onOpenChange={(open) => (open ? undefined : closeAdd())}
       title="Add planned item"
       description="A one-off or repeating income or expense. It counts in your forecast from its date."
       className="max-w-lg"
@@ -157,8 +163,8 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
         date={isoDay()}
         accounts={accounts.data ?? []}
         isPending={create.isPending}
-        onCancel={() => setAdding(false)}
-        onSubmit={(value) => create.mutate(value, { onSuccess: () => setAdding(false) })}
+        onCancel={closeAdd}
+        onSubmit={(value) => create.mutate(value, { onSuccess: closeAdd })}
       />
     </Dialog>
   ) : null;
@@ -182,7 +188,7 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
         </Button>
         {canEdit ? (
           <>
-            <Button variant="secondary" onClick={() => setAdding(true)}>
+            <Button ref={addButton} variant="secondary" onClick={() => setAdding(true)}>
               <Plus aria-hidden="true" className="size-4" />
               Add planned item
             </Button>
