@@ -6,12 +6,10 @@
 // refresh from the UI hits it, the bank shows the reconnect prompt, and update mode in Link repairs it.
 // Also axe on /get-started and /accounts.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
-import { answerQuestionnaire, expectNoSeriousAxeViolations } from './helpers.ts';
+import { expect, test, type FrameLocator } from '@playwright/test';
+import { expectNoSeriousAxeViolations, e2eBaseUrl as base, signUpAndSignIn } from './helpers.ts';
 
-const base = () => process.env.E2E_BASE_URL ?? '';
 const plaidUrl = () => process.env.E2E_PLAID_URL ?? '';
-const PASSWORD = 'secret1';
 
 /** A sandbox helper endpoint, with the local sandbox's keys in the body (as Plaid allows). */
 async function sandbox(path: string, body: Record<string, unknown>): Promise<void> {
@@ -21,25 +19,6 @@ async function sandbox(path: string, body: Record<string, unknown>): Promise<voi
     body: JSON.stringify({ client_id: 'local-client-id', secret: 'local-secret', ...body }),
   });
   expect(response.ok, `${path} → ${response.status} ${await response.text()}`).toBe(true);
-}
-
-async function signUpAndSignIn(page: Page, email: string) {
-  await page.goto(`${base()}/signup`);
-  await answerQuestionnaire(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Full name').fill('Ada Lovelace');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/verify-email/);
-  await page.getByLabel('Confirmation code').fill('123456');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Welcome back!')).toBeVisible();
-  // spec §2 home logic: a new user without accounts lands on /get-started.
-  await expect(page).toHaveURL(/\/get-started$/);
 }
 
 /** Bank login, then on to Success and back to the app (account selection when it is offered). */
@@ -59,7 +38,9 @@ test('connect a bank from /get-started, see accounts and transactions, reconnect
   page,
 }) => {
   test.setTimeout(240_000);
-  await signUpAndSignIn(page, `e2e-bank-${randomUUID().slice(0, 8)}@example.com`);
+  await signUpAndSignIn(page, `e2e-bank-${randomUUID().slice(0, 8)}@example.com`, {
+    expectWelcomeToast: true,
+  });
 
   // /get-started: spec §2 wording; the button waits for the initial setup, then opens Link.
   await page.goto(`${base()}/get-started`);

@@ -5,47 +5,12 @@
 // and its link leads on. A subscriber sees none. axe in light and dark with the prompt on screen.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { answerQuestionnaire, expectNoSeriousAxeViolations } from './helpers.ts';
-
-const base = () => process.env.E2E_BASE_URL ?? '';
-const PASSWORD = 'secret1';
-
-async function signUpAndSignIn(page: Page, email: string) {
-  await page.goto(`${base()}/signup`);
-  await answerQuestionnaire(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Full name').fill('Mary Jackson');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/verify-email/);
-  await page.getByLabel('Confirmation code').fill('123456');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/get-started$/);
-}
-
-async function linkSandboxBank(page: Page) {
-  const connect = page.getByRole('button', { name: 'Connect accounts' });
-  await expect(connect).toBeEnabled();
-  await connect.click();
-  const link = page.frameLocator('iframe[title="Plaid Link"]');
-  await link.getByRole('button', { name: 'Continue' }).click();
-  await link.getByLabel('Search institutions').fill('gingham');
-  await link.getByRole('button', { name: 'First Gingham Credit Union' }).click();
-  await link.getByLabel('Username').fill('user_good');
-  await link.getByLabel('Password').fill('pass_good');
-  await link.getByRole('button', { name: 'Continue' }).click();
-  const success = link.getByRole('heading', { name: 'Success' });
-  const selection = link.getByRole('heading', { name: 'Select accounts' });
-  await expect(success.or(selection)).toBeVisible();
-  if (await selection.isVisible()) await link.getByRole('button', { name: 'Continue' }).click();
-  await expect(success).toBeVisible();
-  await link.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/accounts$/);
-}
+import {
+  expectNoSeriousAxeViolations,
+  e2eBaseUrl as base,
+  signUpAndSignIn,
+  linkSandboxBank,
+} from './helpers.ts';
 
 type EngagementRecord = Record<string, unknown> & { promptsShown: string[]; lastPromptShown: string | null };
 
@@ -73,7 +38,9 @@ const prompt = (page: Page, name: string) => page.getByRole('complementary', { n
 
 test('engagement prompts: once each, at most one a day, never to a subscriber', async ({ page }) => {
   test.setTimeout(300_000);
-  await signUpAndSignIn(page, `e2e-engage-${randomUUID().slice(0, 8)}@example.com`);
+  await signUpAndSignIn(page, `e2e-engage-${randomUUID().slice(0, 8)}@example.com`, {
+    fullName: 'Mary Jackson',
+  });
   await linkSandboxBank(page);
 
   // The connection was tracked, and the first_account prompt shows on /accounts, recorded as shown.
@@ -128,7 +95,9 @@ test('engagement prompts: once each, at most one a day, never to a subscriber', 
 test('at 375 px the prompt sits above the bottom navigation', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 375, height: 740 });
-  await signUpAndSignIn(page, `e2e-engage-m-${randomUUID().slice(0, 8)}@example.com`);
+  await signUpAndSignIn(page, `e2e-engage-m-${randomUUID().slice(0, 8)}@example.com`, {
+    fullName: 'Mary Jackson',
+  });
   // Three active days (spec §3 daysActive) make value_experienced due; its link is the plans.
   await page.goto(`${base()}/profiles`);
   await expect.poll(() => readRecord(page)).not.toBeNull();

@@ -1,10 +1,13 @@
 // Steps several end-to-end files share: the signup questionnaire (spec §2, before 'Create your
-// account'), the axe check (no serious or critical violation) and the review screenshots.
+// account'), a new user's sign-up through to /get-started, connecting the sandbox's First Gingham
+// Credit Union, the axe check (no serious or critical violation) and the review screenshots.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+export const e2eBaseUrl = () => process.env.E2E_BASE_URL ?? '';
+export const E2E_PASSWORD = 'secret1';
 const screenshotDir = resolve(import.meta.dirname, '..', '..', 'e2e-screenshots');
 
 /** On /signup: answers the 3-step questionnaire and waits for 'Create your account'. */
@@ -18,6 +21,57 @@ export async function answerQuestionnaire(page: Page) {
   await page.getByRole('button', { name: 'Complete' }).click();
   await expect(page.getByText("Thanks! Now let's create your account")).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+}
+
+/**
+ * A new user: questionnaire, 'Create your account', the confirmation code (cognito-local's fixed one),
+ * the two-step sign-in, and spec §2's home logic landing them on /get-started.
+ */
+export async function signUpAndSignIn(
+  page: Page,
+  email: string,
+  { fullName = 'Ada Lovelace', expectWelcomeToast = false } = {},
+) {
+  await page.goto(`${e2eBaseUrl()}/signup`);
+  await answerQuestionnaire(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Full name').fill(fullName);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/verify-email/);
+  await page.getByLabel('Confirmation code').fill('123456');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  if (expectWelcomeToast) await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page).toHaveURL(/\/get-started$/);
+}
+
+/**
+ * On /get-started: connects First Gingham Credit Union with user_good/pass_good through the Link
+ * stand-in (account selection when offered) and waits for /accounts, and optionally for the sync.
+ */
+export async function linkSandboxBank(page: Page, { waitForSync = false } = {}) {
+  const connect = page.getByRole('button', { name: 'Connect accounts' });
+  await expect(connect).toBeEnabled();
+  await connect.click();
+  const link = page.frameLocator('iframe[title="Plaid Link"]');
+  await link.getByRole('button', { name: 'Continue' }).click();
+  await link.getByLabel('Search institutions').fill('gingham');
+  await link.getByRole('button', { name: 'First Gingham Credit Union' }).click();
+  await link.getByLabel('Username').fill('user_good');
+  await link.getByLabel('Password').fill('pass_good');
+  await link.getByRole('button', { name: 'Continue' }).click();
+  const success = link.getByRole('heading', { name: 'Success' });
+  const selection = link.getByRole('heading', { name: 'Select accounts' });
+  await expect(success.or(selection)).toBeVisible();
+  if (await selection.isVisible()) await link.getByRole('button', { name: 'Continue' }).click();
+  await expect(success).toBeVisible();
+  await link.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/accounts$/);
+  if (waitForSync) await expect(page.getByText('Syncing…')).toHaveCount(0, { timeout: 90_000 });
 }
 
 export async function expectNoSeriousAxeViolations(page: Page) {

@@ -4,30 +4,11 @@
 // start the full app in place (the page after a link, Back to the landing page, the legal pages).
 // A signed-in visitor on '/' gets spec §2's home logic instead.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { answerQuestionnaire } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { e2eBaseUrl as base, signUpAndSignIn } from './helpers.ts';
 
-const base = () => process.env.E2E_BASE_URL ?? '';
-const PASSWORD = 'secret1';
 /** What only the full app loads (Vite dev serves dependencies and sources as separate modules). */
 const FULL_APP = /aws-amplify|react-router|tanstack|zod|sonner|\/src\/app\/(boot|router|index)\.tsx/;
-
-async function signUpAndSignIn(page: Page, email: string) {
-  await page.goto(`${base()}/signup`);
-  await answerQuestionnaire(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Full name').fill('Mary Somerville');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/verify-email/);
-  await page.getByLabel('Confirmation code').fill('123456');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/get-started$/);
-}
 
 test('a signed-out visitor gets the landing page without the full app, then the app from its links', async ({
   page,
@@ -91,7 +72,9 @@ test('an invitation on / goes through the full app, which remembers it', async (
 
 test('a signed-in visitor on / gets the home logic, not the landing page', async ({ page }) => {
   test.setTimeout(120_000);
-  await signUpAndSignIn(page, `e2e-landing-${randomUUID().slice(0, 8)}@example.com`);
+  await signUpAndSignIn(page, `e2e-landing-${randomUUID().slice(0, 8)}@example.com`, {
+    fullName: 'Mary Somerville',
+  });
   await page.goto(`${base()}/`);
   await expect(page).toHaveURL(/\/get-started$/);
   await expect(page.getByRole('heading', { name: 'Manage Money Better' })).toHaveCount(0);

@@ -9,50 +9,18 @@
 // without edit, add, delete or undo controls, and the server refuses their writes.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { answerQuestionnaire, expectNoSeriousAxeViolations, screenshots } from './helpers.ts';
+import {
+  answerQuestionnaire,
+  expectNoSeriousAxeViolations,
+  screenshots,
+  e2eBaseUrl as base,
+  signUpAndSignIn,
+  E2E_PASSWORD as PASSWORD,
+  linkSandboxBank,
+} from './helpers.ts';
 
-const base = () => process.env.E2E_BASE_URL ?? '';
 const apiUrl = () => process.env.E2E_API_URL ?? '';
-const PASSWORD = 'secret1';
 const EXPENSE_CENTS = 12_345;
-
-async function signUpAndSignIn(page: Page, email: string) {
-  await page.goto(`${base()}/signup`);
-  await answerQuestionnaire(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Full name').fill('Grace Hopper');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/verify-email/);
-  await page.getByLabel('Confirmation code').fill('123456');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/get-started$/);
-}
-
-async function linkSandboxBank(page: Page) {
-  const connect = page.getByRole('button', { name: 'Connect accounts' });
-  await expect(connect).toBeEnabled();
-  await connect.click();
-  const link = page.frameLocator('iframe[title="Plaid Link"]');
-  await link.getByRole('button', { name: 'Continue' }).click();
-  await link.getByLabel('Search institutions').fill('gingham');
-  await link.getByRole('button', { name: 'First Gingham Credit Union' }).click();
-  await link.getByLabel('Username').fill('user_good');
-  await link.getByLabel('Password').fill('pass_good');
-  await link.getByRole('button', { name: 'Continue' }).click();
-  const success = link.getByRole('heading', { name: 'Success' });
-  const selection = link.getByRole('heading', { name: 'Select accounts' });
-  await expect(success.or(selection)).toBeVisible();
-  if (await selection.isVisible()) await link.getByRole('button', { name: 'Continue' }).click();
-  await expect(success).toBeVisible();
-  await link.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/accounts$/);
-  await expect(page.getByText('Syncing…')).toHaveCount(0, { timeout: 90_000 });
-}
 
 /** '−$1,234.56' → -123456. */
 function cents(text: string): number {
@@ -83,8 +51,10 @@ test.beforeAll(async ({ browser }) => {
 
 test('generate the plan, see payday and balances, a one-off expense lowers every later day', async () => {
   test.setTimeout(300_000);
-  await signUpAndSignIn(page, `e2e-plan-${randomUUID().slice(0, 8)}@example.com`);
-  await linkSandboxBank(page);
+  await signUpAndSignIn(page, `e2e-plan-${randomUUID().slice(0, 8)}@example.com`, {
+    fullName: 'Grace Hopper',
+  });
+  await linkSandboxBank(page, { waitForSync: true });
 
   // /plan: generate, then payroll under Income and rent under Bills.
   await page.goto(`${base()}/plan`);
