@@ -225,6 +225,22 @@ function addBand(
 
 const cents = (values: Float64Array): Cents[] => Array.from(values, (v) => v || 0);
 
+/** The daily rows from the opening balance and the day-indexed series, with the series themselves. */
+function forecastFrom(
+  start: DayNumber,
+  openingToday: Cents,
+  series: Series,
+  withAllowance: boolean,
+): Forecast {
+  return {
+    rows: rowsFrom(start, openingToday, series, withAllowance),
+    allowance: cents(series.allowance),
+    band_low: cents(series.bandLow),
+    band_high: cents(series.bandHigh),
+    includes_allowance: withAllowance,
+  };
+}
+
 function window(input: ForecastWindow): { start: DayNumber; n: number; includeAllowance: boolean } {
   const days = input.days ?? PLAN_HORIZON_DAYS;
   return {
@@ -265,20 +281,12 @@ export function forecastAccount(input: AccountForecastInput): Forecast {
     addAllowance(allowance, start, input.allowance, sign);
     addBand(bandLow, bandHigh, input.allowance.spread, sign);
   }
-  const withAllowance = includeAllowance && Boolean(input.allowance);
-  const rows = rowsFrom(
+  return forecastFrom(
     start,
     account.current_balance - actualToday,
     { actualToday, forecast, allowance, bandLow, bandHigh },
-    withAllowance,
+    includeAllowance && Boolean(input.allowance),
   );
-  return {
-    rows,
-    allowance: cents(allowance),
-    band_low: cents(bandLow),
-    band_high: cents(bandHigh),
-    includes_allowance: withAllowance,
-  };
 }
 
 /**
@@ -317,20 +325,12 @@ export function forecastTotal(input: TotalForecastInput): Forecast {
       anyAllowance = true;
     }
   }
-  const withAllowance = includeAllowance && anyAllowance;
-  const rows = rowsFrom(
+  return forecastFrom(
     start,
     position - actualToday,
     { actualToday, forecast, allowance, bandLow, bandHigh },
-    withAllowance,
+    includeAllowance && anyAllowance,
   );
-  return {
-    rows,
-    allowance: cents(allowance),
-    band_low: cents(bandLow),
-    band_high: cents(bandHigh),
-    includes_allowance: withAllowance,
-  };
 }
 
 /** One stored running-balance item (running-balance-month.ts): an account's rows of one month. */

@@ -6,8 +6,13 @@
 // refresh from the UI hits it, the bank shows the reconnect prompt, and update mode in Link repairs it.
 // Also axe on /get-started and /accounts.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type FrameLocator } from '@playwright/test';
-import { expectNoSeriousAxeViolations, e2eBaseUrl as base, signUpAndSignIn } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import {
+  expectNoSeriousAxeViolations,
+  e2eBaseUrl as base,
+  logInAndFinish,
+  signUpAndSignIn,
+} from './helpers.ts';
 
 const plaidUrl = () => process.env.E2E_PLAID_URL ?? '';
 
@@ -19,19 +24,6 @@ async function sandbox(path: string, body: Record<string, unknown>): Promise<voi
     body: JSON.stringify({ client_id: 'local-client-id', secret: 'local-secret', ...body }),
   });
   expect(response.ok, `${path} → ${response.status} ${await response.text()}`).toBe(true);
-}
-
-/** Bank login, then on to Success and back to the app (account selection when it is offered). */
-async function logInAndFinish(link: FrameLocator) {
-  await link.getByLabel('Username').fill('user_good');
-  await link.getByLabel('Password').fill('pass_good');
-  await link.getByRole('button', { name: 'Continue' }).click();
-  const success = link.getByRole('heading', { name: 'Success' });
-  const selection = link.getByRole('heading', { name: 'Select accounts' });
-  await expect(success.or(selection)).toBeVisible();
-  if (await selection.isVisible()) await link.getByRole('button', { name: 'Continue' }).click();
-  await expect(success).toBeVisible();
-  await link.getByRole('button', { name: 'Continue' }).click();
 }
 
 test('connect a bank from /get-started, see accounts and transactions, reconnect after a lost login', async ({

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
 
 export const e2eBaseUrl = () => process.env.E2E_BASE_URL ?? '';
 export const E2E_PASSWORD = 'secret1';
@@ -61,6 +61,13 @@ export async function linkSandboxBank(page: Page, { waitForSync = false } = {}) 
   await link.getByRole('button', { name: 'Continue' }).click();
   await link.getByLabel('Search institutions').fill('gingham');
   await link.getByRole('button', { name: 'First Gingham Credit Union' }).click();
+  await logInAndFinish(link);
+  await expect(page).toHaveURL(/\/accounts$/);
+  if (waitForSync) await expect(page.getByText('Syncing…')).toHaveCount(0, { timeout: 90_000 });
+}
+
+/** In the Link stand-in: the bank login, then on to Success and back (account selection when offered). */
+export async function logInAndFinish(link: FrameLocator) {
   await link.getByLabel('Username').fill('user_good');
   await link.getByLabel('Password').fill('pass_good');
   await link.getByRole('button', { name: 'Continue' }).click();
@@ -70,8 +77,6 @@ export async function linkSandboxBank(page: Page, { waitForSync = false } = {}) 
   if (await selection.isVisible()) await link.getByRole('button', { name: 'Continue' }).click();
   await expect(success).toBeVisible();
   await link.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/accounts$/);
-  if (waitForSync) await expect(page.getByText('Syncing…')).toHaveCount(0, { timeout: 90_000 });
 }
 
 export async function expectNoSeriousAxeViolations(page: Page) {
