@@ -40,6 +40,7 @@ import {
   planItemsBetween,
   profileSeries,
   todayOf,
+  toPlanItem,
   type MoneyContext,
   type StoredPlanItem,
   type StoredSeries,
@@ -222,20 +223,18 @@ function userSeriesNext(series: StoredSeries, today: string): string | null {
   return occurrencesBetween(series.schedule as Schedule, from, until)[0]?.due_date ?? null;
 }
 
+/** A series' stored category as the engine's reference (a primary is required). */
+function seriesCategory(series: StoredSeries): { primary: string; detailed: string } | null {
+  const pfc = series.personal_finance_category;
+  return pfc?.primary ? { primary: pfc.primary, detailed: pfc.detailed ?? '' } : null;
+}
+
 export function publicStream(series: StoredSeries, today: string): PublicStream {
   const overrides = (series.overrides ?? {}) as SeriesOverrides;
   const stream = series.stream as RecurringStream | undefined;
   const amount = overrides.amount ?? series.amount;
   const cadence = series.cadence as Cadence;
-  const category =
-    overrides.category !== undefined
-      ? overrides.category
-      : series.personal_finance_category?.primary
-        ? {
-            primary: series.personal_finance_category.primary,
-            detailed: series.personal_finance_category.detailed ?? '',
-          }
-        : null;
+  const category = overrides.category !== undefined ? overrides.category : seriesCategory(series);
   const isUser = series.source === 'user';
   const nextDate = isUser ? userSeriesNext(series, today) : (stream?.next_date ?? null);
   const status = series.status ?? 'active';
@@ -369,12 +368,7 @@ function userSeriesItem(series: StoredSeries, id: string, dueDate: string): NewI
     due_date: dueDate,
     amount: series.amount,
     description: series.description,
-    category: series.personal_finance_category?.primary
-      ? {
-          primary: series.personal_finance_category.primary,
-          detailed: series.personal_finance_category.detailed ?? '',
-        }
-      : null,
+    category: seriesCategory(series),
     money_plan_category_id: series.money_plan_category_id ?? null,
     series_id: series.series_id,
     is_generated: false,
@@ -493,30 +487,11 @@ export async function generateProfilePlan(
   const existing = (await planItemsBetween(data, profileId, addDays(today, -62), horizon)).filter((item) =>
     item.account_id ? accountIds.has(item.account_id) : seriesSourceOf(item.series_id) === 'detected',
   );
-  const merge = mergePlan(
-    existing.map((item) => ({
-      id: item.id,
-      account_id: item.account_id ?? null,
-      due_date: item.due_date,
-      amount: item.amount,
-      description: item.description,
-      personal_finance_category: item.personal_finance_category?.primary
-        ? {
-            primary: item.personal_finance_category.primary,
-            detailed: item.personal_finance_category.detailed ?? '',
-          }
-        : null,
-      category_primary: item.category_primary ?? null,
-      category_detailed: item.category_detailed ?? null,
-      series_id: item.series_id ?? null,
-      is_generated: item.is_generated ?? false,
-      is_user_edited: item.is_user_edited ?? false,
-      is_user_deleted: item.is_user_deleted ?? false,
-      is_reconciled: item.is_reconciled ?? false,
-    })),
-    generated,
-    { from: today, to: horizon, suppressed_series: suppressed },
-  );
+  const merge = mergePlan(existing.map(toPlanItem), generated, {
+    from: today,
+    to: horizon,
+    suppressed_series: suppressed,
+  });
 
   const overridesOf = (seriesId: string) =>
     seriesById.get(seriesId)?.overrides as SeriesOverrides | undefined;
