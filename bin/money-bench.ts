@@ -22,7 +22,7 @@ import { expandSeries, flowFromPlaid, generatePlan } from '../domain/money/plan.
 import { detectRecurring, type HistoryTransaction, type RecurringStream } from '../domain/money/recurring.ts';
 import { scoreDetection, type TruthSeries } from '../domain/money/scoring.ts';
 import { CADENCES, scheduleFromDate } from '../domain/money/schedule.ts';
-import { LOCAL_PLAID_KEYS, type LocalCloud } from '../local/cloud.ts';
+import { sandboxPublicToken, type LocalCloud } from '../local/cloud.ts';
 import { institutions } from '../local/plaid-sandbox/institutions.ts';
 import { createPlaidSandbox } from '../local/plaid-sandbox/sandbox.ts';
 import { apply, linkItem, plaidClient, syncAll } from '../local/plaid-sandbox/test-support.ts';
@@ -169,18 +169,7 @@ export function benchForecastComputation(): Figure[] {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function linkBank(cloud: LocalCloud, token: string, profileId: string, institutionId: string) {
-  const created = await fetch(`${cloud.urls.plaid}/sandbox/public_token/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_id: LOCAL_PLAID_KEYS.clientId,
-      secret: LOCAL_PLAID_KEYS.secret,
-      institution_id: institutionId,
-      initial_products: ['transactions'],
-      options: { transactions: { days_requested: 730 } },
-    }),
-  });
-  const { public_token: publicToken } = (await created.json()) as { public_token: string };
+  const publicToken = await sandboxPublicToken(cloud.urls.plaid, institutionId);
   const headers = {
     authorization: `Bearer ${token}`,
     'x-profile-id': profileId,

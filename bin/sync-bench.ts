@@ -9,7 +9,7 @@ import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sd
 import { createData, type Data } from '../functions/lib/data/index.ts';
 import { WRITE_CONCURRENCY } from '../functions/lib/plaid/sync.ts';
 import { dynamoClient } from '../local/bootstrap.ts';
-import { LOCAL_PLAID_KEYS, type LocalCloud } from '../local/cloud.ts';
+import { sandboxPublicToken, type LocalCloud } from '../local/cloud.ts';
 import type { Figure } from './money-bench.ts';
 
 /** First Platypus Bank: checking, savings, money market, card, student loan, mortgage, 401k, brokerage. */
@@ -60,18 +60,9 @@ async function linkUser(cloud: LocalCloud, data: Data, token: string) {
     {},
   );
   await call(cloud, token, '/functions/plaid-link-token', {}, profile.id);
-  const created = await fetch(`${cloud.urls.plaid}/sandbox/public_token/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_id: LOCAL_PLAID_KEYS.clientId,
-      secret: LOCAL_PLAID_KEYS.secret,
-      institution_id: INSTITUTION,
-      initial_products: ['transactions'],
-      options: { transactions: { days_requested: 730 }, webhook: `${cloud.urls.api}/webhooks/plaid` },
-    }),
+  const publicToken = await sandboxPublicToken(cloud.urls.plaid, INSTITUTION, {
+    webhook: `${cloud.urls.api}/webhooks/plaid`,
   });
-  const { public_token: publicToken } = (await created.json()) as { public_token: string };
   const exchanged = await call<{ item_id: string; account_ids: string[] }>(
     cloud,
     token,

@@ -2,7 +2,7 @@
 // its active profile), a new user with a linked Plaid sandbox bank and its initial sync done, and
 // joining a profile as viewer or editor.
 import { expect } from 'vitest';
-import { LOCAL_PLAID_KEYS } from '../../local/cloud.ts';
+import { sandboxPublicToken } from '../../local/cloud.ts';
 import { api, cloud, directData, signUpAndSignIn, type ApiResponse, type TestUser } from './helpers.ts';
 
 export async function profileApi<T = Record<string, unknown>>(
@@ -34,24 +34,6 @@ export async function defaultProfile(user: TestUser): Promise<string> {
   return body.profile.id;
 }
 
-/** Plaid's own sandbox call: a public token for a test login at an institution, 730 days of history. */
-async function sandboxPublicToken(institutionId: string): Promise<string> {
-  const response = await fetch(`${cloud().urls.plaid}/sandbox/public_token/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_id: LOCAL_PLAID_KEYS.clientId,
-      secret: LOCAL_PLAID_KEYS.secret,
-      institution_id: institutionId,
-      initial_products: ['transactions'],
-      options: { transactions: { days_requested: 730 } },
-    }),
-  });
-  const body = (await response.json()) as { public_token?: string };
-  if (!body.public_token) throw new Error(`sandbox public token: ${JSON.stringify(body)}`);
-  return body.public_token;
-}
-
 export interface StoredAccountView {
   id: string;
   account_name: string;
@@ -75,7 +57,7 @@ export async function linkSandboxBank(
   const exchanged = await profileApi<{ accounts_count: number }>('POST', '/functions/plaid-exchange-token', {
     token: user.idToken,
     profileId,
-    body: { publicToken: await sandboxPublicToken(institutionId) },
+    body: { publicToken: await sandboxPublicToken(cloud().urls.plaid, institutionId) },
   });
   expect(exchanged.status).toBe(200);
   for (let attempt = 0; attempt < 150; attempt += 1) {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { localTokenCipher } from '../../functions/lib/ports/token-cipher.ts';
-import { LOCAL_PLAID_KEYS } from '../../local/cloud.ts';
+import { LOCAL_PLAID_KEYS, sandboxPublicToken } from '../../local/cloud.ts';
 import { api, cloud, directData, type TestUser } from './helpers.ts';
 
 export async function sandbox<T = Record<string, unknown>>(
@@ -39,20 +39,14 @@ export async function linkSandboxBank(
   options: { institution?: string; username?: string; profileId?: string } = {},
 ): Promise<LinkedBank> {
   const profileId = options.profileId ?? (await defaultProfile(user));
-  const { public_token } = await sandbox<{ public_token: string }>('/sandbox/public_token/create', {
-    institution_id: options.institution ?? 'ins_109508',
-    initial_products: ['transactions'],
-    options: {
-      override_username: options.username ?? 'user_good',
-      override_password: 'pass_good',
-      transactions: { days_requested: 730 },
-      webhook: `${cloud().urls.api}/webhooks/plaid`,
-    },
+  const publicToken = await sandboxPublicToken(cloud().urls.plaid, options.institution ?? 'ins_109508', {
+    username: options.username ?? 'user_good',
+    webhook: `${cloud().urls.api}/webhooks/plaid`,
   });
   const exchanged = await api<{ accounts_count: number; item_id: string; account_ids: string[] }>(
     'POST',
     '/functions/plaid-exchange-token',
-    { token: user.idToken, body: { publicToken: public_token }, headers: { 'x-profile-id': profileId } },
+    { token: user.idToken, body: { publicToken }, headers: { 'x-profile-id': profileId } },
   );
   if (exchanged.status !== 200)
     throw new Error(`exchange → ${exchanged.status} ${JSON.stringify(exchanged.body)}`);
