@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { institutionAndMask, lastRefreshLabel } from './account-format.ts';
+import { institutionAndMask, lastRefreshLabel, nameWithMask } from './account-format.ts';
 
 describe('account labels', () => {
   it('names the bank and the masked number', () => {
@@ -16,5 +16,13 @@ describe('account labels', () => {
     expect(lastRefreshLabel('2026-03-01T11:55:00Z', now)).toBe('Updated 5 minutes ago');
     expect(lastRefreshLabel('2026-02-27T12:00:00Z', now)).toBe('Updated 2 days ago');
     expect(lastRefreshLabel('garbage', now)).toBe('Not refreshed yet');
+  });
+});
+
+describe('nameWithMask', () => {
+  it('adds the masked number when there is one', () => {
+    expect(nameWithMask({ account_name: 'Plaid Checking', mask: '0000' })).toBe('Plaid Checking ••0000');
+    expect(nameWithMask({ account_name: 'Plaid Checking', mask: null })).toBe('Plaid Checking');
+    expect(nameWithMask({ account_name: 'Plaid Checking' })).toBe('Plaid Checking');
   });
 });

@@ -14,6 +14,11 @@ export const accountTypeLabels: Readonly<Record<AccountType, string>> = {
 /** "Plaid Checking ••0000" style suffix; empty without a mask. */
 export const maskLabel = (mask: string | null) => (mask ? `••${mask}` : '');
 
+/** "Plaid Checking ••0000", or the name alone without a mask. */
+export function nameWithMask(account: { account_name: string; mask?: string | null | undefined }): string {
+  return [account.account_name, maskLabel(account.mask ?? null)].filter(Boolean).join(' ');
+}
+
 export function institutionAndMask(account: Pick<Account, 'institution_name' | 'mask'>): string {
   return [account.institution_name ?? 'Unknown bank', maskLabel(account.mask)].filter(Boolean).join(' · ');
 }

@@ -3,6 +3,7 @@
 // often it repeats. Amounts are sent as cash-flow cents (docs/money-plan-api.md).
 import { useId, useState, type FormEvent } from 'react';
 import { PLAID_PRIMARY_GROUPS, type PlaidPrimary } from '../../../../domain/taxonomy.ts';
+import { nameWithMask } from '../../lib/account-format.ts';
 import { dollarsText, parseDollars } from '../../lib/money-input.ts';
 import type { NewPlanItem, PlanItem } from '../../lib/money-plan-api.ts';
 import { Button } from '../ui/button.tsx';
@@ -132,7 +133,7 @@ export function PlannedItemForm({
           { value: '', label: 'All accounts' },
           ...accounts.map((a) => ({
             value: a.id,
-            label: a.mask ? `${a.account_name} ••${a.mask}` : a.account_name,
+            label: nameWithMask(a),
           })),
         ]}
       />

@@ -13,6 +13,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { nameWithMask } from '../../../lib/account-format.ts';
 import { cn } from '../../../lib/cn.ts';
 import { MOBILE_BREAKPOINT_PX } from '../../../lib/constants.ts';
 import {
@@ -99,7 +100,7 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
               { value: '', label: 'All accounts' },
               ...(query.data?.accounts ?? []).map((a) => ({
                 value: a.id,
-                label: a.mask ? `${a.account_name} ••${a.mask}` : a.account_name,
+                label: nameWithMask(a),
               })),
             ]}
           />

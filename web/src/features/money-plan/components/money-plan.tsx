@@ -35,6 +35,7 @@ import {
   type Stream,
 } from '../../../lib/money-plan-api.ts';
 import { cacheAreas } from '../../../lib/react-query.ts';
+import { nameWithMask } from '../../../lib/account-format.ts';
 import { usePlanItemMutations } from '../../../lib/use-plan-item-mutations.ts';
 import {
   cadenceLabel,
@@ -65,7 +66,7 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
   const accountName = (id: string | null) => {
     if (!id) return 'Any account';
     const a = accounts.data?.find((x) => x.id === id);
-    return a ? (a.mask ? `${a.account_name} ••${a.mask}` : a.account_name) : 'Account';
+    return a ? nameWithMask(a) : 'Account';
   };
   const refreshAll = () =>
     Promise.all(planWriteAreas.map((area) => queryClient.invalidateQueries({ queryKey: [area, profileId] })));
