@@ -1,5 +1,6 @@
-// The inputs several auth forms share: the e-mail field and the 6-digit code field. Both accept
-// react-hook-form's `register(...)` props like TextField.
+// The inputs several auth forms share: the e-mail field, the 6-digit code field and a new password
+// (spec §5: at least 6 characters). They accept react-hook-form's `register(...)` props like TextField.
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField, type TextFieldProps } from '../../../components/ui/text-field.tsx';
 
 type SharedFieldProps = Omit<TextFieldProps, 'label' | 'type' | 'inputMode'> & { label?: string };
@@ -20,6 +21,17 @@ export function CodeField({
       autoComplete="one-time-code"
       maxLength={6}
       hint={hint}
+      {...props}
+    />
+  );
+}
+
+export function NewPasswordField({ label = 'Password', ...props }: Omit<SharedFieldProps, 'trailing'>) {
+  return (
+    <PasswordField
+      label={label}
+      autoComplete="new-password"
+      placeholder="Password (min. 6 characters)"
       {...props}
     />
   );

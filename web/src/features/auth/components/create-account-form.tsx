@@ -8,12 +8,11 @@ import { toast } from 'sonner';
 import { authToasts } from '../../../../../domain/auth-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { signUpInputSchema, useSignUp, type SignUpInput } from '../api/sign-up.ts';
 import { describeAuthError, showAuthFailure } from '../utils/cognito-errors.ts';
-import { EmailField } from './auth-fields.tsx';
+import { EmailField, NewPasswordField } from './auth-fields.tsx';
 
 export interface CreateAccountFormProps {
   defaultEmail: string | null;
@@ -79,13 +78,7 @@ export function CreateAccountForm({ defaultEmail, invite }: CreateAccountFormPro
         error={errors.fullName?.message}
         {...form.register('fullName')}
       />
-      <PasswordField
-        label="Password"
-        autoComplete="new-password"
-        placeholder="Password (min. 6 characters)"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
+      <NewPasswordField error={errors.password?.message} {...form.register('password')} />
       <Button type="submit" className="w-full" isPending={form.formState.isSubmitting}>
         Create account
       </Button>

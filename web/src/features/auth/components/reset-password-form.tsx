@@ -16,7 +16,7 @@ import {
   type ConfirmResetInput,
 } from '../api/reset-password.ts';
 import { describeAuthError, showAuthFailure } from '../utils/cognito-errors.ts';
-import { CodeField, EmailField } from './auth-fields.tsx';
+import { CodeField, EmailField, NewPasswordField } from './auth-fields.tsx';
 
 export const PASSWORD_RESET_DONE = 'Your password has been reset. Please sign in.';
 
@@ -67,10 +67,8 @@ export function ResetPasswordForm({
         error={errors.code?.message}
         {...form.register('code')}
       />
-      <PasswordField
+      <NewPasswordField
         label="New password"
-        autoComplete="new-password"
-        placeholder="Password (min. 6 characters)"
         error={errors.password?.message}
         {...form.register('password')}
       />
