@@ -144,6 +144,9 @@ export const functionBodies = {
     // (default: all accounts) and the everyday-spending allowance switch (default on).
     lowBalanceThreshold: z.number().int('must be integer cents').min(-1e12).max(1e12).optional(),
     accountId: uuidLike.nullable().optional(),
+    // Issue 10: which money the month shows when no account is named: cash (the depository accounts)
+    // or net worth (cash + investments − what is owed); default the member's remembered view, else cash.
+    view: z.enum(['cash', 'net_worth']).nullable().optional(),
     includeAllowance: z.boolean().optional(),
   }),
 } as const;

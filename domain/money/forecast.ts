@@ -19,6 +19,14 @@ export function isLiability(type: AccountType): boolean {
   return type === 'credit' || type === 'loan';
 }
 
+/**
+ * Cash: money a person can spend from today (checking, savings, money market: Plaid's depository
+ * type). Low and negative days are a cash notion (issue 10); investments and debts are not cash.
+ */
+export function isCashAccount(type: AccountType): boolean {
+  return type === 'depository';
+}
+
 /** The change a cash flow (positive = money in) makes to an account's balance. */
 export function balanceDelta(type: AccountType, flow: Cents): Cents {
   return isLiability(type) ? -flow || 0 : flow;

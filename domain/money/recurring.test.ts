@@ -405,6 +405,50 @@ describe('detectRecurring: kinds, explanations and determinism', () => {
     });
   });
 
+  it('counts a loan or card payment once: the debt side is a transfer, never income (issue 10)', () => {
+    const LOAN = { primary: 'LOAN_PAYMENTS', detailed: 'LOAN_PAYMENTS_MORTGAGE_PAYMENT' };
+    const monthly = (day: number) =>
+      ({ cadence: 'monthly', anchor_month: '2023-01', day, shift: 'after' }) as const;
+    const payments = [
+      // The cash side: a bill on checking.
+      ...make({ name: 'First Bank Mortgage Pmt', schedule: monthly(1), amount: 223_248, category: LOAN }),
+      // The loan's side of the same payment, and a card's payment received without a category.
+      ...make({
+        name: 'Mortgage Payment Received',
+        schedule: monthly(1),
+        amount: -223_248,
+        category: LOAN,
+        account_id: 'mortgage',
+      }),
+      ...make({ name: 'Payment Received', schedule: monthly(20), amount: -40_035, account_id: 'card' }),
+      // Interest accrued on the loan is paid by the same payment: not a second bill.
+      ...make({
+        name: 'Interest Accrued',
+        schedule: monthly(28),
+        amount: 90_000,
+        variation: 0.01,
+        account_id: 'mortgage',
+      }),
+    ];
+    const streams = detectRecurring(payments, {
+      today: TODAY,
+      account_types: { 'acc-1': 'depository', mortgage: 'loan', card: 'credit' },
+    });
+    const kindOf = (account: string) =>
+      streams.filter((s) => s.account_id === account).map((s) => [s.direction, s.kind]);
+    expect(kindOf('acc-1')).toEqual([['outflow', 'bill']]);
+    expect(kindOf('mortgage').sort()).toEqual([
+      ['inflow', 'transfer'],
+      ['outflow', 'transfer'],
+    ]);
+    expect(kindOf('card')).toEqual([['inflow', 'transfer']]);
+    // Without account types, a loan payment received is still known by its category.
+    const untyped = detectRecurring(payments, { today: TODAY });
+    expect(untyped.find((s) => s.account_id === 'mortgage' && s.direction === 'inflow')?.kind).toBe(
+      'transfer',
+    );
+  });
+
   it('explains each stream with its schedule, regularity, amount and next date', () => {
     const netflix = only(detectRecurring(history, { today: TODAY }), 'netflix');
     expect(netflix.explanation).toEqual([

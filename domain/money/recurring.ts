@@ -14,6 +14,7 @@ import {
   weekday,
   type DayNumber,
 } from './dates.ts';
+import type { AccountType } from './forecast.ts';
 import { normalizeMerchant, payeeName } from './merchant.ts';
 import {
   MONTH_STEPS,
@@ -110,6 +111,11 @@ export interface RecurringStream {
 export interface DetectOptions {
   /** Today's calendar date: streams silent for more than two periods before it have ended. */
   readonly today: string;
+  /**
+   * Each account's type (connected_accounts.account_type), when known: on a card or loan, a payment
+   * received is the other side of a payment from cash, a transfer, never income (issue 10).
+   */
+  readonly account_types?: Readonly<Record<string, AccountType>>;
 }
 
 /** The detector's thresholds, in one place for the documentation and the tests. */
@@ -585,11 +591,18 @@ function classify(
   merchantKey: string,
   category: CategoryRef | null,
   amount: StreamAmount,
+  accountType: AccountType | undefined,
 ): StreamKind {
   const isTransfer = category
     ? TRANSFER_PRIMARIES.has(category.primary) || TRANSFER_DETAILED.has(category.detailed)
     : TRANSFER_WORDS.test(merchantKey);
   if (isTransfer) return 'transfer';
+  // Issue 10: money arriving on a card or loan (or a loan payment received anywhere) is a payment from
+  // cash, counted once as the bill or transfer it was on the paying side; and a loan's own charges
+  // (interest accrued) are paid by that same payment, so they are not a second bill.
+  if (direction === 'inflow' && (accountType === 'credit' || accountType === 'loan')) return 'transfer';
+  if (direction === 'inflow' && category?.primary === 'LOAN_PAYMENTS') return 'transfer';
+  if (accountType === 'loan') return 'transfer';
   if (direction === 'inflow') return 'income';
   const monthly = monthlyEquivalent(cadence, amount.expected);
   const fixed = !amount.variable;
@@ -692,6 +705,7 @@ function buildStream(
   merchantKey: string,
   fit: Fit,
   todayDay: DayNumber,
+  accountType: AccountType | undefined,
 ): RecurringStream {
   const rules = RECURRING_RULES;
   const txs = fit.inliers.map((i) => i.point.tx);
@@ -717,7 +731,7 @@ function buildStream(
         detailed: common.personal_finance_category.detailed ?? common.personal_finance_category.primary,
       }
     : null;
-  const kind = classify(direction, fit.cadence, merchantKey, category, amount);
+  const kind = classify(direction, fit.cadence, merchantKey, category, amount, accountType);
   const shift = learnShift(fit, kind);
   const lastInlier = fit.inliers[fit.inliers.length - 1];
   const firstInlier = fit.inliers[0];
@@ -824,7 +838,16 @@ export function detectRecurring(
     if (!group || group.points.length < RECURRING_RULES.minYearlyOccurrences) continue;
     group.points.sort((a, b) => a.day - b.day || (a.tx.id < b.tx.id ? -1 : a.tx.id > b.tx.id ? 1 : 0));
     for (const fit of detectInGroup(group.points, group.merchantKey)) {
-      streams.push(buildStream(group.accountId, group.direction, group.merchantKey, fit, todayDay));
+      streams.push(
+        buildStream(
+          group.accountId,
+          group.direction,
+          group.merchantKey,
+          fit,
+          todayDay,
+          options.account_types?.[group.accountId],
+        ),
+      );
     }
   }
   // Keys start with the account id, so this orders by account, then direction, payee and cadence.

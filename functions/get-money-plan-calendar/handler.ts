@@ -1,7 +1,7 @@
 // spec §7 get-money-plan-calendar {month 'YYYY-MM'} (issue 5 item 5): the Money Calendar's month for the
 // active financial profile (X-Profile-Id): per day the actual transactions and planned items, balances
 // per account and in total, and the low, negative and lowest-point flags. Any role on the profile reads.
-// The threshold and the allowance switch default to the caller's saved settings (money-plan /settings).
+// The view (cash, net worth or an account), the threshold and the allowance switch default to the caller's saved settings (money-plan /settings).
 import { functionBodies } from '../catalog.ts';
 import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
 import { dataFor } from '../lib/data/index.ts';
@@ -17,15 +17,17 @@ export const handler = httpHandler('get-money-plan-calendar', {
       const profileId = profileIdFromRequest(event);
       await requireProfileAccess(data, caller, profileId, 'read');
       // What the request leaves out comes from the caller's saved view of this profile.
+      const named = Boolean(body.accountId || body.view);
       const settings =
-        body.lowBalanceThreshold === undefined || body.includeAllowance === undefined
+        body.lowBalanceThreshold === undefined || body.includeAllowance === undefined || !named
           ? await viewSettingsOf(data, profileId, caller.userId)
           : undefined;
       return moneyPlanCalendar({ deps, data }, profileId, {
         month: body.month,
         lowBalanceThreshold:
           body.lowBalanceThreshold ?? settings?.low_balance_threshold ?? DEFAULT_LOW_BALANCE_CENTS,
-        accountId: body.accountId ?? null,
+        view: { view: body.view ?? null, accountId: body.accountId ?? null },
+        rememberedView: settings?.view ?? null,
         includeAllowance: body.includeAllowance ?? settings?.include_allowance ?? true,
       });
     },

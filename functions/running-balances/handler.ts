@@ -1,11 +1,11 @@
 // Running balances (issue 5 items 4–5; spec §3 running_balances, §4, §7 running_balances, §9 today + 730
-// days, default view 90 days, stale after 24 h): the daily forecast series of an account or of all
-// accounts (X-Profile-Id), its lowest projected point, a forced regeneration; and the consumer that
-// regenerates on TransactionsChanged (after reconciling) and PlanChanged, and nightly.
+// days, default view 90 days, stale after 24 h): the daily forecast series of an account, of cash or of
+// net worth (X-Profile-Id; issue 10 views), its lowest projected point, a forced regeneration; and the
+// consumer that regenerates on TransactionsChanged (after reconciling) and PlanChanged, and nightly.
 import { z } from 'zod';
 import { NotFoundError } from '../../domain/errors.ts';
 import { addDays } from '../../domain/money/dates.ts';
-import { isLiability, lowestPoint, type AccountType } from '../../domain/money/forecast.ts';
+import { lowestPoint } from '../../domain/money/forecast.ts';
 import { PLAN_HORIZON_DAYS } from '../../domain/money/plan.ts';
 import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
 import { dataFor, type Data } from '../lib/data/index.ts';
@@ -17,7 +17,6 @@ import {
   regenerateForecast,
   regenerateIfOutdated,
   storedDays,
-  totalKey,
   withAllowance,
   type ForecastHeader,
 } from '../lib/money/forecast-store.ts';
@@ -26,6 +25,7 @@ import { reconcileProfile } from '../lib/money/reconciliation.ts';
 import { todayOf, type MoneyContext } from '../lib/money/store.ts';
 import { idInput } from '../lib/money/validation.ts';
 import { viewSettingsOf } from '../lib/money/view-settings.ts';
+import { resolveView, VIEW_KINDS, type MoneyView } from '../lib/money/view.ts';
 import { withTriggers } from '../lib/triggers.ts';
 
 /** spec §9: the default forecast view is 90 days; the series reaches today + 730 days. */
@@ -33,6 +33,8 @@ export const DEFAULT_VIEW_DAYS = 90;
 
 const seriesQuery = z.object({
   accountId: idInput.optional(),
+  /** Issue 10: without an account, cash (default: the member's remembered view) or net worth. */
+  view: z.enum(VIEW_KINDS).optional(),
   days: z.coerce
     .number()
     .int('must be a whole number of days')
@@ -44,36 +46,35 @@ const seriesQuery = z.object({
 });
 type SeriesQuery = z.infer<typeof seriesQuery>;
 
-/** How to read a series' balances: held money, an owed balance (credit, loan), or the net position. */
-function conventionOf(type: AccountType | null): 'held' | 'owed' | 'net' {
-  if (type === null) return 'net';
-  return isLiability(type) ? 'owed' : 'held';
-}
-
-async function series(deps: Deps, data: Data, profileId: string, query: SeriesQuery, include: boolean) {
+async function series(
+  deps: Deps,
+  data: Data,
+  profileId: string,
+  query: SeriesQuery,
+  include: boolean,
+  remembered: string | null,
+) {
   const ctx: MoneyContext = { deps, data };
   const { header, stale } = await freshForecast(ctx, profileId);
-  const key = query.accountId ?? totalKey(profileId);
-  const account = query.accountId ? header.accounts[query.accountId] : undefined;
-  if (query.accountId && !account) throw new NotFoundError('Account not found');
+  if (query.accountId && !header.accounts[query.accountId]) throw new NotFoundError('Account not found');
+  const accounts = Object.entries(header.accounts).map(([id, state]) => ({ id, ...state }));
+  const view = resolveView(profileId, accounts, { view: query.view, accountId: query.accountId }, remembered);
   const from = header.forecast_today;
   const to = addDays(from, query.days);
-  const days = await storedDays(data, header, key, from, to);
+  const days = await storedDays(data, header, view.key, from, to);
   const rows = days.map((d) => ({
-    account_id: query.accountId ?? null,
+    account_id: view.accountId,
     ...withAllowance(d, include),
     allowance: d.allowance ?? 0,
     created_at: header.generated_at,
   }));
-  return { header, stale, from, to, include, rows, account };
+  return { header, stale, from, to, include, rows, view };
 }
 
-function allowanceSummary(header: ForecastHeader, accountId: string | undefined) {
-  const states = accountId
-    ? [header.accounts[accountId]].filter((s) => s !== undefined)
-    : Object.values(header.accounts);
+function allowanceSummary(header: ForecastHeader, view: MoneyView) {
+  const states = view.accounts.flatMap((a) => header.accounts[a.id] ?? []);
   if (states.length === 0) return null;
-  const single = accountId ? states[0] : undefined;
+  const single = view.accountId ? states[0] : undefined;
   return {
     /** Cash flow per day (≤ 0): typical non-recurring spending, summed over the accounts in view. */
     daily_average: states.reduce((sum, s) => sum + s.allowance.daily_average, 0),
@@ -92,14 +93,26 @@ async function readSeries(deps: Deps, caller: Caller, query: SeriesQuery, event:
   const data = dataFor(deps);
   const profileId = profileIdFromRequest(event);
   await requireProfileAccess(data, caller, profileId, 'read');
+  const settings =
+    query.includeAllowance === undefined || (!query.accountId && !query.view)
+      ? await viewSettingsOf(data, profileId, caller.userId)
+      : null;
   const include =
     query.includeAllowance === undefined
-      ? (await viewSettingsOf(data, profileId, caller.userId)).include_allowance
+      ? (settings?.include_allowance ?? true)
       : query.includeAllowance === 'true';
-  const { header, stale, from, to, rows, account } = await series(deps, data, profileId, query, include);
+  const { header, stale, from, to, rows, view } = await series(
+    deps,
+    data,
+    profileId,
+    query,
+    include,
+    settings?.view ?? null,
+  );
   const envelope = {
-    account_id: query.accountId ?? null,
-    balance_convention: conventionOf(account?.account_type ?? null),
+    view: view.kind,
+    account_id: view.accountId,
+    balance_convention: view.convention,
     from,
     to,
     days: query.days,
@@ -107,22 +120,23 @@ async function readSeries(deps: Deps, caller: Caller, query: SeriesQuery, event:
     generated_at: header.generated_at,
     stale,
   };
-  return { header, rows, envelope };
+  return { header, rows, envelope, view };
 }
 
 const http = httpHandler('running-balances', {
   'GET /running-balances': route({
     query: seriesQuery,
     run: async ({ deps, caller, query, event }) => {
-      const { header, rows, envelope } = await readSeries(deps, caller, query, event);
-      return { ...envelope, allowance: allowanceSummary(header, query.accountId), rows };
+      const { header, rows, envelope, view } = await readSeries(deps, caller, query, event);
+      return { ...envelope, allowance: allowanceSummary(header, view), rows };
     },
   }),
   'GET /running-balances/lowest': route({
     query: seriesQuery,
     run: async ({ deps, caller, query, event }) => {
       const { rows, envelope } = await readSeries(deps, caller, query, event);
-      return { ...envelope, lowest: lowestPoint(rows) };
+      // The lowest point of an owed balance is not a risk: its highest is, and the rows show it.
+      return { ...envelope, lowest: envelope.balance_convention === 'owed' ? null : lowestPoint(rows) };
     },
   }),
   'POST /running-balances/regenerate': route({

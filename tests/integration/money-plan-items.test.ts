@@ -231,6 +231,7 @@ describe('forecast view settings (per user per profile)', () => {
     expect(initial.body).toEqual({
       low_balance_threshold: 10_000,
       include_allowance: true,
+      view: 'cash',
       updated_at: null,
     });
 

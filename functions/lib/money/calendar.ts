@@ -17,14 +17,9 @@ import {
   type BalanceDay,
 } from '../../../domain/money/forecast.ts';
 import { flowFromPlaid, PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
-import {
-  freshForecast,
-  storedMonth,
-  totalKey,
-  withAllowance,
-  type StoredBalanceDay,
-} from './forecast-store.ts';
+import { freshForecast, storedMonth, withAllowance, type StoredBalanceDay } from './forecast-store.ts';
 import { publicItem, reconciledTransactions, type PublicPlanItem } from './plan.ts';
+import { resolveView, type MoneyView, type ViewRequest } from './view.ts';
 import {
   activeAccounts,
   planItemsBetween,
@@ -35,12 +30,19 @@ import {
   type StoredTransaction,
 } from './store.ts';
 
+/** The stored series a view reads: its own (the account's months are read with the accounts). */
+function viewKeys(view: MoneyView): string[] {
+  return view.kind === 'account' ? [] : [view.key];
+}
+
 /** Navigation reaches 24 months either way (issue 5: 24 months ahead, back through Plaid's history). */
 export const CALENDAR_MONTHS_EACH_WAY = 24;
 export interface CalendarInput {
   readonly month: string;
   readonly lowBalanceThreshold: Cents;
-  readonly accountId: string | null;
+  /** Cash (default), net worth or one account (view.ts); `rememberedView` when the request names none. */
+  readonly view: ViewRequest;
+  readonly rememberedView: string | null;
   readonly includeAllowance: boolean;
 }
 
@@ -73,7 +75,10 @@ export interface CalendarDay {
   transactions: CalendarTransaction[];
   planned: PublicPlanItem[];
   balances: {
-    /** Net position of the accounts in view (held − owed); null beyond the forecast horizon. */
+    /**
+     * The view's balance in its convention (`balance_convention`): cash held, the net position
+     * (held − owed), or one account's own (owed for credit and loans); null beyond the horizon.
+     */
     total: OpenClose | null;
     /** Each account in its own convention (owed for credit and loans). */
     accounts: Array<{ account_id: string } & OpenClose>;
@@ -169,12 +174,11 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
     freshForecast(ctx, profileId),
     activeAccounts(data, profileId),
   ]);
-  const accounts = input.accountId ? allAccounts.filter((a) => a.id === input.accountId) : allAccounts;
-  if (input.accountId && accounts.length === 0)
-    throw new ValidationError([
-      { field: 'accountId', message: 'is not an account of this financial profile' },
-    ]);
+  const view = resolveView(profileId, allAccounts, input.view, input.rememberedView);
+  const accounts = view.accounts;
+  const accountIdOfView = view.accountId;
   const typeOf = new Map(allAccounts.map((a) => [a.id, a.account_type]));
+  const inViewAccounts = new Set(accounts.map((a) => a.id));
   const forecastToday = header.forecast_today;
   const horizon = addDays(forecastToday, PLAN_HORIZON_DAYS);
 
@@ -183,9 +187,9 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
   const [transactionsResult, items, stored] = await Promise.all([
     first > today
       ? Promise.resolve([] as StoredTransaction[])
-      : input.accountId
+      : accountIdOfView
         ? data.transactions.query
-            .byAccountDate({ account_id: input.accountId })
+            .byAccountDate({ account_id: accountIdOfView })
             .between({ date: first }, { date: through(last) })
             .go({ pages: 'all' })
             .then((r) => r.data)
@@ -196,12 +200,12 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
             .then((r) => r.data),
     planItemsBetween(data, profileId, first, last),
     wantsFuture || (wantsPast && last >= forecastToday)
-      ? storedMonth(data, header, [...accounts.map((a) => a.id), totalKey(profileId)], input.month)
+      ? storedMonth(data, header, [...accounts.map((a) => a.id), ...viewKeys(view)], input.month)
       : Promise.resolve(new Map<string, StoredBalanceDay[]>()),
   ]);
-  const transactions = transactionsResult.filter((t) => typeOf.has(t.account_id));
-  const inView = (accountId: string | null | undefined) =>
-    !input.accountId || !accountId || accountId === input.accountId;
+  const transactions = transactionsResult.filter((t) => inViewAccounts.has(t.account_id));
+  // Items for "all accounts" (null) belong to every view, as they count in every forecast (spec §5).
+  const inView = (accountId: string | null | undefined) => !accountId || inViewAccounts.has(accountId);
   const planned = items.filter((i) => !i.is_user_deleted && inView(i.account_id));
   const reconciledTx = await reconciledTransactions(data, planned);
 
@@ -213,8 +217,9 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
       new Map(days.map((d) => [d.balance_date, withAllowance(d, input.includeAllowance)])),
     );
   const allowanceByDate = new Map<string, Cents>();
-  for (const d of stored.get(input.accountId ?? totalKey(profileId)) ?? []) {
-    const sign = input.accountId && isLiability(typeOf.get(input.accountId) ?? 'depository') ? -1 : 1;
+  for (const d of stored.get(view.key) ?? []) {
+    // The allowance is reported as cash flow (≤ 0); an owed account stores it as a balance increase.
+    const sign = view.convention === 'owed' ? -1 : 1;
     // Reported whether or not the balances include it, so the calendar can show it separately.
     allowanceByDate.set(d.balance_date, sign * (d.allowance ?? 0) || 0);
   }
@@ -236,7 +241,7 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
     }
   }
 
-  const netSign = (accountId: string) => (isLiability(typeOf.get(accountId) ?? 'depository') ? -1 : 1);
+  const signOf = new Map(accounts.map((a) => [a.id, view.signOf(a)]));
   const days: CalendarDay[] = dates.map((date) => {
     const accountBalances: Array<{ account_id: string } & OpenClose> = [];
     for (const account of accounts) {
@@ -245,13 +250,12 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
       if (balance) accountBalances.push({ account_id: account.id, ...balance });
     }
     let total: OpenClose | null = null;
-    const totalRow =
-      !input.accountId && date >= forecastToday ? storedByKey.get(totalKey(profileId))?.get(date) : undefined;
+    const totalRow = date >= forecastToday ? storedByKey.get(view.key)?.get(date) : undefined;
     if (totalRow) total = openClose(totalRow);
-    else if (accountBalances.length === accounts.length && (date < forecastToday || input.accountId)) {
+    else if (accountBalances.length === accounts.length && date < forecastToday) {
       total = accountBalances.reduce(
         (sum, b) => {
-          const s = netSign(b.account_id);
+          const s = signOf.get(b.account_id) ?? 1;
           // An owed balance's high side is the net position's low side.
           return {
             opening: sum.opening + s * b.opening,
@@ -303,29 +307,40 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
         ]
       : [],
   );
-  const flags = new Map(balanceFlags(withBalance, input.lowBalanceThreshold).map((f) => [f.balance_date, f]));
+  // Low, negative and lowest are cash notions: an owed balance or net worth is not spent from.
+  const flags = new Map(
+    (view.marksLowDays ? balanceFlags(withBalance, input.lowBalanceThreshold) : []).map((f) => [
+      f.balance_date,
+      f,
+    ]),
+  );
   for (const day of days) {
     const f = flags.get(day.date);
     if (f) day.flags = { is_low: f.is_low, is_negative: f.is_negative, is_lowest: f.is_lowest };
   }
-  const lowest = lowestPoint(withBalance);
+  const lowest = view.convention === 'owed' ? null : lowestPoint(withBalance);
   const sum = (pick: (d: CalendarDay) => number) => days.reduce((s, d) => s + pick(d), 0);
   return {
     month: input.month,
     today,
-    account_id: input.accountId,
+    view: view.kind,
+    account_id: view.accountId,
+    balance_convention: view.convention,
+    marks_low_days: view.marksLowDays,
     low_balance_threshold: input.lowBalanceThreshold,
     include_allowance: input.includeAllowance,
     generated_at: header.generated_at,
     stale,
     forecast_horizon: horizon,
-    accounts: accounts.map((a) => ({
+    // Every active account, whatever the view: the picker always lists them all.
+    accounts: allAccounts.map((a) => ({
       id: a.id,
       account_name: a.account_name,
       institution_name: a.institution_name ?? null,
       account_type: a.account_type,
       mask: a.mask ?? null,
       balance_convention: isLiability(a.account_type) ? ('owed' as const) : ('held' as const),
+      in_view: inViewAccounts.has(a.id),
     })),
     summary: {
       opening: withBalance[0]?.opening_balance ?? null,

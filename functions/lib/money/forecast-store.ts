@@ -16,6 +16,7 @@ import {
   forecastTotal,
   joinMonths,
   splitIntoMonths,
+  isCashAccount,
   type AccountType,
   type BalanceDay,
   type Forecast,
@@ -47,6 +48,11 @@ const WAIT_FOR_OTHER_MS = 8_000;
 
 /** The storage key of the all-accounts total's months (account ids are UUIDs: no clash). */
 export const totalKey = (profileId: string): string => `total:${profileId}`;
+/**
+ * The storage key of the cash total's months (issue 10: cash and debt kept apart): the depository
+ * accounts only (checking, savings, money market…), the series a person plans their month from.
+ */
+export const cashKey = (profileId: string): string => `cash:${profileId}`;
 
 /** A stored day: the plan-only row plus the allowance, so either view is a lookup (see `withAllowance`). */
 export interface StoredBalanceDay extends BalanceDay {
@@ -95,12 +101,17 @@ function asForecastHeader(header: Header | null): ForecastHeader | null {
   };
 }
 
-/** Current: made from the latest inputs, and starting today. */
+/**
+ * Current: made from the latest inputs, starting today, and holding every series a reader asks for
+ * (a generation stored before the cash series existed is rebuilt on its first read).
+ */
 function isCurrent(header: Header | null, today: string): boolean {
+  const months = (header?.months ?? {}) as Record<string, unknown>;
   return Boolean(
     header?.generation_id &&
     header.forecast_today === today &&
-    (header.generated_version ?? -1) === (header.inputs_version ?? 0),
+    (header.generated_version ?? -1) === (header.inputs_version ?? 0) &&
+    months[cashKey(header.profile_id)] !== undefined,
   );
 }
 
@@ -402,6 +413,18 @@ async function buildAndStore(ctx: MoneyContext, profileId: string, owner: string
     include_allowance: false,
   });
   rowsByKey.set(totalKey(profileId), withAllowanceSeries(total));
+  // The cash series: planned items on a card or loan stay out of it, their cash side (the payment
+  // from checking) is in; items for "all accounts" count as cash.
+  const cash = forecastTotal({
+    accounts: forecastAccounts.filter((a) => isCashAccount(a.account_type)),
+    planned,
+    transactions: todays,
+    allowances,
+    today,
+    days: PLAN_HORIZON_DAYS,
+    include_allowance: false,
+  });
+  rowsByKey.set(cashKey(profileId), withAllowanceSeries(cash));
 
   // spec §7 "delete, then insert", made safe: insert the new generation over the same keys first…
   const months: Record<string, [string, string]> = {};
@@ -462,7 +485,8 @@ async function buildAndStore(ctx: MoneyContext, profileId: string, owner: string
       (batch) => data.runningBalanceMonths.delete(batch).go({ concurrency: 10 }),
     );
   }
-  const totalMonths = items.filter((item) => item.account_id === totalKey(profileId)).length;
+  const totalKeys = new Set([totalKey(profileId), cashKey(profileId)]);
+  const totalMonths = items.filter((item) => totalKeys.has(item.account_id)).length;
   return {
     generation_id: generationId,
     generated_at: generatedAt,

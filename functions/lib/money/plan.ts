@@ -473,7 +473,10 @@ export async function generateProfilePlan(
   const horizon = addDays(today, PLAN_HORIZON_DAYS);
   const accounts = await activeAccounts(data, profileId);
   const histories = (await Promise.all(accounts.map((a) => accountHistory(data, a.id)))).flat();
-  const streams = detectRecurring(histories, { today });
+  const streams = detectRecurring(histories, {
+    today,
+    account_types: Object.fromEntries(accounts.map((a) => [a.id, a.account_type])),
+  });
   const series = await profileSeries(data, profileId);
   const seriesById = new Map(series.map((s) => [s.series_id, s]));
   const suppressed = new Set(series.filter((s) => s.is_suppressed).map((s) => s.series_id));

@@ -16,6 +16,8 @@ export function moneyViewSettingsEntity(client: DynamoDBDocumentClient, table: s
         low_balance_threshold: { type: 'number' },
         /** Whether forecasts include the everyday-spending allowance. */
         include_allowance: { type: 'boolean' },
+        /** The view the calendar opens on: 'cash', 'net_worth' or an account id (issue 10). */
+        view: { type: 'string' },
         ...timestamps,
       },
       indexes: {
