@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeMerchant, payeeName } from './merchant.ts';
+import { displayName, normalizeMerchant, payeeName } from './merchant.ts';
 
 describe('normalizeMerchant', () => {
   it.each([
@@ -40,5 +40,30 @@ describe('payeeName', () => {
     expect(payeeName({ name: 'POS 1234 NFLX', merchant_name: 'Netflix' })).toBe('Netflix');
     expect(payeeName({ name: 'POS 1234 NFLX', merchant_name: ' ' })).toBe('POS 1234 NFLX');
     expect(payeeName({ name: 'POS 1234 NFLX', merchant_name: null })).toBe('POS 1234 NFLX');
+  });
+});
+
+describe('displayName', () => {
+  it("prefers Plaid's merchant name", () => {
+    expect(displayName({ name: 'NETFLIX.COM 866-579-7172 CA', merchant_name: 'Netflix' })).toBe('Netflix');
+  });
+
+  it('turns a bank string into words a person writes, keeping a short mask', () => {
+    expect(displayName({ name: 'FIRST PLATYPUS BANK MORTGAGE PMT' })).toBe(
+      'First Platypus Bank Mortgage Payment',
+    );
+    expect(displayName({ name: 'ONLINE TRANSFER TO SAV XXXXXX1111' })).toBe(
+      'Online Transfer to Savings ••1111',
+    );
+    expect(displayName({ name: 'PAYMENT RECEIVED - THANK YOU', merchant_name: null })).toBe(
+      'Payment Received - Thank You',
+    );
+    expect(displayName({ name: 'SQ *BLUE BOTTLE COFFEE 11/14' })).toBe('Blue Bottle Coffee');
+    expect(displayName({ name: "McDonald's F1234" })).toBe("McDonald's F1234");
+    expect(displayName({ name: 'ACME CORP PAYROLL PPD ID: 9876543210' })).toBe('Acme Corp Payroll');
+  });
+
+  it('never returns an empty name', () => {
+    expect(displayName({ name: '12345678' })).toBe('12345678');
   });
 });

@@ -86,3 +86,59 @@ export function normalizeMerchant(raw: string): string {
 export function payeeName(tx: { readonly name: string; readonly merchant_name?: string | null }): string {
   return tx.merchant_name?.trim() ? tx.merchant_name : tx.name;
 }
+
+// Bank abbreviations spelled out for reading (issue 10: names a person reads at a glance).
+const WORDS: Readonly<Record<string, string>> = {
+  pmt: 'Payment',
+  pymt: 'Payment',
+  paymt: 'Payment',
+  xfer: 'Transfer',
+  trnsfr: 'Transfer',
+  sav: 'Savings',
+  svgs: 'Savings',
+  chk: 'Checking',
+  chkg: 'Checking',
+  dep: 'Deposit',
+  ach: 'ACH',
+  atm: 'ATM',
+  pos: 'POS',
+  llc: 'LLC',
+  inc: 'Inc.',
+  usa: 'USA',
+  us: 'US',
+};
+const SMALL_WORDS = new Set(['to', 'from', 'of', 'for', 'and', 'at', 'on', 'the', 'a', 'in', 'by']);
+
+/**
+ * A payee as a person would write it: Plaid's `merchant_name` when it has one, else the bank's
+ * description in title case with its abbreviations spelled out, ids, dates and card-processor codes
+ * dropped, and a masked account number kept short ("ONLINE TRANSFER TO SAV XXXXXX1111" → "Online
+ * Transfer to Savings ••1111"). The raw description stays available beside it.
+ */
+export function displayName(tx: { readonly name: string; readonly merchant_name?: string | null }): string {
+  const merchant = tx.merchant_name?.trim();
+  if (merchant) return merchant;
+  const raw = tx.name.trim();
+  const mask = /\b[x*]{2,}(\d{2,4})\b/i.exec(raw)?.[1];
+  const cleaned = raw
+    .replace(/\b[x*]{2,}\d{2,4}\b/gi, ' ')
+    .replace(/\b(?:ppd|ccd|web|tel) id:?\s*\S+/gi, ' ')
+    .replace(/\b(?:ref|conf|id|trace)\s*[:#]\s*\S+/gi, ' ')
+    .replace(/\b\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?\b/g, ' ')
+    .replace(/^\s*(?:sq|tst|pp|sp|py)\s*\*\s*/i, '')
+    .replace(/[*#]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const words = cleaned.split(' ').filter((w) => w && !/^\d{5,}$/.test(w));
+  const titled = words.map((word, i) => {
+    const lower = word.toLowerCase();
+    const known = WORDS[lower];
+    if (known) return known;
+    if (i > 0 && SMALL_WORDS.has(lower)) return lower;
+    // Mixed case as the bank wrote it ("McDonald's") stays; shouting is calmed.
+    if (word !== word.toUpperCase()) return word;
+    return lower.replace(/(^|[-'.&/])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
+  });
+  const name = titled.join(' ') || raw;
+  return mask ? `${name} ••${mask}` : name;
+}

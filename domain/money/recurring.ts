@@ -15,7 +15,7 @@ import {
   type DayNumber,
 } from './dates.ts';
 import type { AccountType } from './forecast.ts';
-import { normalizeMerchant, payeeName } from './merchant.ts';
+import { displayName, normalizeMerchant, payeeName } from './merchant.ts';
 import {
   MONTH_STEPS,
   compileEvery,
@@ -758,7 +758,8 @@ function buildStream(
   confidence = Math.round(confidence * 100) / 100;
 
   const merchant = mostCommon(txs, (t) => payeeName(t).trim()) ?? txs[0];
-  const merchantName = merchant ? payeeName(merchant).trim() : merchantKey;
+  // The name planned items and the Money Plan show: cleaned for reading (the key groups, not this).
+  const merchantName = merchant ? displayName(merchant) : merchantKey;
   const missed = fit.expected - fit.inliers.length;
   const explanation = [
     `${fit.inliers.length} ${KIND_NOUNS[kind]} from ${merchantName}, ${describeSchedule(schedule)}.`,

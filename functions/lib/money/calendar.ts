@@ -8,6 +8,7 @@ import { classifyTransaction, type TransactionClassification } from '../../../do
 import { ValidationError } from '../../../domain/errors.ts';
 import { type Cents } from '../../../domain/money/cents.ts';
 import { addDays, daysInMonth, formatCivil, monthIndexOf } from '../../../domain/money/dates.ts';
+import { displayName } from '../../../domain/money/merchant.ts';
 import {
   balanceDelta,
   balanceFlags,
@@ -60,6 +61,8 @@ export interface CalendarTransaction {
   date: string;
   name: string;
   merchant_name: string | null;
+  /** The payee as a person reads it (merchant.ts displayName); `name` keeps the bank's own string. */
+  display_name: string;
   /** Plaid's sign: positive = money out. */
   amount: number;
   pending: boolean;
@@ -117,6 +120,7 @@ function publicTransaction(t: StoredTransaction, type: AccountType | null): Cale
     date: t.date,
     name: t.name,
     merchant_name: t.merchant_name ?? null,
+    display_name: displayName(t),
     amount: t.amount,
     pending: t.pending ?? false,
     personal_finance_category:
