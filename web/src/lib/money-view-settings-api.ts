@@ -1,6 +1,7 @@
 // GET/PUT /money-plan/settings (docs/money-plan-api.md "Settings"): the signed-in member's own view of
 // the active profile's forecast — the low-balance threshold (cents) that marks calendar days and whether
-// balances include the everyday-spending allowance. Shared by /calendar and /plan.
+// balances include the everyday-spending allowance, and the view (cash, net worth, an account) the
+// calendar opens on. Shared by /calendar and /plan.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -12,11 +13,15 @@ export const viewSettingsSchema = z
   .object({
     low_balance_threshold: z.number().int(),
     include_allowance: z.boolean(),
+    /** The view the calendar opens on: 'cash', 'net_worth' or an account id (older servers: none). */
+    view: z.string().optional(),
     updated_at: z.string().nullable(),
   })
   .loose();
 export type ViewSettings = z.infer<typeof viewSettingsSchema>;
-export type ViewSettingsPatch = Partial<Pick<ViewSettings, 'low_balance_threshold' | 'include_allowance'>>;
+export type ViewSettingsPatch = Partial<
+  Pick<ViewSettings, 'low_balance_threshold' | 'include_allowance' | 'view'>
+>;
 
 export const viewSettingsQueryOptions = (profileId: string) =>
   queryOptions({
@@ -43,6 +48,22 @@ export function useSaveViewSettings(profileId: string) {
     },
     onError: (error) => {
       toast.error(moneyPlanErrorMessage(error));
+    },
+  });
+}
+
+/**
+ * Remembers the view a member picked on /calendar (issue 10: per user per profile, on the server so
+ * it follows them to another device). Quiet: the picker already shows the choice; a failure to
+ * remember it costs nothing now, so it is not announced.
+ */
+export function useRememberView(profileId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (view: string) =>
+      viewSettingsSchema.parse(await api.put<unknown>('/money-plan/settings', { view }, { profileId })),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(viewSettingsQueryOptions(profileId).queryKey, saved);
     },
   });
 }

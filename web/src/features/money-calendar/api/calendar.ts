@@ -14,6 +14,8 @@ export const calendarTransactionSchema = z
     date: z.string(),
     name: z.string(),
     merchant_name: z.string().nullish(),
+    /** The payee as a person reads it; older servers send none (then merchant_name or name). */
+    display_name: z.string().optional(),
     amount: z.number(),
     pending: z.boolean().optional(),
     classification: z.object({ normalizedAmount: z.number() }).loose().optional(),
@@ -49,6 +51,7 @@ export const calendarAccountSchema = z
     institution_name: z.string().nullish(),
     account_type: z.string().optional(),
     mask: z.string().nullish(),
+    in_view: z.boolean().optional(),
   })
   .loose();
 export type CalendarAccount = z.infer<typeof calendarAccountSchema>;
@@ -58,6 +61,10 @@ export const calendarSchema = z
     month: z.string(),
     today: z.string(),
     account_id: z.string().nullable(),
+    /** Issue 10: which money the month shows, how its balances read, and whether low days are marked. */
+    view: z.enum(['cash', 'net_worth', 'account']).optional(),
+    balance_convention: z.enum(['held', 'owed', 'net']).optional(),
+    marks_low_days: z.boolean().optional(),
     stale: z.boolean().optional(),
     low_balance_threshold: z.number().optional(),
     include_allowance: z.boolean().optional(),
@@ -79,9 +86,17 @@ export const calendarSchema = z
   .loose();
 export type MoneyCalendar = z.infer<typeof calendarSchema>;
 
+/** A view as the picker holds it: 'cash', 'net_worth' or an account id (as /money-plan/settings stores it). */
+export type ViewKey = string;
+export const isKindView = (view: ViewKey): view is 'cash' | 'net_worth' =>
+  view === 'cash' || view === 'net_worth';
+/** The request fields that name a view. */
+export const viewParams = (view: ViewKey): { view: 'cash' | 'net_worth' } | { accountId: string } =>
+  isKindView(view) ? { view } : { accountId: view };
+
 export interface CalendarQuery {
   month: string;
-  accountId: string | null;
+  view: ViewKey;
 }
 
 export const calendarQueryOptions = (profileId: string, query: CalendarQuery) =>
@@ -91,7 +106,7 @@ export const calendarQueryOptions = (profileId: string, query: CalendarQuery) =>
       calendarSchema.parse(
         await api.post<unknown>(
           '/functions/get-money-plan-calendar',
-          { month: query.month, accountId: query.accountId },
+          { month: query.month, ...viewParams(query.view) },
           { profileId, signal },
         ),
       ),
@@ -114,6 +129,7 @@ const runningBalancesSchema = z
   .object({
     stale: z.boolean(),
     include_allowance: z.boolean().optional(),
+    balance_convention: z.enum(['held', 'owed', 'net']).optional(),
     rows: z.array(runningBalanceRowSchema),
   })
   .loose();
@@ -121,15 +137,15 @@ const runningBalancesSchema = z
 /** spec §9: the default forecast view is 90 days. */
 export const DEFAULT_FORECAST_DAYS = 90;
 
-export const runningBalancesQueryOptions = (profileId: string, accountId: string | null, days: number) =>
+export const runningBalancesQueryOptions = (profileId: string, view: ViewKey, days: number) =>
   queryOptions({
-    queryKey: [cacheAreas.runningBalances, profileId, { accountId, days }] as const,
+    queryKey: [cacheAreas.runningBalances, profileId, { view, days }] as const,
     queryFn: async ({ signal }) =>
       runningBalancesSchema.parse(
         await api.get<unknown>('/running-balances', {
           profileId,
           signal,
-          query: { days, ...(accountId ? { accountId } : {}) },
+          query: { days, ...viewParams(view) },
         }),
       ),
     staleTime: 30_000,

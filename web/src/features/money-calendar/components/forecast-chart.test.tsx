@@ -24,13 +24,32 @@ describe('ForecastFigure (the likely range, issue 5)', () => {
       />,
     );
     expect(html).toMatch(/aria-label="[^"]*likely range \$600\.00 – \$950\.00[^"]*"/);
-    expect(html).toContain('Likely range $600.00 – $950.00 on 2026-11-24');
+    expect(html).toContain('Likely range $600.00 – $950.00 on Nov 24, 2026');
     expect(html).toContain('8 of 10 stretches');
     // The band is drawn before (behind) the line.
     expect(html.indexOf('fill-brand-500/20')).toBeGreaterThan(-1);
     expect(html.indexOf('fill-brand-500/20')).toBeLessThan(html.indexOf('stroke-brand-600'));
     expect(html).toContain('<th scope="col">Likely low</th>');
     expect(html).toContain('<td>$850.00</td>');
+    // Axes: round amounts and dates as people write them; the table's dates too.
+    expect(html).toContain('Nov 22</span>');
+    expect(html).toMatch(/>\$\d+(\.\d)?k?</);
+    expect(html).toContain('<td>Mon, Nov 23</td>');
+  });
+
+  it('reads an owed balance as owed, with its highest point rather than its lowest', () => {
+    const html = renderToStaticMarkup(
+      <ForecastFigure
+        rows={[row('2026-11-22', 103_519), row('2026-11-23', 150_000), row('2026-11-24', -3_357)]}
+        stale={false}
+        includesAllowance
+        convention="owed"
+      />,
+    );
+    expect(html).toContain('from $1,035.19 owed today to $33.57 credit on Nov 24, 2026');
+    expect(html).toContain('highest $1,500.00 owed on Nov 23, 2026');
+    expect(html).toContain('Forecast amount owed');
+    expect(html).not.toContain('−$');
   });
 
   it('says why there is no range: the allowance switched off, or too little history, or an old server', () => {

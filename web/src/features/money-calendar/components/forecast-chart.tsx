@@ -1,24 +1,34 @@
 // The balance forecast as an accessible SVG line chart (spec §9: 90 days by default): a labelled
 // image with a text summary, the likely range as a shaded band behind the line (issue 5: honest about
-// its uncertainty; docs/money-engine.md), the zero line, the lowest point, and a data table.
+// its uncertainty; docs/money-engine.md), the zero line, the lowest point, an amount axis and a date
+// axis, a read-out of any day under the pointer or the arrow keys (issue 10), and a data table. The
+// balances read in the view's convention: cash held, net worth, or what is owed on a card or loan.
 import { useQuery } from '@tanstack/react-query';
-import { formatUsd } from '../../../../../domain/classification.ts';
+import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import {
+  formatBalance,
+  longDate,
+  money,
+  monthDay,
+  shortDate,
+  type BalanceConvention,
+} from '../../../lib/money-format.ts';
 import {
   DEFAULT_FORECAST_DAYS,
   runningBalancesQueryOptions,
   type RunningBalanceRow,
+  type ViewKey,
 } from '../api/calendar.ts';
-import { chartGeometry } from '../utils/chart.ts';
+import { chartGeometry, dateTickIndexes, indexAtFraction, niceTicks } from '../utils/chart.ts';
 
 const W = 600;
-const H = 160;
-const money = (c: number) => `${c < 0 ? '−' : ''}${formatUsd(c)}`;
+const H = 180;
 
-export function ForecastChart({ profileId, accountId }: { profileId: string; accountId: string | null }) {
-  const query = useQuery(runningBalancesQueryOptions(profileId, accountId, DEFAULT_FORECAST_DAYS));
-  if (query.isPending) return <Skeleton className="h-40 w-full" />;
+export function ForecastChart({ profileId, view }: { profileId: string; view: ViewKey }) {
+  const query = useQuery(runningBalancesQueryOptions(profileId, view, DEFAULT_FORECAST_DAYS));
+  if (query.isPending) return <Skeleton className="h-48 w-full" />;
   if (query.isError)
     return (
       <QueryError
@@ -32,8 +42,18 @@ export function ForecastChart({ profileId, accountId }: { profileId: string; acc
       rows={query.data.rows}
       stale={query.data.stale}
       includesAllowance={query.data.include_allowance ?? true}
+      convention={query.data.balance_convention ?? 'net'}
     />
   );
+}
+
+/** A compact amount for the axis: "$12k", "−$1.2k", "$350". */
+function axisAmount(cents: number): string {
+  const dollars = Math.abs(cents) / 100;
+  const sign = cents < 0 ? '−' : '';
+  if (dollars >= 1_000_000) return `${sign}$${+(dollars / 1_000_000).toFixed(1)}M`;
+  if (dollars >= 1_000) return `${sign}$${+(dollars / 1_000).toFixed(1)}k`;
+  return `${sign}$${Math.round(dollars)}`;
 }
 
 /** The chart itself, from the series' rows (apart from the query so it renders on its own). */
@@ -41,11 +61,14 @@ export function ForecastFigure({
   rows,
   stale,
   includesAllowance,
+  convention = 'net',
 }: {
   rows: readonly RunningBalanceRow[];
   stale: boolean;
   includesAllowance: boolean;
+  convention?: BalanceConvention;
 }) {
+  const [active, setActive] = useState<number | null>(null);
   const points = rows.map((r) => ({
     date: r.balance_date,
     value: r.closing_balance,
@@ -53,54 +76,179 @@ export function ForecastFigure({
     high: r.closing_high ?? r.closing_balance,
   }));
   if (points.length === 0) return <p className="text-sm text-slate-500">No forecast yet.</p>;
+  const show = (c: number) => formatBalance(c, convention);
+  const owed = convention === 'owed';
   const g = chartGeometry(points, W, H);
   const last = points.at(-1);
-  const range = last && last.low !== last.high ? `${money(last.low)} – ${money(last.high)}` : null;
+  const range = last && last.low !== last.high ? `${show(last.low)} – ${show(last.high)}` : null;
+  // For an owed balance the point that matters is the highest (most owed), not the lowest.
+  const extreme = owed ? g.max : g.min;
   const summary =
-    `Balance forecast for the next ${DEFAULT_FORECAST_DAYS} days: from ${money(points[0]?.value ?? 0)} today to ${money(last?.value ?? 0)} on ${last?.date ?? ''}` +
+    `Balance forecast for the next ${DEFAULT_FORECAST_DAYS} days: from ${show(points[0]?.value ?? 0)} today to ${show(last?.value ?? 0)} on ${last ? longDate(last.date) : ''}` +
     (range ? ` (likely range ${range})` : '') +
-    `; lowest ${money(g.min?.value ?? 0)} on ${g.min?.date ?? ''}.`;
-  const minIndex = g.min ? points.findIndex((p) => p.date === g.min?.date) : -1;
+    (extreme ? `; ${owed ? 'highest' : 'lowest'} ${show(extreme.value)} on ${longDate(extreme.date)}.` : '.');
+  const extremeIndex = extreme ? points.findIndex((p) => p.date === extreme.date) : -1;
+  const yTicks = niceTicks(g.lo, g.hi, 4);
+  const xTicks = dateTickIndexes(points.length, 5);
+  const focused = active === null ? null : points[active];
+
+  const fromPointer = (event: PointerEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    if (box.width > 0) setActive(indexAtFraction((event.clientX - box.left) / box.width, points.length));
+  };
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, PageDown: 7, PageUp: -7 };
+    let next: number | null = null;
+    if (event.key in step) next = (active ?? 0) + (step[event.key] ?? 0);
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = points.length - 1;
+    else if (event.key === 'Escape') setActive(null);
+    if (next !== null) {
+      event.preventDefault();
+      setActive(Math.min(points.length - 1, Math.max(0, next)));
+    }
+  };
+
   return (
     <figure className="space-y-2">
       <figcaption className="text-sm text-slate-600">{summary}</figcaption>
       {stale ? <p className="text-xs text-amber-800">This forecast may be out of date.</p> : null}
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        role="img"
-        aria-label={summary}
-        className="h-40 w-full"
-        preserveAspectRatio="none"
-      >
-        {g.bandPath ? <path d={g.bandPath} className="fill-brand-500/20" stroke="none" /> : null}
-        {g.zeroY !== null ? (
-          <line x1={0} x2={W} y1={g.zeroY} y2={g.zeroY} className="stroke-slate-300" strokeDasharray="4 4" />
-        ) : null}
-        <path
-          d={g.path}
-          fill="none"
-          className="stroke-brand-600"
-          strokeWidth={2}
-          vectorEffect="non-scaling-stroke"
-        />
-        {g.min && minIndex >= 0 ? (
-          <circle
-            cx={g.xOf(minIndex)}
-            cy={g.yOf(g.min.value)}
-            r={4}
-            className={g.min.value < 0 ? 'fill-red-600' : 'fill-amber-500'}
-          />
-        ) : null}
-      </svg>
+      <div className="flex gap-2">
+        {/* The amount axis: HTML beside the stretched SVG, so its text is never distorted. */}
+        <div className="relative h-44 w-12 shrink-0 text-right text-[11px] text-slate-500" aria-hidden="true">
+          {yTicks.map((v) => (
+            <span
+              key={v}
+              className="absolute right-0 -translate-y-1/2 tabular-nums"
+              style={{ top: `${(g.yOf(v) / H) * 100}%` }}
+            >
+              {axisAmount(v)}
+            </span>
+          ))}
+        </div>
+        <div className="min-w-0 flex-1">
+          <div
+            className="relative h-44 rounded outline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-600"
+            tabIndex={0}
+            role="group"
+            aria-label="Forecast chart: use the arrow keys to read each day"
+            onPointerMove={fromPointer}
+            onPointerDown={fromPointer}
+            onPointerLeave={() => setActive(null)}
+            onKeyDown={onKey}
+            onBlur={() => setActive(null)}
+            data-testid="forecast-plot"
+          >
+            <svg
+              viewBox={`0 0 ${W} ${H}`}
+              role="img"
+              aria-label={summary}
+              className="h-full w-full"
+              preserveAspectRatio="none"
+            >
+              {yTicks.map((v) => (
+                <line
+                  key={v}
+                  x1={0}
+                  x2={W}
+                  y1={g.yOf(v)}
+                  y2={g.yOf(v)}
+                  className="stroke-slate-200 dark:stroke-slate-700"
+                  vectorEffect="non-scaling-stroke"
+                />
+              ))}
+              {g.bandPath ? <path d={g.bandPath} className="fill-brand-500/20" stroke="none" /> : null}
+              {g.zeroY !== null ? (
+                <line
+                  x1={0}
+                  x2={W}
+                  y1={g.zeroY}
+                  y2={g.zeroY}
+                  className="stroke-slate-400"
+                  strokeDasharray="4 4"
+                  vectorEffect="non-scaling-stroke"
+                />
+              ) : null}
+              <path
+                d={g.path}
+                fill="none"
+                className="stroke-brand-600"
+                strokeWidth={2}
+                vectorEffect="non-scaling-stroke"
+              />
+              {extreme && extremeIndex >= 0 ? (
+                <circle
+                  cx={g.xOf(extremeIndex)}
+                  cy={g.yOf(extreme.value)}
+                  r={4}
+                  className={!owed && extreme.value < 0 ? 'fill-red-600' : 'fill-amber-500'}
+                />
+              ) : null}
+              {focused && active !== null ? (
+                <line
+                  x1={g.xOf(active)}
+                  x2={g.xOf(active)}
+                  y1={0}
+                  y2={H}
+                  className="stroke-slate-500"
+                  vectorEffect="non-scaling-stroke"
+                />
+              ) : null}
+            </svg>
+            {focused && active !== null ? (
+              <div
+                className="pointer-events-none absolute top-1 z-10 -translate-x-1/2 rounded-md bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white shadow"
+                style={{ left: `${Math.min(85, Math.max(15, (g.xOf(active) / W) * 100))}%` }}
+                data-testid="forecast-readout"
+              >
+                <span className="font-medium">{shortDate(focused.date)}</span>: {show(focused.value)}
+                {focused.low !== focused.high ? (
+                  <span className="block text-slate-300">
+                    likely {show(focused.low)} – {show(focused.high)}
+                  </span>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+          {/* The date axis. */}
+          <div className="relative mt-1 h-4 text-[11px] text-slate-500" aria-hidden="true">
+            {xTicks.map((i, k) => {
+              const p = points[i];
+              if (!p) return null;
+              const edge =
+                k === 0
+                  ? 'translate-x-0'
+                  : k === xTicks.length - 1
+                    ? '-translate-x-full'
+                    : '-translate-x-1/2';
+              return (
+                <span
+                  key={p.date}
+                  className={`absolute ${edge}`}
+                  style={{ left: `${(g.xOf(i) / W) * 100}%` }}
+                >
+                  {monthDay(p.date)}
+                </span>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {focused
+          ? `${longDate(focused.date)}: ${show(focused.value)}` +
+            (focused.low !== focused.high ? `, likely ${show(focused.low)} to ${show(focused.high)}` : '')
+          : ''}
+      </p>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label="Chart legend">
         <li className="flex items-center gap-1.5">
           <span aria-hidden="true" className="inline-block h-0.5 w-4 bg-brand-600" />
-          Forecast balance
+          {owed ? 'Forecast amount owed' : 'Forecast balance'}
         </li>
         {range ? (
           <li className="flex items-center gap-1.5">
             <span aria-hidden="true" className="inline-block h-3 w-4 rounded-sm bg-brand-500/20" />
-            Likely range {range} on {last?.date}
+            Likely range {range} on {last ? longDate(last.date) : ''}
           </li>
         ) : null}
       </ul>
@@ -117,7 +265,7 @@ export function ForecastFigure({
           <thead>
             <tr>
               <th scope="col">Date</th>
-              <th scope="col">Closing balance</th>
+              <th scope="col">{owed ? 'Owed' : 'Closing balance'}</th>
               <th scope="col">Likely low</th>
               <th scope="col">Likely high</th>
             </tr>
@@ -125,10 +273,10 @@ export function ForecastFigure({
           <tbody>
             {points.map((p) => (
               <tr key={p.date}>
-                <td>{p.date}</td>
-                <td>{money(p.value)}</td>
-                <td>{money(p.low)}</td>
-                <td>{money(p.high)}</td>
+                <td>{shortDate(p.date)}</td>
+                <td>{owed ? show(p.value) : money(p.value)}</td>
+                <td>{owed ? show(p.low) : money(p.low)}</td>
+                <td>{owed ? show(p.high) : money(p.high)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,8 @@
 // /calendar, the Money Calendar (issue 5 item 6): a month grid on desktop and a list under 768 px
 // (spec §9); each day shows its transactions and planned items (planned in italics with a dashed
-// marker), its end-of-day balance, low and negative highlighting; a day opens its detail; an account
-// filter; months 24 back and 24 ahead; and the forecast chart.
+// marker), its end-of-day balance, low and negative highlighting; a day opens its detail; a view picker
+// (issue 10: Cash by default, each account, Net worth; remembered per member per profile); months 24
+// back and 24 ahead; and the forecast chart. An owed balance reads as owed everywhere on the screen.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
@@ -16,10 +17,14 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { nameWithMask } from '../../../lib/account-format.ts';
 import { cn } from '../../../lib/cn.ts';
 import { MOBILE_BREAKPOINT_PX } from '../../../lib/constants.ts';
+import { formatBalance, money, shortDate, type BalanceConvention } from '../../../lib/money-format.ts';
+import { useRememberView, viewSettingsQueryOptions } from '../../../lib/money-view-settings-api.ts';
 import {
   calendarQueryOptions,
+  type CalendarAccount,
   type CalendarDay,
   type MoneyCalendar as MoneyCalendarData,
+  type ViewKey,
 } from '../api/calendar.ts';
 import {
   addMonths,
@@ -46,7 +51,6 @@ function useIsMobile() {
   return useSyncExternalStore(subscribeMobile, isMobileNow, () => false);
 }
 
-const money = (c: number) => `${c < 0 ? '−' : ''}${formatUsd(c)}`;
 const toneClasses: Record<BalanceTone, string> = {
   negative: 'bg-red-50 text-red-800 ring-1 ring-red-300',
   low: 'bg-amber-50 text-amber-900 ring-1 ring-amber-300',
@@ -63,15 +67,34 @@ const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 const currentMonth = () => new Date().toISOString().slice(0, 7);
 
+/** The picker's options: Cash, every account by name and mask (debts marked), Net worth. */
+export function viewOptions(accounts: readonly CalendarAccount[]) {
+  return [
+    { value: 'cash', label: 'Cash (checking & savings)' },
+    ...accounts.map((a) => ({
+      value: a.id,
+      label: nameWithMask(a) + (a.account_type === 'credit' || a.account_type === 'loan' ? ' (owed)' : ''),
+    })),
+    { value: 'net_worth', label: 'Net worth (cash + investments − debts)' },
+  ];
+}
+
 export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEdit: boolean }) {
   const [month, setMonth] = useState(currentMonth);
-  const [accountId, setAccountId] = useState<string | null>(null);
+  const [chosenView, setChosenView] = useState<ViewKey | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const isMobile = useIsMobile();
+  // The view opens where the member left it (saved per profile), else on Cash.
+  const settings = useQuery(viewSettingsQueryOptions(profileId));
+  const remember = useRememberView(profileId);
+  const view = chosenView ?? (settings.isPending ? null : (settings.data?.view ?? 'cash'));
   const query = useQuery({
-    ...calendarQueryOptions(profileId, { month, accountId }),
+    ...calendarQueryOptions(profileId, { month, view: view ?? 'cash' }),
+    enabled: view !== null,
     placeholderData: keepPreviousData,
   });
+  const convention: BalanceConvention = query.data?.balance_convention ?? 'net';
+  const marksLowDays = query.data?.marks_low_days ?? true;
   const today = query.data?.today ?? new Date().toISOString().slice(0, 10);
   const thisMonth = today.slice(0, 7);
   const canBack = isMonthInWindow(addMonths(month, -1), thisMonth);
@@ -92,17 +115,14 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
         <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
           <ForecastSettingsButton profileId={profileId} />
           <SelectField
-            label="Account"
-            className="w-full sm:w-64"
-            value={accountId ?? ''}
-            onChange={(e) => setAccountId(e.target.value || null)}
-            options={[
-              { value: '', label: 'All accounts' },
-              ...(query.data?.accounts ?? []).map((a) => ({
-                value: a.id,
-                label: nameWithMask(a),
-              })),
-            ]}
+            label="Show"
+            className="w-full sm:w-72"
+            value={view ?? 'cash'}
+            onChange={(e) => {
+              setChosenView(e.target.value);
+              remember.mutate(e.target.value);
+            }}
+            options={viewOptions(query.data?.accounts ?? [])}
           />
         </div>
       </div>
@@ -152,12 +172,18 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
         </EmptyState>
       ) : (
         <>
-          <Summary data={data} />
+          <Summary data={data} convention={convention} />
           {isMobile ? (
             <ol className="space-y-2" aria-label={`Days of ${monthLabel(month)}`}>
               {data.days.map((day) => (
                 <li key={day.date}>
-                  <DayButton day={day} onOpen={() => setSelected(day.date)} layout="row" />
+                  <DayButton
+                    day={day}
+                    onOpen={() => setSelected(day.date)}
+                    layout="row"
+                    convention={convention}
+                    marksLowDays={marksLowDays}
+                  />
                 </li>
               ))}
             </ol>
@@ -183,7 +209,13 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
                       return (
                         <td key={date ?? `pad-${i}`} className="h-28 border border-slate-200 p-0 align-top">
                           {day ? (
-                            <DayButton day={day} onOpen={() => setSelected(day.date)} layout="cell" />
+                            <DayButton
+                              day={day}
+                              onOpen={() => setSelected(day.date)}
+                              layout="cell"
+                              convention={convention}
+                              marksLowDays={marksLowDays}
+                            />
                           ) : null}
                         </td>
                       );
@@ -198,7 +230,7 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
 
       <Card className="p-4">
         <h2 className="mb-2 text-lg font-semibold text-slate-900">Balance forecast</h2>
-        <ForecastChart profileId={profileId} accountId={accountId} />
+        {view !== null ? <ForecastChart profileId={profileId} view={view} /> : null}
       </Card>
 
       {selectedDay && data ? (
@@ -214,37 +246,44 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
   );
 }
 
-function Summary({ data }: { data: MoneyCalendarData }) {
+function Summary({ data, convention }: { data: MoneyCalendarData; convention: BalanceConvention }) {
   const s = data.summary;
+  const marksLowDays = data.marks_low_days ?? true;
   return (
-    <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="month-summary">
       <div>
         <dt className="text-slate-500">End of month</dt>
-        <dd className="font-semibold">{s.closing === null ? '—' : money(s.closing)}</dd>
-      </div>
-      <div>
-        <dt className="text-slate-500">Lowest</dt>
-        <dd className="font-semibold">
-          {s.lowest ? `${money(s.lowest.closing)} on ${s.lowest.date.slice(8)}` : '—'}
+        <dd className="font-semibold" data-testid="summary-closing">
+          {s.closing === null ? '—' : formatBalance(s.closing, convention)}
         </dd>
       </div>
+      {convention !== 'owed' ? (
+        <div>
+          <dt className="text-slate-500">Lowest</dt>
+          <dd className="font-semibold">
+            {s.lowest ? `${formatBalance(s.lowest.closing, convention)} on ${shortDate(s.lowest.date)}` : '—'}
+          </dd>
+        </div>
+      ) : null}
       <div>
         <dt className="text-slate-500">Planned in / out</dt>
         <dd className="font-semibold">
           {formatUsd(s.planned_in)} / {formatUsd(s.planned_out)}
         </dd>
       </div>
-      <div>
-        <dt className="text-slate-500">
-          Low / negative days
-          {data.low_balance_threshold !== undefined
-            ? ` (low: under ${money(data.low_balance_threshold)})`
-            : ''}
-        </dt>
-        <dd className={cn('font-semibold', s.negative_days > 0 && 'text-red-700')}>
-          {s.low_days} / {s.negative_days}
-        </dd>
-      </div>
+      {marksLowDays ? (
+        <div>
+          <dt className="text-slate-500">
+            Low / negative days
+            {data.low_balance_threshold !== undefined
+              ? ` (low: under ${money(data.low_balance_threshold)})`
+              : ''}
+          </dt>
+          <dd className={cn('font-semibold', s.negative_days > 0 && 'text-red-700')}>
+            {s.low_days} / {s.negative_days}
+          </dd>
+        </div>
+      ) : null}
       {s.allowance !== undefined && s.allowance !== 0 ? (
         <div className="col-span-2 sm:col-span-4" data-testid="allowance-summary">
           <dt className="text-slate-500">Everyday spending (forecast days)</dt>
@@ -266,18 +305,23 @@ function DayButton({
   day,
   onOpen,
   layout,
+  convention,
+  marksLowDays,
 }: {
   day: CalendarDay;
   onOpen: () => void;
   layout: 'cell' | 'row';
+  convention: BalanceConvention;
+  marksLowDays: boolean;
 }) {
   const closing = day.balances.total?.closing ?? null;
-  const tone = balanceTone(day.flags, closing);
+  // Low and negative are cash notions: an owed balance or net worth is shown, not flagged.
+  const tone = marksLowDays ? balanceTone(day.flags, closing) : closing === null ? 'none' : 'normal';
   const dayNumber = Number(day.date.slice(8));
   const entries = [
     ...day.transactions.map((t) => ({
       key: t.id,
-      name: t.merchant_name || t.name,
+      name: t.display_name || t.merchant_name || t.name,
       amount: -t.amount,
       planned: false,
     })),
@@ -304,21 +348,14 @@ function DayButton({
       <span className="sr-only">{before}</span>
       <span className="flex items-center justify-between gap-1">
         <span className={cn('font-semibold', day.is_today && 'text-brand-700')}>
-          {layout === 'row'
-            ? new Date(`${day.date}T00:00:00Z`).toLocaleDateString('en-US', {
-                weekday: 'short',
-                month: 'short',
-                day: 'numeric',
-                timeZone: 'UTC',
-              })
-            : dayNumber}
+          {layout === 'row' ? shortDate(day.date) : dayNumber}
         </span>
         {closing !== null ? (
           <span
             data-testid="day-balance"
             className={cn('rounded px-1 font-medium tabular-nums', toneClasses[tone])}
           >
-            {money(closing)}
+            {formatBalance(closing, convention)}
           </span>
         ) : null}
       </span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartGeometry } from './chart.ts';
+import { chartGeometry, dateTickIndexes, indexAtFraction, niceTicks } from './chart.ts';
 
 describe('chartGeometry', () => {
   const points = [
@@ -63,5 +63,22 @@ describe('chartGeometry', () => {
     );
     expect(near.yOf(0)).toBe(96);
     expect(near.zeroY).toBe(96);
+  });
+});
+
+describe('chart axes', () => {
+  it('amount ticks are round values inside the scale', () => {
+    expect(niceTicks(0, 10_000_00, 4)).toEqual([0, 200_000, 400_000, 600_000, 800_000, 1_000_000]);
+    expect(niceTicks(123_456, 987_654, 4)).toEqual([200_000, 400_000, 600_000, 800_000]);
+    expect(niceTicks(-5_000, 5_000, 4)).toEqual([-4_000, -2_000, 0, 2_000, 4_000]);
+    expect(niceTicks(7, 7)).toEqual([7]);
+  });
+
+  it('date ticks include the first and last day; the read-out finds the nearest point', () => {
+    expect(dateTickIndexes(91, 5)).toEqual([0, 23, 45, 68, 90]);
+    expect(dateTickIndexes(3, 5)).toEqual([0, 1, 2]);
+    expect(indexAtFraction(0.5, 91)).toBe(45);
+    expect(indexAtFraction(-1, 91)).toBe(0);
+    expect(indexAtFraction(2, 91)).toBe(90);
   });
 });

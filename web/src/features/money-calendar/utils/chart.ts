@@ -17,6 +17,9 @@ export interface ChartGeometry {
   max: ChartPoint | null;
   /** y of the zero line, or null when 0 is outside the range. */
   zeroY: number | null;
+  /** The value scale's ends (bottom, top). */
+  lo: number;
+  hi: number;
   xOf: (index: number) => number;
   yOf: (value: number) => number;
 }
@@ -63,5 +66,37 @@ export function chartGeometry(
         .join(' L')} Z`
     : '';
   const zeroY = lo < 0 && hi > 0 ? yOf(0) : lo === 0 && hi > 0 ? yOf(0) : null;
-  return { path, bandPath, min, max, zeroY, xOf, yOf };
+  return { path, bandPath, min, max, zeroY, lo, hi, xOf, yOf };
+}
+
+/**
+ * Round values for the amount axis inside [lo, hi]: steps of 1, 2 or 5 × a power of ten, about
+ * `count` of them ("$0, $2,000, $4,000" rather than "$1,234.57").
+ */
+export function niceTicks(lo: number, hi: number, count = 4): number[] {
+  if (!(hi > lo)) return [lo];
+  const rough = (hi - lo) / count;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  // The round step nearest the rough one (by ratio), so there are about `count` ticks.
+  const step = [1, 2, 5, 10]
+    .map((m) => m * power)
+    .reduce((best, s) => (Math.abs(Math.log(s / rough)) < Math.abs(Math.log(best / rough)) ? s : best));
+  const ticks: number[] = [];
+  for (let v = Math.ceil(lo / step) * step; v <= hi + 1e-9; v += step) ticks.push(Math.round(v));
+  return ticks;
+}
+
+/** Indexes of about `count` evenly spaced points for the date axis, first and last included. */
+export function dateTickIndexes(length: number, count = 5): number[] {
+  if (length <= 0) return [];
+  if (length <= count) return Array.from({ length }, (_, i) => i);
+  const out = new Set<number>();
+  for (let k = 0; k < count; k++) out.add(Math.round((k * (length - 1)) / (count - 1)));
+  return [...out];
+}
+
+/** The point nearest a horizontal position given as a fraction (0–1) of the plot's width. */
+export function indexAtFraction(fraction: number, length: number): number {
+  if (length <= 1) return 0;
+  return Math.min(length - 1, Math.max(0, Math.round(fraction * (length - 1))));
 }

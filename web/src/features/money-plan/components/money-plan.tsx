@@ -19,6 +19,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { accountsQueryOptions } from '../../../lib/accounts-api.ts';
+import { friendlyDate } from '../../../lib/money-format.ts';
 import { cn } from '../../../lib/cn.ts';
 import { trackSignedInEngagement } from '../../../lib/engagement.ts';
 import {
@@ -255,7 +256,8 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
             {totals.transfers_in + totals.transfers_out > 0 ? (
               <p className="mt-2 text-xs text-slate-500">
                 Transfers: {formatUsd(Math.round(totals.transfers_in))} in,{' '}
-                {formatUsd(Math.round(totals.transfers_out))} out a month (not counted above).
+                {formatUsd(Math.round(totals.transfers_out))} out a month (not counted above: they move money
+                between your own accounts, like a card or loan payment&rsquo;s receiving side).
               </p>
             ) : null}
           </Card>
@@ -285,8 +287,9 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
                           </p>
                           <p className="text-slate-600">
                             {cadenceLabel(stream.cadence)}
-                            {stream.schedule ? ` · ${stream.schedule}` : ''} · Next {stream.next_date ?? '—'}{' '}
-                            · {accountName(stream.account_id)}
+                            {stream.schedule ? ` · ${stream.schedule}` : ''} · Next{' '}
+                            {stream.next_date ? friendlyDate(stream.next_date) : '—'} ·{' '}
+                            {accountName(stream.account_id)}
                           </p>
                         </div>
                         <div className="flex items-center gap-2">
