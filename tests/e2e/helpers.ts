@@ -53,14 +53,21 @@ export async function signUpAndSignIn(
  * On /get-started: connects First Gingham Credit Union with user_good/pass_good through the Link
  * stand-in (account selection when offered) and waits for /accounts, and optionally for the sync.
  */
-export async function linkSandboxBank(page: Page, { waitForSync = false } = {}) {
+/** Links a sandbox bank through the Link stand-in: First Gingham by default (checking, savings, a card). */
+export async function linkSandboxBank(
+  page: Page,
+  {
+    waitForSync = false,
+    institution = { search: 'gingham', name: 'First Gingham Credit Union' },
+  }: { waitForSync?: boolean; institution?: { search: string; name: string } } = {},
+) {
   const connect = page.getByRole('button', { name: 'Connect accounts' });
   await expect(connect).toBeEnabled();
   await connect.click();
   const link = page.frameLocator('iframe[title="Plaid Link"]');
   await link.getByRole('button', { name: 'Continue' }).click();
-  await link.getByLabel('Search institutions').fill('gingham');
-  await link.getByRole('button', { name: 'First Gingham Credit Union' }).click();
+  await link.getByLabel('Search institutions').fill(institution.search);
+  await link.getByRole('button', { name: institution.name }).click();
   await logInAndFinish(link);
   await expect(page).toHaveURL(/\/accounts$/);
   if (waitForSync) await expect(page.getByText('Syncing…')).toHaveCount(0, { timeout: 90_000 });

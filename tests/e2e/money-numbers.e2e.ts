@@ -1,0 +1,121 @@
+// The numbers people act on, in Chromium (issue 10 acceptance): a new user links First Platypus Bank
+// (checking, savings, a card, a student loan, a mortgage) and generates the plan. Income holds only
+// wages and interest (the loans' sides of their payments are under Transfers); the calendar opens on
+// Cash with no −$200k figures; a card and a loan read as owed, positive, in the summary, the day cells
+// and the chart; every account stays in the picker whatever is chosen; dates read as people write
+// them; the chosen view is remembered. Screenshots at 375 and 1440 px, light and dark; axe clean.
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  e2eBaseUrl as base,
+  expectNoSeriousAxeViolations,
+  linkSandboxBank,
+  screenshots,
+  signUpAndSignIn,
+} from './helpers.ts';
+
+/** '−$1,234.56 owed' → -123456 (the sign as shown). */
+function cents(text: string): number {
+  const negative = text.trim().startsWith('−') || text.trim().startsWith('-');
+  return (negative ? -1 : 1) * Number(text.replace(/[^\d]/g, ''));
+}
+
+async function dayBalances(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="day-balance"]').allTextContents();
+}
+
+const ISO_DATE = /\b20\d\d-\d\d-\d\d\b/;
+
+test.describe.configure({ mode: 'serial' });
+let page: Page;
+test.beforeAll(async ({ browser }) => {
+  page = await (await browser.newContext()).newPage();
+});
+
+test('First Platypus: income is wages and interest; the loans’ payments received are transfers', async () => {
+  test.setTimeout(300_000);
+  await signUpAndSignIn(page, `e2e-numbers-${randomUUID().slice(0, 8)}@example.com`, {
+    fullName: 'Ada Lovelace',
+  });
+  await linkSandboxBank(page, {
+    waitForSync: true,
+    institution: { search: 'platypus', name: 'First Platypus Bank' },
+  });
+  await page.goto(`${base()}/plan`);
+  await page.getByRole('button', { name: 'Generate my plan' }).click();
+  await expect(page.getByText(/Your money plan is (ready|up to date)/)).toBeVisible({ timeout: 60_000 });
+
+  const income = page.getByRole('region', { name: 'Income' });
+  const transfers = page.getByRole('region', { name: 'Transfers' });
+  const incomeRows = income.getByRole('listitem');
+  await expect(incomeRows.first()).toBeVisible();
+  for (const row of await incomeRows.all()) await expect(row).toContainText(/Wages|Interest/);
+  await expect(income).not.toContainText(/Payment Received|Mortgage|Loan/i);
+  await expect(transfers).toContainText(/Mortgage Payment Received/i);
+  await expect(transfers).toContainText(/Payment Received/i);
+  // Names a person reads: no shouting bank strings, no ISO dates.
+  await expect(page.getByText('FIRST PLATYPUS BANK MORTGAGE PMT')).toHaveCount(0);
+  expect(await page.locator('main').innerText()).not.toMatch(ISO_DATE);
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'plan-platypus');
+});
+
+test('the calendar opens on Cash; a card and a loan read as owed everywhere; every account stays listed', async () => {
+  test.setTimeout(180_000);
+  await page.goto(`${base()}/calendar`);
+  const show = page.getByLabel('Show');
+  await expect(show).toHaveValue('cash');
+  await expect(page.locator('[data-testid="day-balance"]').first()).toBeVisible();
+  const cash = (await dayBalances(page)).map(cents);
+  expect(cash.length).toBeGreaterThanOrEqual(28);
+  // No mortgage mixed into cash: nothing like −$216,000.
+  expect(Math.min(...cash)).toBeGreaterThan(-50_000_00);
+  await expect(page.getByText('Low / negative days', { exact: false })).toBeVisible();
+  const summary = page.getByTestId('month-summary');
+  await expect(summary).toContainText(/Lowest.*on (Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}/s);
+  expect(await page.locator('main').innerText()).not.toMatch(ISO_DATE);
+
+  const options = await show.locator('option').allTextContents();
+  expect(options[0]).toMatch(/^Cash/);
+  expect(options.at(-1)).toMatch(/^Net worth/);
+  const accountOptions = options.slice(1, -1);
+  expect(accountOptions.length).toBe(8);
+  const debts = accountOptions.filter((o) => o.endsWith('(owed)'));
+  expect(debts.length).toBe(3);
+
+  for (const debt of debts.filter((d) => /Credit|Card|Loan|Mortgage/i.test(d)).slice(0, 3)) {
+    await show.selectOption({ label: debt });
+    await expect(page.getByTestId('summary-closing')).toContainText(/owed|credit/);
+    await expect(page.getByText('Low / negative days', { exact: false })).toHaveCount(0);
+    const cells = await dayBalances(page);
+    expect(cells.length).toBeGreaterThanOrEqual(28);
+    for (const text of cells) expect(text, debt).toMatch(/^\$[\d,]+\.\d\d (owed|credit)$/);
+    await expect(page.getByTestId('summary-closing')).not.toContainText('−');
+    await expect(page.locator('figure figcaption')).toContainText(/owed/);
+    await expect(page.locator('figure figcaption')).not.toContainText('−');
+    // The picker still lists every account.
+    expect(await show.locator('option').allTextContents()).toEqual(options);
+  }
+
+  // The forecast chart's read-out under the keyboard.
+  const plot = page.getByTestId('forecast-plot');
+  await plot.focus();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('forecast-readout')).toContainText(
+    /(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}: \$[\d,]+\.\d\d/,
+  );
+
+  // Net worth, then back: the choice is remembered across a reload.
+  await show.selectOption('net_worth');
+  await expect(page.getByText('Low / negative days', { exact: false })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel('Show')).toHaveValue('net_worth');
+  await page.getByLabel('Show').selectOption('cash');
+  await expect(page.getByText('Low / negative days', { exact: false })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'calendar-cash-platypus');
+  await page.getByLabel('Show').selectOption({ label: debts[0] ?? '' });
+  await expect(page.getByTestId('summary-closing')).toContainText(/owed|credit/);
+  await screenshots(page, 'calendar-owed-platypus');
+  await page.getByLabel('Show').selectOption('cash');
+});
