@@ -224,7 +224,8 @@ export function ForecastFigure({
               return (
                 <span
                   key={p.date}
-                  className={`absolute ${edge}`}
+                  // Every other tick only from 640 px: five dates do not fit a phone's width.
+                  className={`absolute whitespace-nowrap ${edge} ${k % 2 === 1 ? 'hidden sm:inline' : ''}`}
                   style={{ left: `${(g.xOf(i) / W) * 100}%` }}
                 >
                   {monthDay(p.date)}
