@@ -12,6 +12,7 @@ import {
   isTransfer,
   normalizedAmount,
   resolveCategory,
+  summaryDirection,
   transactionDirection,
   type AccountType,
   type ClassifiableTransaction,
@@ -618,6 +619,37 @@ describe('classification properties (fast-check)', () => {
       fc.property(transactionArb, accountArb, (t, account) => {
         expect(classifyTransaction(t, account)).toEqual(classifyTransaction(t, account));
       }),
+    );
+  });
+});
+
+describe('summaryDirection (issue 10: one payment counted once)', () => {
+  const payment = { amount: -40_035, name: 'PAYMENT RECEIVED - THANK YOU' };
+  it('counts the receiving side of a card or loan payment as a transfer in, whatever the spec direction', () => {
+    for (const type of ['credit', 'loan'] as const) {
+      const c = classifyTransaction(payment, type);
+      expect(summaryDirection(c, type, payment.amount)).toBe('transfer_in');
+    }
+    // The spec's own reading is unchanged: a card payment received is income on the card.
+    const card = classifyTransaction(
+      { ...payment, personal_finance_category: { detailed: 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT' } },
+      'credit',
+    );
+    expect(card.direction).toBe('income');
+  });
+
+  it('leaves everything else as classified: wages on checking, a purchase on a card', () => {
+    const wages = {
+      amount: -250_000,
+      name: 'ACME PAYROLL',
+      personal_finance_category: { primary: 'INCOME', detailed: 'INCOME_WAGES' },
+    };
+    expect(summaryDirection(classifyTransaction(wages, 'depository'), 'depository', wages.amount)).toBe(
+      'income',
+    );
+    const purchase = { amount: 1_599, name: 'NETFLIX' };
+    expect(summaryDirection(classifyTransaction(purchase, 'credit'), 'credit', purchase.amount)).toBe(
+      'expense',
     );
   });
 });

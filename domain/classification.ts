@@ -433,3 +433,19 @@ export function classifyTransaction(
     rule,
   };
 }
+
+/**
+ * How a classified transaction counts in a summary of money in and out (issue 10): as the spec's
+ * direction, except that money arriving on a card or loan is the receiving side of a payment made
+ * from cash. The spec reads a card payment received as income on the card (§5) and the paying side
+ * as a transfer out or a loan-payment expense; summed over both accounts that would count one payment
+ * as income and again as spending, so summaries count the receiving side as a transfer in.
+ */
+export function summaryDirection(
+  classification: Pick<TransactionClassification, 'direction'>,
+  accountType: AccountType | null,
+  amountCents: number,
+): Direction {
+  if ((accountType === 'credit' || accountType === 'loan') && amountCents < 0) return 'transfer_in';
+  return classification.direction;
+}

@@ -4,7 +4,12 @@
 // month's lowest point). Days from today on come from the stored forecast; past days are actual balances
 // reconstructed backwards from the current balance through the posted transactions (month-end balances
 // kept with each forecast generation, then this month's transactions day by day).
-import { classifyTransaction, type TransactionClassification } from '../../../domain/classification.ts';
+import {
+  classifyTransaction,
+  summaryDirection,
+  type Direction,
+  type TransactionClassification,
+} from '../../../domain/classification.ts';
 import { ValidationError } from '../../../domain/errors.ts';
 import { type Cents } from '../../../domain/money/cents.ts';
 import { addDays, daysInMonth, formatCivil, monthIndexOf } from '../../../domain/money/dates.ts';
@@ -87,9 +92,15 @@ export interface CalendarDay {
     accounts: Array<{ account_id: string } & OpenClose>;
   };
   totals: {
-    /** Posted transactions, normalized (spec §5): money in and money out (≤ 0). */
+    /**
+     * Posted transactions (spec §5 normalized amounts): income and spending (≤ 0), transfers apart.
+     * A payment received on a card or loan is a transfer in (classification.ts summaryDirection), so
+     * a view holding both sides never counts one payment as income and again as spending.
+     */
     actual_in: Cents;
     actual_out: Cents;
+    transfers_in: Cents;
+    transfers_out: Cents;
     /** Open planned items (not reconciled, not deleted), cash flow. */
     planned_in: Cents;
     planned_out: Cents;
@@ -127,6 +138,20 @@ function publicTransaction(t: StoredTransaction, type: AccountType | null): Cale
       pfc?.primary || pfc?.detailed ? { primary: pfc.primary ?? null, detailed: pfc.detailed ?? null } : null,
     classification: classifyTransaction(t, type),
   };
+}
+
+/** The normalized amounts of the posted transactions that count as `direction` in a summary. */
+function sumBy(
+  posted: readonly CalendarTransaction[],
+  direction: Direction,
+  typeOf: ReadonlyMap<string, AccountType>,
+): Cents {
+  let total = 0;
+  for (const t of posted)
+    if (summaryDirection(t.classification, typeOf.get(t.account_id) ?? null, t.amount) === direction)
+      total += Math.abs(t.classification.normalizedAmount);
+  // The sign is the summary's direction: in is positive, out is negative.
+  return direction === 'income' || direction === 'transfer_in' ? total : -total;
 }
 
 /**
@@ -285,8 +310,10 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
       planned: dayPlanned.map((i) => publicItem(i, reconciledTx)),
       balances: { total, accounts: accountBalances },
       totals: {
-        actual_in: posted.reduce((s, t) => s + Math.max(0, t.classification.normalizedAmount), 0),
-        actual_out: posted.reduce((s, t) => s + Math.min(0, t.classification.normalizedAmount), 0),
+        actual_in: sumBy(posted, 'income', typeOf),
+        actual_out: sumBy(posted, 'expense', typeOf),
+        transfers_in: sumBy(posted, 'transfer_in', typeOf),
+        transfers_out: sumBy(posted, 'transfer_out', typeOf),
         planned_in: open.reduce((s, i) => s + Math.max(0, i.amount), 0),
         planned_out: open.reduce((s, i) => s + Math.min(0, i.amount), 0),
         allowance: date > forecastToday ? (allowanceByDate.get(date) ?? 0) : 0,
@@ -354,6 +381,8 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
       negative_days: days.filter((d) => d.flags.is_negative).length,
       actual_in: sum((d) => d.totals.actual_in),
       actual_out: sum((d) => d.totals.actual_out),
+      transfers_in: sum((d) => d.totals.transfers_in),
+      transfers_out: sum((d) => d.totals.transfers_out),
       planned_in: sum((d) => d.totals.planned_in),
       planned_out: sum((d) => d.totals.planned_out),
       allowance: sum((d) => d.totals.allowance),
