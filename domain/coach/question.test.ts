@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { parseAmount, parseDate, parseMonth, parseQuestion, parseWindow } from './question.ts';
+
+// A Tuesday.
+const TODAY = '2026-11-24';
+
+describe('parseAmount', () => {
+  it.each([
+    ['Can I afford $1,200 on Friday?', 120_000],
+    ['can i afford 1.2k next week', 120_000],
+    ['could I spend $600.50 tomorrow', 60_050],
+    ['a 2k trip', 200_000],
+    ['500 dollars', 50_000],
+    ['Can I afford 600 on the 20th?', 60_000],
+    ['$3 million house', 300_000_000],
+  ])('%s → %d cents', (text, cents) => {
+    expect(parseAmount(text)).toEqual({ cents, problem: null });
+  });
+
+  it('is not fooled by day numbers, counts or years', () => {
+    for (const text of ['what happened on the 15th', 'in 3 months', 'in March 2026', 'next 10 days'])
+      expect(parseAmount(text).cents, text).toBeNull();
+  });
+
+  it('refuses negative amounts and exponents with a message', () => {
+    expect(parseAmount('can I afford -5').problem).toMatch(/positive/);
+    expect(parseAmount('can I afford $-5').problem).toMatch(/positive/);
+    expect(parseAmount('can I afford 1e9').problem).toMatch(/in full/);
+  });
+});
+
+describe('parseDate', () => {
+  it.each([
+    ['today', '2026-11-24'],
+    ['tomorrow', '2026-11-25'],
+    ['next Friday', '2026-11-27'],
+    ['on Tuesday', '2026-12-01'],
+    ['on the 20th', '2026-12-20'],
+    ['on the 30th', '2026-11-30'],
+    ['Dec 14', '2026-12-14'],
+    ['December 14th, 2027', '2027-12-14'],
+    ['14 March', '2027-03-14'],
+    ['12/14', '2026-12-14'],
+    ['1/5/27', '2027-01-05'],
+    ['2027-02-22', '2027-02-22'],
+    ['in 3 weeks', '2026-12-15'],
+    ['in 2 months', '2027-01-24'],
+    ['by the end of the month', '2026-11-30'],
+    ['next month', '2026-12-01'],
+  ])('%s → %s', (text, date) => {
+    expect(parseDate(text, TODAY)).toEqual({ date, problem: null });
+  });
+
+  it('names an impossible date as a problem', () => {
+    expect(parseDate('on 2026-02-30', TODAY).problem).toMatch(/not a real date/);
+    expect(parseDate('Feb 30', TODAY).problem).toMatch(/not a real date/);
+    expect(parseDate('what is my balance', TODAY)).toEqual({ date: null, problem: null });
+  });
+});
+
+describe('parseMonth and parseWindow', () => {
+  it('reads months, the latest one so far unless a year is given', () => {
+    expect(parseMonth('how much did I spend last month', TODAY)).toBe('2026-10');
+    expect(parseMonth('spending this month', TODAY)).toBe('2026-11');
+    expect(parseMonth('what did I spend in March', TODAY)).toBe('2026-03');
+    expect(parseMonth('spending in December', TODAY)).toBe('2025-12');
+    expect(parseMonth('spending in March 2025', TODAY)).toBe('2025-03');
+    expect(parseMonth('what happened on March 3', TODAY)).toBeNull();
+  });
+
+  it('reads windows in days', () => {
+    expect(parseWindow('bills this week', TODAY)).toBe(7);
+    expect(parseWindow('bills in the next 10 days', TODAY)).toBe(10);
+    expect(parseWindow('bills this month', TODAY)).toBe(6);
+    expect(parseWindow('bills next month', TODAY)).toBe(37);
+    expect(parseWindow('the next 3 months', TODAY)).toBe(90);
+  });
+});
+
+describe('parseQuestion', () => {
+  it.each([
+    ['Can I afford $600 on the 20th?', 'can_afford'],
+    ['Is it ok to buy a $900 laptop next Friday?', 'can_afford'],
+    ['How can I save $2,000 by March?', 'goal'],
+    ['What subscriptions do I have?', 'subscriptions'],
+    ['When is my next payday?', 'income'],
+    ['What bills are due this week?', 'bills'],
+    ['How much did I spend last month compared to the month before?', 'spending'],
+    ['What happened on Nov 10?', 'explain_day'],
+    ['How much did I spend at Starbucks this year?', 'search'],
+    ["What's my lowest balance in the next 30 days?", 'lowest'],
+    ['Will I overdraft this month?', 'lowest'],
+    ['What will my balance be at the end of the month?', 'balance'],
+    ['Tell me a joke', 'unknown'],
+  ])('%s → %s', (q, intent) => {
+    expect(parseQuestion(q, TODAY).intent).toBe(intent);
+  });
+
+  it('gathers the parts of a question', () => {
+    expect(parseQuestion('Can I afford $50 every month from Dec 1?', TODAY)).toMatchObject({
+      intent: 'can_afford',
+      amount: 5_000,
+      date: '2026-12-01',
+      repeat: 'monthly',
+      problems: [],
+    });
+    expect(parseQuestion('How much did I spend at Blue Bottle last month?', TODAY)).toMatchObject({
+      intent: 'search',
+      text: 'Blue Bottle',
+      month: '2026-10',
+    });
+  });
+});

@@ -1,0 +1,307 @@
+// Reading a money question (issue 14: the offline coach): which family it belongs to, and the amounts,
+// dates, months and windows in it ("$1,200", "1.2k", "next Friday", "on the 15th", "in March", "this
+// week"). Pure: the caller gives today's date. Nothing here answers; it only says what was asked, so
+// the tools can compute the figures.
+
+export type Intent =
+  | 'can_afford'
+  | 'goal'
+  | 'subscriptions'
+  | 'income'
+  | 'bills'
+  | 'spending'
+  | 'explain_day'
+  | 'lowest'
+  | 'balance'
+  | 'search'
+  | 'unknown';
+
+export interface ParsedQuestion {
+  readonly intent: Intent;
+  /** Cents, when the question names an amount. */
+  readonly amount: number | null;
+  /** YYYY-MM-DD, when it names a day. */
+  readonly date: string | null;
+  /** YYYY-MM, when it names a month ("in March", "last month"). */
+  readonly month: string | null;
+  /** A window in days ("this week", "next 10 days", "this month"), when it names one. */
+  readonly withinDays: number | null;
+  readonly repeat: 'monthly' | null;
+  /** A payee or word to look for ("how much at Starbucks"). */
+  readonly text: string | null;
+  /** What could not be read as asked, in words for the person (a negative amount, an impossible date). */
+  readonly problems: string[];
+}
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const MONTH_RE =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+
+function monthIndex(word: string): number {
+  return MONTHS.findIndex((m) => m.startsWith(word.slice(0, 3).toLowerCase()));
+}
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+function parts(date: string): [number, number, number] {
+  return date.split('-').map(Number) as [number, number, number];
+}
+function utc(y: number, m: number, d: number): Date {
+  return new Date(Date.UTC(y, m, d));
+}
+function addDaysIso(date: string, n: number): string {
+  const [y, m, d] = parts(date);
+  return iso(utc(y, m - 1, d + n));
+}
+function daysInMonth(y: number, m0: number): number {
+  return utc(y, m0 + 1, 0).getUTCDate();
+}
+/** A real calendar date, or null (Feb 30). */
+function validDate(y: number, m0: number, d: number): string | null {
+  if (m0 < 0 || m0 > 11 || d < 1 || d > daysInMonth(y, m0)) return null;
+  return iso(utc(y, m0, d));
+}
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+}
+
+// ── amounts ────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The money amount in a question, in cents: "$1,200", "$600.50", "1.2k", "2k", "$3 million", "500
+ * dollars", or a bare number right after a money verb ("afford 600"). Day numbers ("the 15th"),
+ * counts ("3 months") and years are not amounts. A minus sign or "1e9" is a problem, not an amount.
+ */
+export function parseAmount(text: string): { cents: number | null; problem: string | null } {
+  const t = text.toLowerCase().replace(/[‐-―−]/g, '-');
+  if (/(^|[\s(])-\s*\$?\d/.test(t) || /\$\s*-\s*\d/.test(t))
+    return { cents: null, problem: 'Amounts need to be positive, like $600.' };
+  if (/\d(\.\d+)?e[+-]?\d+/.test(t))
+    return { cents: null, problem: 'Please write the amount in full, like $1,200.' };
+  const patterns: RegExp[] = [
+    /\$\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\s*(k|m|thousand|million)?\b/,
+    /\b(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(k|m|thousand|million|grand)\b/,
+    /\b(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\s*(?:dollars|bucks|usd)\b()/,
+    /\b(?:afford|spend|buy|pay|save|saving|put aside|set aside|cost(?:s|ing)?|costs?)\s+(?:a\s+|an\s+)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\b(?!\s*(?:st|nd|rd|th|days?|weeks?|months?|years?|%))()/,
+  ];
+  for (const re of patterns) {
+    const m = re.exec(t);
+    if (!m) continue;
+    const whole = Number((m[1] ?? '0').replace(/,/g, ''));
+    const fraction = m[2] ? Number(m[2]) : 0;
+    const scale =
+      m[3] === 'k' || m[3] === 'thousand' || m[3] === 'grand'
+        ? 1_000
+        : m[3] === 'm' || m[3] === 'million'
+          ? 1_000_000
+          : 1;
+    const cents = Math.round((whole + fraction) * scale * 100);
+    if (!Number.isSafeInteger(cents))
+      return { cents: null, problem: 'That amount is too large to work with.' };
+    return { cents, problem: null };
+  }
+  return { cents: null, problem: null };
+}
+
+// ── dates ──────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The day a question names, on or after today unless it says otherwise: "today", "tomorrow",
+ * "(next|this|on) Friday", "on the 15th", "Dec 14", "December 14th", "14 December", "12/14",
+ * "2026-12-14", "in 3 weeks", "end of the month", "next month" (its 1st).
+ */
+export function parseDate(text: string, today: string): { date: string | null; problem: string | null } {
+  const t = text.toLowerCase();
+  const [ty, tm, td] = parts(today);
+  let m: RegExpExecArray | null;
+  if ((m = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(t))) {
+    const date = validDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+    return date ? { date, problem: null } : { date: null, problem: `${m[0]} is not a real date.` };
+  }
+  if (/\btoday\b|\bright now\b|\btonight\b/.test(t)) return { date: today, problem: null };
+  if (/\btomorrow\b/.test(t)) return { date: addDaysIso(today, 1), problem: null };
+  if (/\byesterday\b/.test(t)) return { date: addDaysIso(today, -1), problem: null };
+  if ((m = /\bin (\d{1,3}|a|one|two|three|four|six) (day|week|month)s?\b/.exec(t))) {
+    const words: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4, six: 6 };
+    const n = words[m[1] ?? ''] ?? Number(m[1]);
+    if (m[2] === 'day') return { date: addDaysIso(today, n), problem: null };
+    if (m[2] === 'week') return { date: addDaysIso(today, 7 * n), problem: null };
+    const target = utc(ty, tm - 1 + n, 1);
+    const d = Math.min(td, daysInMonth(target.getUTCFullYear(), target.getUTCMonth()));
+    return { date: iso(utc(target.getUTCFullYear(), target.getUTCMonth(), d)), problem: null };
+  }
+  if (/\bend of (the |this )?month\b/.test(t)) return { date: iso(utc(ty, tm, 0)), problem: null };
+  if (/\bend of next month\b/.test(t)) return { date: iso(utc(ty, tm + 1, 0)), problem: null };
+  if ((m = new RegExp(`\\b(next|this|on|coming)?\\s*(${WEEKDAYS.join('|')})\\b`).exec(t))) {
+    const target = WEEKDAYS.indexOf(m[2] ?? '');
+    const now = utc(ty, tm - 1, td).getUTCDay();
+    let ahead = (target - now + 7) % 7;
+    if (ahead === 0) ahead = 7;
+    return { date: addDaysIso(today, ahead), problem: null };
+  }
+  if (
+    (m = new RegExp(`\\b${MONTH_RE}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:,?\\s+(\\d{4}))?\\b`).exec(t)) ||
+    (m = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}(?:,?\\s+(\\d{4}))?\\b`).exec(t))
+  ) {
+    const monthFirst = /^[a-z]/.test(m[1] ?? '');
+    const mon = monthIndex(monthFirst ? (m[1] ?? '') : (m[2] ?? ''));
+    const d = Number(monthFirst ? m[2] : m[1]);
+    const year = m[3] ? Number(m[3]) : null;
+    const date = validDate(year ?? ty, mon, d);
+    if (!date) return { date: null, problem: `${m[0].trim()} is not a real date.` };
+    if (year === null && date < today) return { date: validDate(ty + 1, mon, d), problem: null };
+    return { date, problem: null };
+  }
+  if ((m = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/.exec(t))) {
+    const yearRaw = m[3] ? Number(m[3]) : null;
+    const year = yearRaw === null ? null : yearRaw < 100 ? 2000 + yearRaw : yearRaw;
+    const date = validDate(year ?? ty, Number(m[1]) - 1, Number(m[2]));
+    if (!date) return { date: null, problem: `${m[0]} is not a real date.` };
+    if (year === null && date < today)
+      return { date: validDate(ty + 1, Number(m[1]) - 1, Number(m[2])), problem: null };
+    return { date, problem: null };
+  }
+  if ((m = /\b(?:on |by )?the (\d{1,2})(?:st|nd|rd|th)\b/.exec(t))) {
+    const d = Number(m[1]);
+    if (d < 1 || d > 31) return { date: null, problem: `The ${m[1]}th is not a day of the month.` };
+    for (let k = 0; k < 3; k += 1) {
+      const y = utc(ty, tm - 1 + k, 1);
+      const date = validDate(
+        y.getUTCFullYear(),
+        y.getUTCMonth(),
+        Math.min(d, daysInMonth(y.getUTCFullYear(), y.getUTCMonth())),
+      );
+      if (date && date >= today) return { date, problem: null };
+    }
+  }
+  if (/\bnext week\b/.test(t)) return { date: addDaysIso(today, 7), problem: null };
+  if (/\bnext month\b/.test(t)) return { date: iso(utc(ty, tm, 1)), problem: null };
+  return { date: null, problem: null };
+}
+
+/** A month a question names: "this month", "last month", "in March" (the latest March so far), "March 2026". */
+export function parseMonth(text: string, today: string): string | null {
+  const t = text.toLowerCase();
+  const [ty, tm] = parts(today);
+  const at = (y: number, m0: number) => iso(utc(y, m0, 1)).slice(0, 7);
+  if (/\blast month\b|\bprevious month\b/.test(t)) return at(ty, tm - 2);
+  if (/\bthis month\b|\bso far\b/.test(t)) return at(ty, tm - 1);
+  if (/\bnext month\b/.test(t)) return at(ty, tm);
+  const m = new RegExp(`\\b${MONTH_RE}\\b(?:\\s+(\\d{4}))?`).exec(t);
+  if (
+    m &&
+    !/\b\d{1,2}(st|nd|rd|th)?\s+(of\s+)?$/.test(t.slice(0, m.index)) &&
+    !new RegExp(`^${MONTH_RE}\\.?\\s+\\d{1,2}(?!\\d)`).test(t.slice(m.index))
+  ) {
+    const mon = monthIndex(m[1] ?? '');
+    if (m[2]) return at(Number(m[2]), mon);
+    // "in March": the most recent March that has started (spending is about the past).
+    return at(mon <= tm - 1 ? ty : ty - 1, mon);
+  }
+  return null;
+}
+
+/** A window of days: "this week" (7), "next 10 days", "two weeks", "this month" (to its end), "next month". */
+export function parseWindow(text: string, today: string): number | null {
+  const t = text.toLowerCase();
+  const [ty, tm, td] = parts(today);
+  let m: RegExpExecArray | null;
+  if ((m = /\b(?:next|coming|within|in the next)\s+(\d{1,3})\s+(day|week|month)s?\b/.exec(t))) {
+    const n = Number(m[1]);
+    return m[2] === 'day' ? n : m[2] === 'week' ? 7 * n : 30 * n;
+  }
+  if (/\b(this|the) week\b|\bthis weekend\b|\bnext 7 days\b|\bseven days\b/.test(t)) return 7;
+  if (/\bnext week\b/.test(t)) return 14;
+  if (/\b(two|2) weeks\b|\bfortnight\b/.test(t)) return 14;
+  if (/\b(this|the) month\b|\bbefore (the )?end of (the )?month\b/.test(t))
+    return daysInMonth(ty, tm - 1) - td;
+  if (/\bnext month\b/.test(t)) return daysInMonth(ty, tm - 1) - td + daysInMonth(ty, tm);
+  if (/\b(three|3) months\b|\bquarter\b/.test(t)) return 90;
+  if (/\b(six|6) months\b/.test(t)) return 180;
+  if (/\b(this|the) year\b|\b12 months\b|\bnext year\b/.test(t)) return 365;
+  return null;
+}
+
+// ── intent ─────────────────────────────────────────────────────────────────────────────────────────
+
+const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
+  [
+    'can_afford',
+    /\bafford\b|\bcan i (buy|spend|pay for|get|book)\b|\bis it (ok|okay|safe) to (buy|spend)\b|\bshould i (buy|spend)\b|\benough (money|cash) (for|to)\b/,
+  ],
+  [
+    'goal',
+    /\b(save|saving|put aside|set aside)\b.*\b(by|before|until|for)\b|\bgoal\b|\bhow (long|much) .* to save\b/,
+  ],
+  ['subscriptions', /\bsubscri|\bstreaming\b|\bmemberships?\b|\brecurring charges?\b/],
+  [
+    'income',
+    /\bpay ?day\b|\bpay ?check\b|\bget paid\b|\bpaid next\b|\bnext pay\b|\bincome\b|\bsalary\b|\bwages?\b|\bdeposits? (coming|due)\b/,
+  ],
+  [
+    'bills',
+    /\bbills?\b|\bdue\b|\bupcoming (payments|charges)\b|\bhave to pay\b|\bpayments? coming\b|\bwhat('s| is) coming out\b/,
+  ],
+  [
+    'explain_day',
+    /\bwhat (happened|is happening|'s happening|is planned|'s planned)\b|\bexplain\b|\bwhat('s| is| was) on\b|\bwhy .* (on|that day)\b/,
+  ],
+  [
+    'search',
+    /\bhow much (did i|have i) (spend|spent|pay|paid) (at|on|to) \w|\btransactions? (at|from|with)\b|\bfind\b.*\b(transaction|charge|payment)s?\b/,
+  ],
+  ['spending', /\bspen[dt]\b|\bspending\b|\bexpenses?\b|\bwhere (did|does) (my )?money go\b|\bcategor/],
+  [
+    'lowest',
+    /\blowest\b|\blow point\b|\brun out\b|\boverdra|\bgo negative\b|\bbelow zero\b|\bminimum\b|\bhow low\b|\bdip\b|\btight\b/,
+  ],
+  [
+    'balance',
+    /\bbalance\b|\bhow much (money|cash) (do i|will i)\b|\bforecast\b|\bend up with\b|\bhave left\b/,
+  ],
+];
+
+/** The payee a search names: "at Starbucks", "on Amazon", "to Venmo". */
+function searchText(text: string): string | null {
+  const m =
+    /\b(?:at|on|to|from|with)\s+([a-z0-9][a-z0-9&'.\- ]{1,40}?)(?:\s+(?:in|last|this|since|during|over|so)\b|[?.!,]|$)/i.exec(
+      text,
+    );
+  const word = m?.[1]?.trim();
+  if (!word || /^(the|a|my|this|last|next)$/i.test(word) || parseDate(word, '2000-01-01').date) return null;
+  return word;
+}
+
+export function parseQuestion(question: string, today: string): ParsedQuestion {
+  const text = question.trim();
+  const lower = text.toLowerCase();
+  const problems: string[] = [];
+  const amount = parseAmount(text);
+  if (amount.problem) problems.push(amount.problem);
+  const date = parseDate(text, today);
+  if (date.problem) problems.push(date.problem);
+  const intent = INTENTS.find(([, re]) => re.test(lower))?.[0] ?? 'unknown';
+  return {
+    intent,
+    amount: amount.cents,
+    date: date.date,
+    month: parseMonth(text, today),
+    withinDays: parseWindow(text, today),
+    repeat: /\b(every|each|a|per) month\b|\bmonthly\b|\/mo(nth)?\b/.test(lower) ? 'monthly' : null,
+    text: intent === 'search' ? searchText(text) : null,
+    problems,
+  };
+}
