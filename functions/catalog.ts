@@ -443,6 +443,21 @@ export const catalog: CatalogEntry[] = [
     ...defaults,
   },
   {
+    name: 'coach',
+    kind: 'resource',
+    description:
+      "The AI money coach: answers from the active profile's own numbers through read-only tools, every figure checked; the member's conversation (issue 14)",
+    caller: 'user',
+    routes: [
+      { method: 'POST', path: '/coach/ask' },
+      { method: 'GET', path: '/coach/messages' },
+      { method: 'DELETE', path: '/coach/messages' },
+    ],
+    handler: 'functions/coach/handler.ts',
+    timeoutSeconds: 29,
+    memoryMb: 1024,
+  },
+  {
     name: 'notifications',
     kind: 'resource',
     description: 'In-app notices for a page and their dismissals (spec §4, §5 notification query)',

@@ -51,6 +51,15 @@ describe('parseDate', () => {
     expect(parseDate(text, TODAY)).toEqual({ date, problem: null });
   });
 
+  it('looks back for what happened, and reads a month as a deadline for a goal', () => {
+    expect(parseDate('what happened on Nov 10', TODAY, 'past').date).toBe('2026-11-10');
+    expect(parseDate('what happened on Dec 10', TODAY, 'past').date).toBe('2025-12-10');
+    expect(parseDate('on the 30th', TODAY, 'past').date).toBe('2026-10-30');
+    expect(parseDate('save 2k by June', TODAY).date).toBe('2027-06-30');
+    expect(parseDate('save 2k before December', TODAY).date).toBe('2026-12-31');
+    expect(parseQuestion('What happened on Nov 10?', TODAY).date).toBe('2026-11-10');
+  });
+
   it('names an impossible date as a problem', () => {
     expect(parseDate('on 2026-02-30', TODAY).problem).toMatch(/not a real date/);
     expect(parseDate('Feb 30', TODAY).problem).toMatch(/not a real date/);

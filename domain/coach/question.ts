@@ -29,6 +29,8 @@ export interface ParsedQuestion {
   readonly repeat: 'monthly' | null;
   /** A payee or word to look for ("how much at Starbucks"). */
   readonly text: string | null;
+  /** What spending is compared with: the month before (default), a year before, or the plan. */
+  readonly compareTo: 'previous' | 'same_last_year' | 'plan';
   /** What could not be read as asked, in words for the person (a negative amount, an impossible date). */
   readonly problems: string[];
 }
@@ -88,9 +90,9 @@ export function daysBetween(from: string, to: string): number {
 export function parseAmount(text: string): { cents: number | null; problem: string | null } {
   const t = text.toLowerCase().replace(/[‐-―−]/g, '-');
   if (/(^|[\s(])-\s*\$?\d/.test(t) || /\$\s*-\s*\d/.test(t))
-    return { cents: null, problem: 'Amounts need to be positive, like $600.' };
+    return { cents: null, problem: 'Amounts need to be positive, like 600 or 1.2k.' };
   if (/\d(\.\d+)?e[+-]?\d+/.test(t))
-    return { cents: null, problem: 'Please write the amount in full, like $1,200.' };
+    return { cents: null, problem: 'Please write the amount in full, like 1,200 dollars.' };
   const patterns: RegExp[] = [
     /\$\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\s*(k|m|thousand|million)?\b/,
     /\b(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(k|m|thousand|million|grand)\b/,
@@ -119,13 +121,27 @@ export function parseAmount(text: string): { cents: number | null; problem: stri
 // ── dates ──────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * The day a question names, on or after today unless it says otherwise: "today", "tomorrow",
- * "(next|this|on) Friday", "on the 15th", "Dec 14", "December 14th", "14 December", "12/14",
- * "2026-12-14", "in 3 weeks", "end of the month", "next month" (its 1st).
+ * The day a question names: "today", "tomorrow", "(next|this|on) Friday", "on the 15th", "Dec 14",
+ * "December 14th", "14 December", "12/14", "2026-12-14", "in 3 weeks", "end of the month", "next
+ * month" (its 1st). A date without a year is the next one on or after today, or with `prefer: 'past'`
+ * (what happened on…) the latest one on or before today.
  */
-export function parseDate(text: string, today: string): { date: string | null; problem: string | null } {
+export function parseDate(
+  text: string,
+  today: string,
+  prefer: 'future' | 'past' = 'future',
+): { date: string | null; problem: string | null } {
   const t = text.toLowerCase();
   const [ty, tm, td] = parts(today);
+  /** The same month and day in the year the preference points to. */
+  const nearest = (date: string, m0: number, d: number) =>
+    prefer === 'future'
+      ? date < today
+        ? validDate(ty + 1, m0, d)
+        : date
+      : date > today
+        ? validDate(ty - 1, m0, d)
+        : date;
   let m: RegExpExecArray | null;
   if ((m = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(t))) {
     const date = validDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
@@ -162,33 +178,39 @@ export function parseDate(text: string, today: string): { date: string | null; p
     const year = m[3] ? Number(m[3]) : null;
     const date = validDate(year ?? ty, mon, d);
     if (!date) return { date: null, problem: `${m[0].trim()} is not a real date.` };
-    if (year === null && date < today) return { date: validDate(ty + 1, mon, d), problem: null };
-    return { date, problem: null };
+    return { date: year === null ? nearest(date, mon, d) : date, problem: null };
   }
   if ((m = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/.exec(t))) {
     const yearRaw = m[3] ? Number(m[3]) : null;
     const year = yearRaw === null ? null : yearRaw < 100 ? 2000 + yearRaw : yearRaw;
     const date = validDate(year ?? ty, Number(m[1]) - 1, Number(m[2]));
     if (!date) return { date: null, problem: `${m[0]} is not a real date.` };
-    if (year === null && date < today)
-      return { date: validDate(ty + 1, Number(m[1]) - 1, Number(m[2])), problem: null };
-    return { date, problem: null };
+    return { date: year === null ? nearest(date, Number(m[1]) - 1, Number(m[2])) : date, problem: null };
   }
   if ((m = /\b(?:on |by )?the (\d{1,2})(?:st|nd|rd|th)\b/.exec(t))) {
     const d = Number(m[1]);
     if (d < 1 || d > 31) return { date: null, problem: `The ${m[1]}th is not a day of the month.` };
     for (let k = 0; k < 3; k += 1) {
-      const y = utc(ty, tm - 1 + k, 1);
+      const y = utc(ty, tm - 1 + (prefer === 'future' ? k : -k), 1);
       const date = validDate(
         y.getUTCFullYear(),
         y.getUTCMonth(),
         Math.min(d, daysInMonth(y.getUTCFullYear(), y.getUTCMonth())),
       );
-      if (date && date >= today) return { date, problem: null };
+      if (date && (prefer === 'future' ? date >= today : date <= today)) return { date, problem: null };
     }
   }
   if (/\bnext week\b/.test(t)) return { date: addDaysIso(today, 7), problem: null };
   if (/\bnext month\b/.test(t)) return { date: iso(utc(ty, tm, 1)), problem: null };
+  // "by June", "before March 2028": the end of that month (a goal's deadline), the next one ahead.
+  if (
+    prefer === 'future' &&
+    (m = new RegExp(`\\b(?:by|before|until|in)\\s+${MONTH_RE}\\b(?:\\s+(\\d{4}))?`).exec(t))
+  ) {
+    const mon = monthIndex(m[1] ?? '');
+    const year = m[2] ? Number(m[2]) : mon >= tm - 1 ? ty : ty + 1;
+    return { date: iso(utc(year, mon + 1, 0)), problem: null };
+  }
   return { date: null, problem: null };
 }
 
@@ -291,9 +313,11 @@ export function parseQuestion(question: string, today: string): ParsedQuestion {
   const problems: string[] = [];
   const amount = parseAmount(text);
   if (amount.problem) problems.push(amount.problem);
-  const date = parseDate(text, today);
-  if (date.problem) problems.push(date.problem);
   const intent = INTENTS.find(([, re]) => re.test(lower))?.[0] ?? 'unknown';
+  // What happened, and searches, look back; plans and purchases look ahead.
+  const past = intent === 'explain_day' || intent === 'search' || intent === 'spending';
+  const date = parseDate(text, today, past ? 'past' : 'future');
+  if (date.problem) problems.push(date.problem);
   return {
     intent,
     amount: amount.cents,
@@ -302,6 +326,11 @@ export function parseQuestion(question: string, today: string): ParsedQuestion {
     withinDays: parseWindow(text, today),
     repeat: /\b(every|each|a|per) month\b|\bmonthly\b|\/mo(nth)?\b/.test(lower) ? 'monthly' : null,
     text: intent === 'search' ? searchText(text) : null,
+    compareTo: /\b(a|last|same .* last|previous) year\b|\byear (before|ago)\b/.test(lower)
+      ? 'same_last_year'
+      : /\b(plan|budget|planned)\b/.test(lower)
+        ? 'plan'
+        : 'previous',
     problems,
   };
 }

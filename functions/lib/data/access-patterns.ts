@@ -220,6 +220,18 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byProfileUser',
   },
   {
+    pattern: "A member's coach conversation on a profile, newest first, paged; delete it all",
+    source: 'issue 14 (coach; spec §2 /coach)',
+    entity: 'coachMessages',
+    index: 'byMember',
+  },
+  {
+    pattern: "A user's coach usage in a 10-minute window and a day (rate limit, token budget)",
+    source: 'issue 14 (limits; spec §8 rate_limit)',
+    entity: 'coachUsage',
+    index: 'byUserWindow',
+  },
+  {
     pattern:
       'Running balances of an account (or of the profile total) by month range: write the new generation, then delete months not in it',
     source: '§7 running_balances',

@@ -2,6 +2,7 @@
 // deps, plus a Service so writes that must agree commit in one DynamoDB transaction.
 import { Service } from 'electrodb';
 import type { Deps } from '../deps.ts';
+import { coachMessageEntity, coachUsageEntity } from './entities/coach.ts';
 import { connectedAccountEntity } from './entities/connected-account.ts';
 import { emailCampaignEntity, emailCampaignTemplateEntity, emailSendEntity } from './entities/email.ts';
 import { financialProfileEntity } from './entities/financial-profile.ts';
@@ -68,6 +69,8 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     verificationCodes: verificationCodeEntity(c, t),
     trustedDevices: trustedDeviceEntity(c, t),
     realtimeConnections: realtimeConnectionEntity(c, t),
+    coachMessages: coachMessageEntity(c, t),
+    coachUsage: coachUsageEntity(c, t),
   };
   return { ...entities, service: new Service(entities, { client: c, table: t }) };
 }

@@ -1,0 +1,200 @@
+// The AI money coach (issue 14): ask a question about the active profile's money (X-Profile-Id; any
+// role may ask), read and delete one's own conversation. The coach behind the port answers from the
+// tools; this handler checks every figure against the tools' results (one regeneration, then the
+// answer is marked unverified), stores the turn, and enforces the per-user rate limit and daily budget.
+// docs/coach.md.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { RateLimitError, ValidationError } from '../../domain/errors.ts';
+import { checkNumbers } from '../../domain/coach/verify.ts';
+import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
+import { localCoach } from '../lib/coach/local-coach.ts';
+import type { CoachAnswer, CoachPort } from '../lib/coach/port.ts';
+import { dataFor, type Data } from '../lib/data/index.ts';
+import type { Deps } from '../lib/deps.ts';
+import { httpHandler, route } from '../lib/http.ts';
+
+/** Tabs and line breaks become spaces; other control characters are dropped. */
+function withoutControlCharacters(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (code === 9 || code === 10 || code === 13) out += ' ';
+    else if (code >= 32 && code !== 127) out += ch;
+  }
+  return out;
+}
+
+/** spec §8 rate limit: questions per member per 10 minutes, per day, and model tokens per day. */
+export const COACH_LIMITS = { perTenMinutes: 30, perDay: 300, tokensPerDay: 200_000 } as const;
+export const MAX_QUESTION_CHARS = 500;
+
+const questionBody = z
+  .object({
+    question: z
+      .string({ error: 'is required' })
+      // Control characters have no place in a question (and never reach a model or a log).
+      .transform((q) => withoutControlCharacters(q).trim())
+      .pipe(
+        z
+          .string()
+          .min(1, 'must not be empty')
+          .max(MAX_QUESTION_CHARS, `must be at most ${MAX_QUESTION_CHARS} characters`),
+      ),
+  })
+  .strict();
+
+/** Which coach answers: Bedrock in the cloud once configured, the offline coach otherwise. */
+function coachOf(_deps: Deps): CoachPort {
+  return localCoach;
+}
+
+async function countQuestion(data: Data, userId: string, now: Date): Promise<void> {
+  const minute = Math.floor(now.getTime() / 600_000) * 600_000;
+  const windows = [
+    {
+      window: `q:${new Date(minute).toISOString()}`,
+      limit: COACH_LIMITS.perTenMinutes,
+      ttl: minute / 1000 + 1200,
+    },
+    {
+      window: `day:${now.toISOString().slice(0, 10)}`,
+      limit: COACH_LIMITS.perDay,
+      ttl: Math.floor(now.getTime() / 1000) + 2 * 86_400,
+    },
+  ];
+  for (const w of windows) {
+    const { data: counted } = await data.coachUsage
+      .update({ user_id: userId, window: w.window })
+      .add({ questions: 1 })
+      .set({ ttl: w.ttl })
+      .go({ response: 'all_new' });
+    if ((counted.questions ?? 0) > w.limit) throw new RateLimitError();
+  }
+}
+
+function publicMessage(m: {
+  id: string;
+  created_at: string;
+  role: 'user' | 'coach';
+  text: string;
+  verified?: boolean | undefined;
+  unmatched?: string[] | undefined;
+  tool_calls?: unknown;
+  cards?: unknown;
+  suggestions?: string[] | undefined;
+}) {
+  return {
+    id: m.id,
+    created_at: m.created_at,
+    role: m.role,
+    text: m.text,
+    verified: m.role === 'coach' ? (m.verified ?? false) : null,
+    unmatched: m.unmatched ?? [],
+    tool_calls: (m.tool_calls as unknown[] | undefined) ?? [],
+    cards: (m.cards as unknown[] | undefined) ?? [],
+    suggestions: m.suggestions ?? [],
+  };
+}
+
+/** An answer whose figures all come from its tools; one regeneration, then marked unverified. */
+async function checkedAnswer(coach: CoachPort, tc: Parameters<CoachPort['answer']>[0], question: string) {
+  let answer: CoachAnswer = await coach.answer(tc, question);
+  let check = checkNumbers(
+    answer.text,
+    answer.tool_calls.map((c) => c.result),
+  );
+  if (!check.verified) {
+    answer = await coach.answer(
+      tc,
+      question,
+      `These figures are not in any tool result: ${check.unmatched.join(', ')}. Use only figures the tools returned.`,
+    );
+    check = checkNumbers(
+      answer.text,
+      answer.tool_calls.map((c) => c.result),
+    );
+  }
+  return { answer, check };
+}
+
+export const handler = httpHandler('coach', {
+  'POST /coach/ask': route({
+    body: questionBody,
+    run: async ({ deps, caller, body, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      await requireProfileAccess(data, caller, profileId, 'read');
+      const now = deps.clock();
+      await countQuestion(data, caller.userId, now);
+      const coach = coachOf(deps);
+      const tc = { money: { data, deps }, profileId, userId: caller.userId };
+      const { answer, check } = await checkedAnswer(coach, tc, body.question);
+      // The conversation is stored for the member; its text is never logged.
+      deps.logger.info('coach answered', {
+        coach: coach.name,
+        tools: answer.tool_calls.map((c) => c.name),
+        verified: check.verified,
+        figures: check.checked,
+      });
+      const asked = { id: randomUUID(), created_at: now.toISOString() };
+      const answered = { id: randomUUID(), created_at: new Date(now.getTime() + 1).toISOString() };
+      const key = { profile_id: profileId, user_id: caller.userId };
+      const question = { ...key, ...asked, role: 'user' as const, text: body.question };
+      const reply = {
+        ...key,
+        ...answered,
+        role: 'coach' as const,
+        text: answer.text,
+        verified: check.verified,
+        unmatched: check.unmatched,
+        tool_calls: answer.tool_calls,
+        cards: answer.cards,
+        suggestions: [...answer.suggestions],
+        coach: coach.name,
+      };
+      await data.coachMessages.put([question, reply]).go();
+      await data.engagementMetrics
+        .upsert({ user_id: caller.userId, ai_coach_used: true })
+        .go()
+        .catch((error: unknown) =>
+          deps.logger.warn('engagement not recorded', { error: (error as Error).message }),
+        );
+      return { question: publicMessage(question), answer: publicMessage(reply) };
+    },
+  }),
+  'GET /coach/messages': route({
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+      cursor: z.string().min(1).max(2_000).optional(),
+    }),
+    run: async ({ deps, caller, query, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      await requireProfileAccess(data, caller, profileId, 'read');
+      let result;
+      try {
+        result = await data.coachMessages.query
+          .byMember({ profile_id: profileId, user_id: caller.userId })
+          .go({ order: 'desc', limit: query.limit, cursor: query.cursor ?? null });
+      } catch (error) {
+        if (query.cursor)
+          throw new ValidationError([{ field: 'cursor', message: 'is not valid' }], { cause: error });
+        throw error;
+      }
+      return { messages: result.data.map(publicMessage), next_cursor: result.cursor ?? null };
+    },
+  }),
+  'DELETE /coach/messages': route({
+    run: async ({ deps, caller, event }) => {
+      const data = dataFor(deps);
+      const profileId = profileIdFromRequest(event);
+      await requireProfileAccess(data, caller, profileId, 'read');
+      const { data: keys } = await data.coachMessages.query
+        .byMember({ profile_id: profileId, user_id: caller.userId })
+        .go({ pages: 'all', attributes: ['profile_id', 'user_id', 'created_at', 'id'] });
+      if (keys.length > 0) await data.coachMessages.delete(keys).go();
+      return { deleted: keys.length };
+    },
+  }),
+});

@@ -1,0 +1,327 @@
+// The offline coach (issue 14 item 2, local): reads the question (domain/coach/question.ts), calls the
+// same tools the Bedrock coach would, and writes the answer from their results only — so it runs with
+// no cloud and no model, and every figure it states passes the number check. For anything it cannot
+// read it says what it can answer, with suggestions.
+import { parseQuestion, daysBetween, type ParsedQuestion } from '../../../domain/coach/question.ts';
+import { dayWords, monthWords, usd } from '../../../domain/coach/verify.ts';
+import { PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
+import { todayOf } from '../money/store.ts';
+import type { CoachAnswer, CoachCard, CoachPort } from './port.ts';
+import { runTool, type ToolCall, type ToolContext } from './tools.ts';
+
+export const CAPABILITIES = [
+  'Can I afford $600 on the 20th?',
+  "What's my lowest balance in the next 30 days?",
+  'When is my next payday?',
+  'What bills are due this week?',
+  'What subscriptions do I have?',
+  'How much did I spend last month compared to the month before?',
+  'What happened on the 1st?',
+  'How can I save $2,000 by June?',
+];
+
+type Result = NonNullable<ToolCall['result']>;
+const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
+const obj = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
+const list = (v: unknown): Array<Record<string, unknown>> =>
+  (Array.isArray(v) ? v : []) as Array<Record<string, unknown>>;
+
+interface Turn {
+  readonly calls: ToolCall[];
+  readonly text: string[];
+  readonly cards: CoachCard[];
+}
+
+async function call(tc: ToolContext, turn: Turn, name: string, input: unknown): Promise<Result | null> {
+  const c = await runTool(tc, name, input);
+  turn.calls.push(c);
+  if (c.error) turn.text.push(`I couldn't work that out: ${c.error}.`);
+  return c.result;
+}
+
+function warnings(result: Result | null): string[] {
+  return result ? result.warnings : [];
+}
+
+async function afford(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+  if (q.amount === null) {
+    turn.text.push('How much is it? Ask me like "Can I afford 600 dollars on the 20th?"');
+    return;
+  }
+  const date = q.date ?? today;
+  const r = await call(tc, turn, 'can_afford', {
+    amount: q.amount,
+    date,
+    ...(q.repeat ? { repeat: q.repeat } : {}),
+  });
+  if (!r) return;
+  const without = obj(r.lowest_without);
+  const withIt = obj(r.lowest_with);
+  const verdict = String(r.verdict);
+  const what = `${usd(num(r.amount))}${q.repeat ? ' a month' : ''} from ${dayWords(String(r.date), today)}`;
+  const lead =
+    verdict === 'safe'
+      ? `Yes — ${what} fits.`
+      : verdict === 'tight'
+        ? `You can, but it's tight — ${what} takes your cash below your ${usd(num(r.threshold))} comfort line.`
+        : `Not without a plan — ${what} would take your cash below zero.`;
+  turn.text.push(lead);
+  if (without && withIt)
+    turn.text.push(
+      `Your lowest cash balance over the next ${num(r.horizon_days)} days would be ${usd(num(withIt.closing))} on ${dayWords(String(withIt.date), today)}, instead of ${usd(num(without.closing))} on ${dayWords(String(without.date), today)} without it.`,
+    );
+  const below = obj(r.first_below_threshold);
+  if (below && verdict !== 'safe')
+    turn.text.push(
+      `It would first dip under ${usd(num(r.threshold))} on ${dayWords(String(below.date), today)}.`,
+    );
+  turn.cards.push({ type: 'can_afford', data: r });
+}
+
+async function lowest(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+  const horizon = Math.min(
+    PLAN_HORIZON_DAYS,
+    q.withinDays ?? (q.date ? Math.max(1, daysBetween(today, q.date)) : 30),
+  );
+  const r = await call(tc, turn, 'get_balance_forecast', { horizon_days: horizon });
+  if (!r) return;
+  const low = obj(r.lowest);
+  if (!low) {
+    turn.text.push('There is no forecast yet: link a bank account and I can tell you.');
+    return;
+  }
+  const closing = num(low.closing);
+  turn.text.push(
+    `Your lowest cash balance in the next ${horizon} days is ${usd(closing)} on ${dayWords(String(low.date), today)}.`,
+  );
+  const crossings = list(r.threshold_crossings).filter((c) => c.direction === 'below');
+  if (closing < 0) turn.text.push('That is below zero: move money in or push a payment before then.');
+  else if (crossings[0])
+    turn.text.push(
+      `It first drops under your ${usd(num(r.threshold))} comfort line on ${dayWords(String(crossings[0].date), today)}.`,
+    );
+  else turn.text.push(`It stays above your ${usd(num(r.threshold))} comfort line the whole time.`);
+  turn.cards.push({ type: 'forecast', data: r });
+}
+
+async function balance(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+  const horizon = Math.min(PLAN_HORIZON_DAYS, q.date ? daysBetween(today, q.date) : (q.withinDays ?? 30));
+  if (horizon < 0) {
+    await explain(tc, q, today, turn);
+    return;
+  }
+  const r = await call(tc, turn, 'get_balance_forecast', { horizon_days: horizon });
+  if (!r) return;
+  const end = obj(r.end);
+  if (r.today_balance === null || !end) {
+    turn.text.push('There is no forecast yet: link a bank account and I can tell you.');
+    return;
+  }
+  turn.text.push(`You have ${usd(num(r.today_balance))} in cash today.`);
+  if (horizon > 0) {
+    const range =
+      num(end.low) !== num(end.high)
+        ? ` (likely between ${usd(num(end.low))} and ${usd(num(end.high))})`
+        : '';
+    turn.text.push(
+      `By ${dayWords(String(end.date), today)} it should be about ${usd(num(end.closing))}${range}.`,
+    );
+  }
+  turn.cards.push({ type: 'forecast', data: r });
+}
+
+async function income(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+  const r = await call(tc, turn, 'income_schedule', { within_days: Math.min(120, q.withinDays ?? 60) });
+  if (!r) return;
+  // Payday is the next real pay, not a few cents of interest: the next payment in of at least a
+  // quarter of the largest one in the window.
+  const payments = list(r.payments);
+  const largest = Math.max(0, ...payments.map((p) => num(p.amount)));
+  const next = payments.find((p) => num(p.amount) >= largest / 4) ?? obj(r.next);
+  if (!next) {
+    turn.text.push(
+      "I don't see any income planned yet. Generate your Money Plan and I'll find your paydays.",
+    );
+    return;
+  }
+  turn.text.push(
+    `Your next payday is ${dayWords(String(next.date), today)}: ${String(next.description)}, ${usd(num(next.amount))}.`,
+  );
+  if (num(r.count) > 1)
+    turn.text.push(
+      `In the next ${num(r.within_days)} days you have ${num(r.count)} payments in, ${usd(num(r.total))} in all.`,
+    );
+}
+
+async function bills(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+  const within = Math.min(60, Math.max(1, q.withinDays ?? 7));
+  const r = await call(tc, turn, 'upcoming_bills', { within_days: within });
+  if (!r) return;
+  const rows = list(r.bills);
+  if (rows.length === 0) {
+    turn.text.push(`Nothing is due in the next ${within} days.`);
+    return;
+  }
+  turn.text.push(
+    `${num(r.count)} bills are due by ${dayWords(String(r.to), today)}, ${usd(num(r.total))} in all:`,
+  );
+  for (const b of rows.slice(0, 8))
+    turn.text.push(
+      `• ${String(b.description)} — ${usd(num(b.amount))} on ${dayWords(String(b.date), today)}`,
+    );
+  if (rows.length > 8) turn.text.push(`…and ${rows.length - 8} more.`);
+}
+
+async function subscriptions(tc: ToolContext, _q: ParsedQuestion, today: string, turn: Turn) {
+  const r = await call(tc, turn, 'list_subscriptions', {});
+  if (!r) return;
+  const subs = list(r.subscriptions).filter((s) => !list(s.flags).includes('overdue' as never));
+  if (subs.length === 0) {
+    turn.text.push("I haven't found any subscriptions. Generate your Money Plan and I'll look for them.");
+    return;
+  }
+  turn.text.push(`You have ${num(r.count)} subscriptions, about ${usd(num(r.monthly_total))} a month:`);
+  for (const s of subs.slice(0, 10)) {
+    const flags = (s.flags as string[]) ?? [];
+    const notes = [
+      flags.includes('price_rise') ? `up from ${usd(num(s.previous_amount))}` : '',
+      flags.includes('new') ? 'new' : '',
+    ].filter(Boolean);
+    const next = s.next_date ? `, next on ${dayWords(String(s.next_date), today)}` : '';
+    turn.text.push(
+      `• ${String(s.name)} — ${usd(num(s.amount))} ${String(s.cadence)}${next}${notes.length ? ` (${notes.join(', ')})` : ''}`,
+    );
+  }
+  turn.cards.push({ type: 'subscriptions', data: r });
+}
+
+async function spending(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+  const month = q.month ?? today.slice(0, 7);
+  const r = await call(tc, turn, 'spending_by_category', {
+    month,
+    compare_to: q.compareTo,
+  });
+  if (!r) return;
+  const cats = list(r.categories).filter((c) => num(c.amount) > 0);
+  turn.text.push(
+    `You spent ${usd(num(r.total))} in ${monthWords(month)}${month === today.slice(0, 7) ? ' so far' : ''}.`,
+  );
+  if (r.compare_month) {
+    const change = num(r.change);
+    turn.text.push(
+      `That is ${usd(Math.abs(change))} ${change > 0 ? 'more' : 'less'} than ${monthWords(String(r.compare_month))} (${usd(num(r.compared_total))}).`,
+    );
+  }
+  for (const c of cats.slice(0, 5)) turn.text.push(`• ${String(c.category)}: ${usd(num(c.amount))}`);
+  turn.cards.push({ type: 'spending', data: r });
+}
+
+async function explain(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+  if (!q.date) {
+    turn.text.push('Which day? Ask me like "What happened on Nov 10?"');
+    return;
+  }
+  const r = await call(tc, turn, 'explain_day', { date: q.date });
+  if (!r) return;
+  const when = dayWords(String(r.date), today);
+  const txs = list(r.transactions);
+  const planned = list(r.planned);
+  if (txs.length === 0 && planned.length === 0) turn.text.push(`Nothing happened on ${when}.`);
+  else turn.text.push(`On ${when}${r.is_forecast ? ' you have planned' : ''}:`);
+  for (const t of [...txs, ...planned].slice(0, 10))
+    turn.text.push(`• ${String(t.name)} ${num(t.amount) >= 0 ? '+' : ''}${usd(num(t.amount))}`);
+  if (r.closing !== null)
+    turn.text.push(`Your cash ${r.is_forecast ? 'should end' : 'ended'} the day at ${usd(num(r.closing))}.`);
+  turn.cards.push({ type: 'day', data: r });
+}
+
+async function search(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+  if (!q.text) {
+    turn.text.push('Where? Ask me like "How much did I spend at Starbucks last month?"');
+    return;
+  }
+  const range = q.month
+    ? {
+        from: `${q.month}-01`,
+        to: new Date(Date.UTC(Number(q.month.slice(0, 4)), Number(q.month.slice(5, 7)), 0))
+          .toISOString()
+          .slice(0, 10),
+      }
+    : {};
+  const r = await call(tc, turn, 'search_transactions', { text: q.text, ...range });
+  if (!r) return;
+  if (num(r.count) === 0) {
+    turn.text.push(
+      `I found no transactions matching “${q.text}” between ${dayWords(String(r.from), today)} and ${dayWords(String(r.to), today)}.`,
+    );
+    return;
+  }
+  turn.text.push(
+    `${num(r.count)} transactions match “${q.text}” from ${dayWords(String(r.from), today)} to ${dayWords(String(r.to), today)}: ${usd(num(r.total_spent))} spent${num(r.total_received) ? ` and ${usd(num(r.total_received))} received` : ''}.`,
+  );
+}
+
+async function goal(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+  if (q.amount === null || !q.date) {
+    turn.text.push('Tell me how much and by when, like "How can I save 2,000 dollars by June?"');
+    return;
+  }
+  const months = Math.max(1, Math.round(daysBetween(today, q.date) / 30.4));
+  const monthly = Math.ceil(q.amount / months);
+  // The question a saver really asks: can my cash take setting aside this much each month?
+  const r = await call(tc, turn, 'can_afford', { amount: monthly, date: today, repeat: 'monthly' });
+  if (!r) return;
+  const withIt = obj(r.lowest_with);
+  turn.text.push(
+    `To save ${usd(q.amount)} by ${dayWords(q.date, today)}, set aside about ${usd(num(r.amount))} a month for ${months} ${months === 1 ? 'month' : 'months'}.`,
+  );
+  if (withIt)
+    turn.text.push(
+      String(r.verdict) === 'safe'
+        ? `Your cash can take it: its lowest point would still be ${usd(num(withIt.closing))} on ${dayWords(String(withIt.date), today)}.`
+        : `That would be ${String(r.verdict) === 'tight' ? 'tight' : 'too much'}: your cash would fall to ${usd(num(withIt.closing))} on ${dayWords(String(withIt.date), today)}. A later date or a smaller goal would fit better.`,
+    );
+  turn.cards.push({ type: 'can_afford', data: r });
+}
+
+const HANDLERS = {
+  can_afford: afford,
+  lowest,
+  balance,
+  income,
+  bills,
+  subscriptions,
+  spending,
+  explain_day: explain,
+  search,
+  goal,
+} as const;
+
+/** The offline coach behind the coach port. */
+export const localCoach: CoachPort = {
+  name: 'local',
+  async answer(tc: ToolContext, question: string): Promise<CoachAnswer> {
+    const today = todayOf(tc.money.deps.clock);
+    const q = parseQuestion(question, today);
+    const turn: Turn = { calls: [], text: [], cards: [] };
+    if (q.problems.length > 0) {
+      turn.text.push(...q.problems);
+    } else if (q.intent === 'unknown') {
+      turn.text.push(
+        'I can answer questions about your own money: what you can afford, your lowest balance ahead, paydays, bills, subscriptions, spending and what happened on a day. Try one of these:',
+      );
+    } else {
+      await HANDLERS[q.intent](tc, q, today, turn);
+      const notes = turn.calls.flatMap((c) => warnings(c.result));
+      if (notes.length > 0) turn.text.push(...new Set(notes));
+    }
+    return {
+      text: turn.text.join('\n'),
+      tool_calls: turn.calls,
+      cards: turn.cards,
+      suggestions: q.intent === 'unknown' || q.problems.length > 0 ? CAPABILITIES.slice(0, 4) : [],
+      usage: { input_tokens: 0, output_tokens: 0 },
+    };
+  },
+};
