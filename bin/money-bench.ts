@@ -26,6 +26,7 @@ import { sandboxPublicToken, type LocalCloud } from '../local/cloud.ts';
 import { institutions } from '../local/plaid-sandbox/institutions.ts';
 import { createPlaidSandbox } from '../local/plaid-sandbox/sandbox.ts';
 import { apply, linkItem, plaidClient, syncAll } from '../local/plaid-sandbox/test-support.ts';
+import { benchVariedDetection } from './money-bench-varied.ts';
 
 export interface Figure {
   name: string;
@@ -504,6 +505,7 @@ export async function benchSandboxHistories(seeds: number): Promise<Figure[]> {
       baselineName: 'naive detector (last date + median gap)',
       baseline: naive.mae,
     },
+    ...benchVariedDetection(naiveDetect),
   ];
   const label: Record<'depository' | 'credit', string> = {
     depository: 'checking/savings',

@@ -156,10 +156,10 @@ describe('the spread of everyday spending (the forecast band)', () => {
       streams: [{ transaction_ids: transfers.map((t) => t.id) }],
     });
     // Planned: each against what the plan expected from those before (the first: itself). $120 vs $80,
-    // $80 vs $100, $120 vs $80, $80 vs $100, $120 vs $80: 21 of 174 rolling weeks (12 %) hold $40 more
-    // out than planned, 14 (8 %) hold $20 less: p90 is $40 over, p10 is as planned.
+    // $80 vs $100, $120 vs $80, then a two-price mix expected at its mean: $80 vs $100, $120 vs $96.
+    // 14 of 174 rolling weeks (8 %) hold $40 more out than planned, 7 more $24: p90 is $24 over.
     expect(planned.daily_average).toBe(-2_000);
-    expect(planned.spread[0]).toEqual({ days: 7, low: -4_000, high: 0 });
+    expect(planned.spread[0]).toEqual({ days: 7, low: -2_400, high: 0 });
     // Unplanned: the forecast assumes none of it, so the weeks holding the $120 one are $120 out.
     const unplanned = estimateAllowance({ transactions, today: TODAY });
     expect(unplanned.daily_average).toBe(-2_000);

@@ -1,6 +1,6 @@
 // Synthetic, seeded account histories for the money engine's tests and benchmarks: recurring series
 // with the jitter, weekend shifts and amount noise real banks show, plus random one-off spending.
-import { addDays, formatDay, parseDay } from './dates.ts';
+import { addDays, formatDay, parseDay, toCivil } from './dates.ts';
 import type { CategoryRef, HistoryTransaction } from './recurring.ts';
 import { occurrencesBetween, type Schedule } from './schedule.ts';
 
@@ -88,4 +88,230 @@ export function oneOffs(
     });
   }
   return out;
+}
+
+// ── Varied histories (issue 10 item 4): what the detector has not been tuned on ─────────────────────
+
+/** The recurring patterns `variedHistory` plants; the bench reports detection per history, not per kind. */
+export type VariedPattern = 'pay' | 'fixed' | 'multi-level' | 'add-on' | 'seasonal-drift';
+
+/** A planted recurring series: the transactions it made and when it is next due after `today`. */
+export interface VariedSeries {
+  readonly series_id: string;
+  readonly pattern: VariedPattern;
+  readonly transaction_ids: readonly string[];
+  readonly predicted_next_date: string | null;
+}
+
+export interface VariedHistory {
+  readonly today: string;
+  readonly transactions: HistoryTransaction[];
+  /** The recurring series planted (ground truth); everything else is noise. */
+  readonly truth: VariedSeries[];
+}
+
+const GROCERIES = { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_GROCERIES' } as const;
+const PATTERN_NAMES = {
+  mealKit: ['HelloFresh', 'Blue Apron', 'Home Chef', 'Green Chef', 'Factor Meals', 'EveryPlate'],
+  addOn: ['Verizon Wireless', 'Comcast Xfinity', 'State Farm Insurance', 'Spectrum', 'T-Mobile'],
+  utility: ['Pacific Gas & Electric', 'Con Edison', 'Duke Energy', 'City Water Dept', 'National Grid'],
+  sub: ['Netflix', 'Spotify', 'Planet Fitness', 'Adobe Creative Cloud', 'NYTimes Digital'],
+  grocer: ['Trader Joes', 'Safeway', 'Kroger', 'Whole Foods Market', 'Aldi'],
+  fuel: ['Chevron', 'Exxon Mobil', 'Speedway', 'Circle K'],
+  diner: ['Olive Garden', 'The Cheesecake Factory', 'Panera Bread', 'Five Guys'],
+  fixedHabit: ['Mister Car Wash', 'Great Clips', 'Jiffy Lube', 'Parking Garage'],
+} as const;
+
+/**
+ * One seeded 24-month checking history with recurring patterns real banks show and a clean synthetic
+ * history does not: amounts at two or three levels (a weekly meal kit that is dearer about one week in
+ * five), a bill with an occasional add-on, a monthly bill whose day drifts a few days and whose amount
+ * follows the seasons (electricity, peaking in summer and winter), beside pay, rent and a fixed
+ * subscription — and noise that must *not* be detected: one-off purchases and near-miss habits
+ * (groceries every 4–10 days, fuel every 6–16, a restaurant every 3–6 weeks, a fixed-price car wash or
+ * haircut at irregular intervals). Parameters (levels, shares, days, amplitudes) vary with the seed.
+ */
+export function variedHistory(seed: number, today = '2026-06-15', months = 24): VariedHistory {
+  const random = seededRandom(seed * 7919 + 17);
+  const uniform = (lo: number, hi: number) => lo + random() * (hi - lo);
+  const int = (lo: number, hi: number) => Math.floor(uniform(lo, hi + 1));
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
+  const account = `acc-${seed}`;
+  const to = parseDay(today);
+  const from = to - Math.round(months * 30.44);
+  const start = formatDay(from);
+  const transactions: HistoryTransaction[] = [];
+  const truth: VariedSeries[] = [];
+  const used = new Set<string>();
+  const freshName = (pool: readonly string[]): string => {
+    const free = pool.filter((n) => !used.has(n));
+    const name = pick(free.length > 0 ? free : pool);
+    used.add(name);
+    return name;
+  };
+
+  const plant = (
+    pattern: VariedPattern,
+    name: string,
+    schedule: Schedule,
+    amountAt: (i: number, day: number) => number,
+    options: { category?: CategoryRef; driftDays?: number } = {},
+  ) => {
+    const id = `${pattern}-${truth.length}`;
+    const ids: string[] = [];
+    for (const [i, o] of occurrencesBetween(schedule, start, today).entries()) {
+      const drift = options.driftDays ? int(-options.driftDays, options.driftDays) : 0;
+      const day = parseDay(o.due_date) + drift;
+      if (day > to || day < from) continue;
+      const tx: HistoryTransaction = {
+        id: `${id}-${i}`,
+        account_id: account,
+        date: formatDay(day),
+        amount: Math.round(amountAt(i, day)),
+        name,
+        ...(options.category ? { personal_finance_category: options.category } : {}),
+      };
+      transactions.push(tx);
+      ids.push(tx.id);
+    }
+    const next = occurrencesBetween(schedule, addDays(today, 1), addDays(today, 400))[0];
+    truth.push({
+      series_id: id,
+      pattern,
+      transaction_ids: ids,
+      predicted_next_date: next?.due_date ?? null,
+    });
+  };
+  const anchor = (offset: number) => formatDay(from + offset);
+
+  // Pay: biweekly or semi-monthly, fixed or hourly (±8 %).
+  const pay = -Math.round(uniform(1_400, 4_200)) * 100;
+  const hourly = random() < 0.4;
+  plant(
+    'pay',
+    pick(['ACME CORP PAYROLL', 'GLOBEX DIRECT DEP', 'INITECH PAYROLL']),
+    random() < 0.5
+      ? { cadence: 'biweekly', anchor: anchor(int(0, 13)), shift: 'before' }
+      : { cadence: 'semi-monthly', days: [15, 31], shift: 'before' },
+    () => (hourly ? pay * uniform(0.92, 1.08) : pay),
+    { category: { primary: 'INCOME', detailed: 'INCOME_WAGES' } },
+  );
+  // Rent and a fixed subscription.
+  const rent = int(9, 28) * 10_000;
+  plant(
+    'fixed',
+    'Landlord Properties LLC',
+    { cadence: 'monthly', anchor_month: start.slice(0, 7), day: 1, shift: 'after' },
+    () => rent,
+    { category: { primary: 'RENT_AND_UTILITIES', detailed: 'RENT_AND_UTILITIES_RENT' } },
+  );
+  const subPrice = int(499, 2_499);
+  plant(
+    'fixed',
+    freshName(PATTERN_NAMES.sub),
+    { cadence: 'monthly', anchor_month: start.slice(0, 7), day: int(1, 28), shift: 'none' },
+    () => subPrice,
+    { category: { primary: 'ENTERTAINMENT', detailed: 'ENTERTAINMENT_TV_AND_MOVIES' } },
+  );
+
+  // Amounts at two or three levels: a meal kit (weekly, sometimes biweekly) dearer now and then.
+  const kits = int(1, 2);
+  for (let k = 0; k < kits; k += 1) {
+    const base = int(45, 95) * 100 + int(0, 99);
+    const dearer = Math.round(base * uniform(1.15, 1.6));
+    const dearShare = uniform(0.12, 0.3);
+    const third = random() < 0.35 ? Math.round(base * uniform(0.6, 0.85)) : null;
+    const levels = (): number => {
+      const r = random();
+      if (r < dearShare) return dearer;
+      if (third !== null && r < dearShare + 0.1) return third;
+      return base;
+    };
+    plant(
+      'multi-level',
+      freshName(PATTERN_NAMES.mealKit),
+      { cadence: random() < 0.75 ? 'weekly' : 'biweekly', anchor: anchor(int(0, 13)), shift: 'none' },
+      levels,
+      { category: GROCERIES },
+    );
+  }
+
+  // A bill with an occasional add-on (an extra line, a pay-per-view, a rider).
+  const billBase = int(40, 160) * 100 + int(0, 99);
+  const addOn = int(5, 45) * 100;
+  const addOnShare = uniform(0.15, 0.4);
+  plant(
+    'add-on',
+    freshName(PATTERN_NAMES.addOn),
+    { cadence: 'monthly', anchor_month: start.slice(0, 7), day: int(1, 28), shift: 'after' },
+    () => billBase + (random() < addOnShare ? addOn : 0),
+    random() < 0.7
+      ? { category: { primary: 'RENT_AND_UTILITIES', detailed: 'RENT_AND_UTILITIES_TELEPHONE' } }
+      : {},
+  );
+
+  // Electricity: read on a day that drifts a few days either way; dear in summer and winter.
+  const mean = int(60, 220) * 100;
+  const amplitude = uniform(0.2, 0.5);
+  const driftDays = int(1, 3);
+  plant(
+    'seasonal-drift',
+    freshName(PATTERN_NAMES.utility),
+    { cadence: 'monthly', anchor_month: start.slice(0, 7), day: int(3, 26), shift: 'after' },
+    (_i, day) => {
+      const month = toCivil(day).month;
+      // Peaks in January and July, troughs in April and October.
+      return mean * (1 + amplitude * Math.cos((2 * Math.PI * (month - 1)) / 6)) * uniform(0.94, 1.06);
+    },
+    {
+      driftDays,
+      ...(random() < 0.8
+        ? {
+            category: {
+              primary: 'RENT_AND_UTILITIES',
+              detailed: 'RENT_AND_UTILITIES_GAS_AND_ELECTRICITY',
+            },
+          }
+        : {}),
+    },
+  );
+
+  // Noise: one-offs, and habits that come back without a schedule.
+  transactions.push(...oneOffs(start, today, uniform(2, 7), random, account));
+  const habit = (
+    name: string,
+    gap: readonly [number, number],
+    amount: () => number,
+    category: CategoryRef,
+  ) => {
+    let n = 0;
+    for (let day = from + int(0, gap[1]); day <= to; day += int(gap[0], gap[1])) {
+      transactions.push({
+        id: `habit-${name}-${n}`.replace(/[^A-Za-z0-9-]+/g, '-'),
+        account_id: account,
+        date: formatDay(day),
+        amount: Math.round(amount()),
+        name,
+        personal_finance_category: category,
+      });
+      n += 1;
+    }
+  };
+  habit(freshName(PATTERN_NAMES.grocer), [4, 10], () => uniform(3_000, 18_000), GROCERIES);
+  habit(freshName(PATTERN_NAMES.fuel), [6, 16], () => uniform(2_500, 6_500), {
+    primary: 'TRANSPORTATION',
+    detailed: 'TRANSPORTATION_GAS',
+  });
+  habit(freshName(PATTERN_NAMES.diner), [20, 45], () => uniform(3_500, 7_000), {
+    primary: 'FOOD_AND_DRINK',
+    detailed: 'FOOD_AND_DRINK_RESTAURANT',
+  });
+  const fixedPrice = int(12, 40) * 100;
+  habit(freshName(PATTERN_NAMES.fixedHabit), [10, 50], () => fixedPrice, {
+    primary: 'GENERAL_SERVICES',
+    detailed: 'GENERAL_SERVICES_AUTOMOTIVE',
+  });
+
+  transactions.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
+  return { today, transactions, truth };
 }

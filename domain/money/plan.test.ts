@@ -84,17 +84,24 @@ describe('generatePlan', () => {
   });
 
   it('plans a late occurrence for today instead of dropping it', () => {
-    const rent = stream('landlord llc');
-    const late: RecurringStream = { ...rent, next_date: '2024-12-31', next_nominal_date: '2024-12-31' };
-    const items = generatePlan({ profile_id: 'p1', streams: [late], today: TODAY });
+    // January's rent (due Thursday the 2nd: the 1st is a holiday) has not posted.
+    const unpaid = history.filter((t) => !(t.name === 'Landlord LLC' && t.date >= '2025-01-01'));
+    const rentOn = (today: string) =>
+      detectRecurring(unpaid, { today }).find((s) => s.merchant_key === 'landlord llc') as RecurringStream;
+    const late = rentOn('2025-01-03');
+    expect(late.late).toEqual({ due_date: '2025-01-02', nominal_date: '2025-01-01' });
+    expect(late.next_date).toBe('2025-02-03');
+    const items = generatePlan({ profile_id: 'p1', streams: [late], today: '2025-01-03' });
     expect(items[0]).toMatchObject({
-      due_date: TODAY,
-      id: planItemId(seriesIdOf('p1', rent.key), '2024-12-31'),
+      due_date: '2025-01-03',
+      id: planItemId(seriesIdOf('p1', late.key), '2025-01-01'),
     });
-    const tooLate = { ...late, next_date: '2024-12-20', next_nominal_date: '2024-12-20' };
-    const ids = generatePlan({ profile_id: 'p1', streams: [tooLate], today: TODAY }).map((i) => i.id);
-    expect(ids).not.toContain(planItemId(seriesIdOf('p1', rent.key), '2024-12-20'));
-    expect(ids[0]).toBe(planItemId(seriesIdOf('p1', rent.key), '2025-01-01'));
+    // A week on, beyond a monthly bill's tolerance, it is no longer expected.
+    const tooLate = rentOn('2025-01-09');
+    expect(tooLate.late).toBeNull();
+    const ids = generatePlan({ profile_id: 'p1', streams: [tooLate], today: '2025-01-09' }).map((i) => i.id);
+    expect(ids).not.toContain(planItemId(seriesIdOf('p1', late.key), '2025-01-01'));
+    expect(ids[0]).toBe(planItemId(seriesIdOf('p1', late.key), '2025-02-01'));
   });
 
   it('leaves out ended and low-confidence streams', () => {

@@ -5,7 +5,6 @@
 import { roundCents, type Cents } from './cents.ts';
 import { formatDay, parseDay } from './dates.ts';
 import type { CategoryRef, RecurringStream } from './recurring.ts';
-import { RECURRING_RULES } from './recurring.ts';
 import { occurrencesBetween, type Schedule } from './schedule.ts';
 
 /** spec §9: running balances and the plan cover today plus 730 days. */
@@ -160,9 +159,8 @@ export function generatePlan(input: GeneratePlanInput): GeneratedPlanItem[] {
   for (const stream of input.streams) {
     if (stream.status !== 'active' || stream.confidence < minConfidence) continue;
     const series = seriesOfStream(input.profile_id, stream);
-    const nextDue = parseDay(stream.next_date);
-    if (nextDue < today && today - nextDue <= RECURRING_RULES.maxDeviationDays[stream.cadence]) {
-      const id = planItemId(series.series_id, stream.next_nominal_date);
+    if (stream.late) {
+      const id = planItemId(series.series_id, stream.late.nominal_date);
       byId.set(id, generatedItem(series, id, input.today));
     }
     for (const o of expandSeries(series, input.today, end)) {

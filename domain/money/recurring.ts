@@ -94,10 +94,15 @@ export interface RecurringStream {
   readonly category: CategoryRef | null;
   readonly first_date: string;
   readonly last_date: string;
-  /** When the next occurrence is due (after the business-day shift). */
+  /** When the next occurrence is due (after the business-day shift): always after `today`. */
   readonly next_date: string;
   /** The schedule's own date of that occurrence (names it; see plan.ts). */
   readonly next_nominal_date: string;
+  /**
+   * An occurrence due on or before today that has not posted, at most the cadence's date tolerance
+   * ago: still expected, so the plan puts it on today. `next_date` is always the one after it.
+   */
+  readonly late: { readonly due_date: string; readonly nominal_date: string } | null;
   readonly status: StreamStatus;
   /** The transactions the stream was built from, oldest first. */
   readonly transaction_ids: readonly string[];
@@ -168,6 +173,8 @@ export const RECURRING_RULES = {
    */
   everydayMinOccurrences: 6,
   everydayMaxPriceChanges: 2,
+  /** …or comes at two or three prices throughout (a meal kit that is dearer some weeks: issue 10). */
+  everydayMaxPriceLevels: 3,
   /** An amount more than 3 times the stream's median, or less than a third of it, is not part of it. */
   amountOutlierRatio: 3,
   /** MAD / median up to which an amount counts as fixed. */
@@ -393,12 +400,21 @@ function fitCadence(
   const spread = med > 0 ? medianAbsoluteDeviation(amounts, med) / med : 1;
   const veryRegular =
     inliers.length >= rules.regularOccurrences && coverage >= rules.regularCoverage && meanDev <= cap / 4;
+  // A seasonal bill (electricity, dear in summer and winter) swings ±40 % over a year, but little from
+  // one reading to the next or from the same month a year before.
+  const seasonal =
+    inliers.length >= rules.regularOccurrences &&
+    spread <= rules.regularMaxAmountSpread &&
+    Math.min(laggedSpread(inliers, 1, med), laggedSpread(inliers, yearOf[cadence], med)) <=
+      rules.maxAmountSpread;
   const amountsFit = isEverydayHabit(
     merchantKey,
     inliers.map((i) => i.point.tx),
   )
-    ? inliers.length >= rules.everydayMinOccurrences && priceChanges(amounts) <= rules.everydayMaxPriceChanges
-    : spread <= (veryRegular ? rules.regularMaxAmountSpread : rules.maxAmountSpread);
+    ? inliers.length >= rules.everydayMinOccurrences &&
+      (priceChanges(amounts) <= rules.everydayMaxPriceChanges ||
+        priceLevels(amounts) <= rules.everydayMaxPriceLevels)
+    : spread <= (veryRegular ? rules.regularMaxAmountSpread : rules.maxAmountSpread) || seasonal;
   const accepted =
     coverage >= (inliers.length === 2 ? 1 : rules.minCoverage) &&
     inliers.length / points.length >= rules.minExplainedShare &&
@@ -428,6 +444,51 @@ function priceChanges(amountsInDateOrder: readonly Cents[]): number {
     if (Math.abs(a - b) > Math.max(a, b) * 0.01) changes += 1;
   }
   return changes;
+}
+
+/**
+ * How many prices the amounts come at (amounts within 1 % of the cheapest of a level are one level): a
+ * meal kit that is dearer some weeks has two or three; groceries have as many as visits.
+ */
+function priceLevels(amounts: readonly Cents[]): number {
+  const sorted = [...amounts].sort((a, b) => a - b);
+  let levels = 0;
+  let start = -Infinity;
+  for (const a of sorted) {
+    if (a > start * 1.01) {
+      levels += 1;
+      start = a;
+    }
+  }
+  return levels;
+}
+
+/** Occurrences a year apart, per cadence. */
+const yearOf: Record<Cadence, number> = {
+  weekly: 52,
+  biweekly: 26,
+  'semi-monthly': 24,
+  monthly: 12,
+  quarterly: 4,
+  yearly: 1,
+};
+
+/**
+ * The median change between occurrences `lag` periods apart (the next one, or the same one a year
+ * later), relative to the median amount; 1 when fewer than three such pairs were seen.
+ */
+function laggedSpread(
+  inliers: ReadonlyArray<{ readonly point: Point; readonly k: number }>,
+  lag: number,
+  med: number,
+): number {
+  const byK = new Map(inliers.map((i) => [i.k, i.point.abs]));
+  const steps: number[] = [];
+  for (const { point, k } of inliers) {
+    const before = byK.get(k - lag);
+    if (before !== undefined) steps.push(Math.abs(point.abs - before));
+  }
+  return med > 0 && steps.length >= 3 ? median(steps) / med : 1;
 }
 
 function pairAgrees(amounts: readonly Cents[]): boolean {
@@ -651,16 +712,37 @@ function mostCommon<T>(values: readonly T[], keyOf: (v: T) => string): T | undef
   return best?.value;
 }
 
+const sameLevel = (a: Cents, b: Cents): boolean => Math.abs(a - b) <= Math.max(a, b) * 0.01;
+
 /**
- * The next occurrence's amount: the latest one when the last two agree within 1 % (a price change is
- * adopted after it repeats once), otherwise the median of the last 12 (a year of a variable bill).
+ * The next occurrence's amount (issue 10: a mix of prices is expected at its mean):
+ * - the latest one when the last two agree within 1 % and that price is new in the last 12 (a price
+ *   change is adopted after it repeats once);
+ * - the mean of the last 26 when they come at two or three prices, at least two of them seen twice
+ *   (a meal kit dearer one week in five, a bill with an occasional add-on): the plan's sum over many
+ *   occurrences is then right, where the usual price would be low every time;
+ * - otherwise the median of the last 12 (a year of a variable bill).
  */
 export function expectedAmount(amountsOldestFirst: readonly Cents[]): Cents {
   const n = amountsOldestFirst.length;
   const last = amountsOldestFirst[n - 1] ?? 0;
   const prev = amountsOldestFirst[n - 2];
-  if (prev !== undefined && Math.abs(last - prev) <= Math.max(last, prev) * 0.01) return last;
-  return roundCents(median(amountsOldestFirst.slice(-12)));
+  const recent = amountsOldestFirst.slice(-12);
+  if (prev !== undefined && sameLevel(last, prev)) {
+    let run = recent.length - 1;
+    while (run > 0 && sameLevel(recent[run - 1] ?? 0, last)) run -= 1;
+    if (!recent.slice(0, run).some((a) => sameLevel(a, last))) return last;
+  }
+  const mixWindow = amountsOldestFirst.slice(-26);
+  const levels: Array<{ start: Cents; count: number }> = [];
+  for (const a of [...mixWindow].sort((x, y) => x - y)) {
+    const level = levels[levels.length - 1];
+    if (level && a <= level.start * 1.01) level.count += 1;
+    else levels.push({ start: a, count: 1 });
+  }
+  if (levels.length <= 3 && levels.filter((l) => l.count >= 2).length >= 2)
+    return roundCents(mixWindow.reduce((sum, a) => sum + a, 0) / mixWindow.length);
+  return roundCents(median(recent));
 }
 
 /** Which way this payer moved nominal dates that fell on a weekend or holiday; a default by kind. */
@@ -738,9 +820,17 @@ function buildStream(
   if (!lastInlier || !firstInlier) throw new Error('A fit has at least two occurrences');
   const schedule = fit.describe(fit.compiled.nominal(lastInlier.k), shift);
 
-  // The next occurrence after the last one seen (a late payment does not make the schedule skip).
+  // The next occurrence after the last one seen (a late payment does not make the schedule skip) and
+  // after today (issue 10: `next_date` is never on or before today). One that fell due on or before
+  // today without posting, within the cadence's date tolerance, is `late`: still expected.
   let k = lastInlier.k + 1;
   while (shiftToBusinessDay(fit.compiled.nominal(k), shift) <= lastInlier.point.day) k += 1;
+  let late: RecurringStream['late'] = null;
+  for (; shiftToBusinessDay(fit.compiled.nominal(k), shift) <= todayDay; k += 1) {
+    const due = shiftToBusinessDay(fit.compiled.nominal(k), shift);
+    if (todayDay - due <= rules.maxDeviationDays[fit.cadence])
+      late = { due_date: formatDay(due), nominal_date: formatDay(fit.compiled.nominal(k)) };
+  }
   const nextNominal = fit.compiled.nominal(k);
   const nextDue = shiftToBusinessDay(nextNominal, shift);
 
@@ -770,7 +860,8 @@ function buildStream(
     describeAmount(amount),
     status === 'ended'
       ? `Nothing since ${formatDay(lastInlier.point.day)}, more than ${rules.endedAfterPeriods} periods ago: treated as ended.`
-      : `Next expected on ${formatDay(nextDue)}` +
+      : (late ? `The one due on ${late.due_date} has not arrived yet. ` : '') +
+        `Next expected on ${formatDay(nextDue)}` +
         (nextDue !== nextNominal ? ` (the ${formatDay(nextNominal)} is not a business day).` : '.'),
   ];
 
@@ -789,6 +880,7 @@ function buildStream(
     last_date: formatDay(lastInlier.point.day),
     next_date: formatDay(nextDue),
     next_nominal_date: formatDay(nextNominal),
+    late,
     status,
     transaction_ids: txs.map((t) => t.id),
     confidence,

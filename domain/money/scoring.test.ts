@@ -71,7 +71,7 @@ describe('scoreDetection', () => {
       truth.push({
         series_id: spec.name,
         transaction_ids: txs.map((t) => t.id),
-        predicted_next_date: ended ? null : nextOccurrence(spec.schedule, TO).due_date,
+        predicted_next_date: ended ? null : nextOccurrence(spec.schedule, TODAY).due_date,
       });
       return txs;
     });
