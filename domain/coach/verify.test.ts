@@ -35,6 +35,17 @@ describe('the number check', () => {
     expect(check.unmatched).toEqual(['$355.47', '$9,999', 'Dec 11', 'Jan 3']);
   });
 
+  it("lets an answer repeat the person's own figures, and only those", () => {
+    const answer = 'To save $2,000.00 by June, set aside $600.00 a month. 2026-02-30 is not a real date.';
+    expect(checkNumbers(answer, [result], 'How can I save $2,000 by June? On 2026-02-30?').verified).toBe(
+      true,
+    );
+    expect(checkNumbers(answer, [result], 'How can I save $3,000 by June?').unmatched).toEqual([
+      '$2,000.00',
+      '2026-02-30',
+    ]);
+  });
+
   it('reads every number and date of nested results', () => {
     const known = knownFigures([result]);
     expect(known.cents.has(24_454)).toBe(true);

@@ -115,11 +115,17 @@ export interface NumberCheck {
   readonly checked: number;
 }
 
-/** Checks an answer's figures against the tool results of its turn. */
-export function checkNumbers(answer: string, results: readonly unknown[]): NumberCheck {
+/**
+ * Checks an answer's figures against the tool results of its turn. Figures the person wrote in the
+ * question (`question`) may be repeated back as written ("To save $2,000 by June…", "2026-02-30 is
+ * not a real date").
+ */
+export function checkNumbers(answer: string, results: readonly unknown[], question = ''): NumberCheck {
   const known = knownFigures(results);
+  const asked = new Set(statedFigures(question).map((f) => f.text.replace(/\.00$/, '')));
   const figures = statedFigures(answer);
   const unmatched = figures
+    .filter((f) => !asked.has(f.text.replace(/\.00$/, '')))
     .filter((f) => !(f.kind === 'amount' ? amountMatches(f.text, known) : dateMatches(f.text, known)))
     .map((f) => f.text);
   return { verified: unmatched.length === 0, unmatched, checked: figures.length };

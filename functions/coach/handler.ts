@@ -103,6 +103,7 @@ async function checkedAnswer(coach: CoachPort, tc: Parameters<CoachPort['answer'
   let check = checkNumbers(
     answer.text,
     answer.tool_calls.map((c) => c.result),
+    question,
   );
   if (!check.verified) {
     answer = await coach.answer(
@@ -113,6 +114,7 @@ async function checkedAnswer(coach: CoachPort, tc: Parameters<CoachPort['answer'
     check = checkNumbers(
       answer.text,
       answer.tool_calls.map((c) => c.result),
+      question,
     );
   }
   return { answer, check };

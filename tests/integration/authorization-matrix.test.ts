@@ -136,6 +136,25 @@ function moneyEngineEndpoints(): Endpoint[] {
       call: scoped('PUT', '/money-plan/settings', { low_balance_threshold: 20_000 }),
     },
     {
+      // The coach: any member may ask, and read or clear their own conversation.
+      name: 'POST /coach/ask',
+      permission: 'read',
+      kind: 'write',
+      call: scoped('POST', '/coach/ask', { question: 'What bills are due this week?' }),
+    },
+    {
+      name: 'GET /coach/messages',
+      permission: 'read',
+      kind: 'read',
+      call: scoped('GET', '/coach/messages'),
+    },
+    {
+      name: 'DELETE /coach/messages',
+      permission: 'read',
+      kind: 'write',
+      call: scoped('DELETE', '/coach/messages'),
+    },
+    {
       name: 'POST /money-plan/generate',
       permission: 'edit',
       kind: 'write',

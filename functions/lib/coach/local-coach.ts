@@ -274,7 +274,7 @@ async function goal(tc: ToolContext, q: ParsedQuestion, today: string, turn: Tur
   if (!r) return;
   const withIt = obj(r.lowest_with);
   turn.text.push(
-    `To save ${usd(q.amount)} by ${dayWords(q.date, today)}, set aside about ${usd(num(r.amount))} a month for ${months} ${months === 1 ? 'month' : 'months'}.`,
+    `To save ${usd(q.amount)} by the end of ${monthWords(q.date.slice(0, 7))}, set aside about ${usd(num(r.amount))} a month for ${months} ${months === 1 ? 'month' : 'months'}.`,
   );
   if (withIt)
     turn.text.push(
