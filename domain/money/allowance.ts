@@ -13,10 +13,32 @@ export const ALLOWANCE_RULES = {
   minHistoryDays: 28,
   /** Each day's spending is capped at this percentile of spending days (a sofa is not everyday). */
   dailyCapPercentile: 0.95,
-  /** Horizons (days) at which the spread of everyday spending is measured, as far as the window allows. */
-  spreadHorizons: [7, 30, 90],
-  /** The spread is the p10–p90 range of rolling sums: an 80 % band. */
+  /** Horizons (days) at which the band is measured, as far as the history allows, or projected. */
+  spreadHorizons: [7, 30, 90, 180, 365, 730],
+  /** The band is the p10–p90 range of the held-out forecast errors: an 80 % band. */
   spreadPercentiles: [0.1, 0.9],
+  /**
+   * The band is measured on up to two years of history (the allowance itself on the last half year):
+   * the longer the past, the more of what changes over a year (a raise, a new bill) it has seen.
+   */
+  bandLookbackDays: 730,
+  /** A horizon is measured only from this many forecast start days (fewer give no percentile). */
+  minBandCuts: 30,
+  /** A stream is in a past forecast once this many of its occurrences had posted (as detection needs). */
+  knownStreamOccurrences: 3,
+  /**
+   * A past forecast starts after at least this much history: a quarter, in which monthly streams post
+   * the three times detection needs (earlier ones would miss the pay itself, and widen the band with
+   * what no real forecast is missing).
+   */
+  minBandHistoryDays: 90,
+  /**
+   * Beyond the longest measured horizon the band widens as (h / longest)^growth, the growth measured
+   * between the two longest horizons: ½ when surprises are independent days (a sum's spread grows by
+   * √h), 1 when they persist (a raise, a bill that ends), more when they compound (interest that
+   * grows with the balance). Bounded, as two horizons are little evidence.
+   */
+  bandGrowth: { min: 1, max: 1.5, unmeasured: 0.5 },
 } as const;
 
 /**
@@ -49,6 +71,8 @@ export interface Allowance {
    * when there was too little history (or none measured): the forecast then has no band.
    */
   readonly spread: readonly AllowanceSpread[];
+  /** How the band widens beyond the longest measured horizon (`ALLOWANCE_RULES.bandGrowth`); ½ if absent. */
+  readonly spread_growth?: number;
   /** Why the allowance is zero, when it is. */
   readonly note: 'insufficient_history' | null;
 }
@@ -96,71 +120,200 @@ export const NO_ALLOWANCE: Allowance = {
 };
 
 /**
- * The p10/p90 spread of rolling sums of daily unplanned flows (Plaid sign) around `mean` × h, for each
- * horizon h that fits twice into the window (so there are at least h + 1 sums). Days are not capped:
- * the sofa the allowance leaves out is exactly what the band must allow for. Each horizon is widened to
- * at least the previous one's width, so the band never narrows with distance.
+ * A past seen as a series of forecasts: `actual[i]` is what moved on day i of the window (Plaid sign:
+ * positive = out), and `predicted(i, h)` what a forecast made at the end of day i, with only what was
+ * known then, would have assumed for days i + 1 … i + h (null when it could not have forecast then).
+ * `drift(h)` is what the trends of drifting streams (interest growing with the balance) add to today's
+ * forecast over h days beyond the plan's amounts (Plaid sign), when `predicted` follows those trends.
  */
-export function measureSpread(perDay: ArrayLike<number>, mean: number): AllowanceSpread[] {
-  const days = perDay.length;
-  const [pLow, pHigh] = ALLOWANCE_RULES.spreadPercentiles;
-  const prefix = new Float64Array(days + 1);
-  for (let i = 0; i < days; i += 1) prefix[i + 1] = (prefix[i] ?? 0) + (perDay[i] ?? 0);
-  const out: AllowanceSpread[] = [];
-  let low = 0;
-  let high = 0;
-  for (const h of ALLOWANCE_RULES.spreadHorizons) {
-    if (days < 2 * h) break;
-    const sums = new Array<number>(days - h + 1);
-    for (let i = 0; i + h <= days; i += 1) sums[i] = (prefix[i + h] ?? 0) - (prefix[i] ?? 0);
-    // Spending above the mean lowers the cash flow: p90 of spending is the band's low side.
-    low = Math.min(low, -roundCents(percentile(sums, pHigh) - mean * h) || 0);
-    high = Math.max(high, -roundCents(percentile(sums, pLow) - mean * h) || 0);
-    out.push({ days: h, low, high });
-  }
-  return out;
+export interface HeldOutHistory {
+  readonly actual: ArrayLike<number>;
+  readonly predicted: (day: number, days: number) => number | null;
+  readonly drift?: (days: number) => number;
+}
+
+export interface MeasuredSpread {
+  readonly spread: AllowanceSpread[];
+  readonly growth: number;
 }
 
 /**
- * What the forecast does not know in advance, per day of the window (Plaid sign: positive = out): every
- * posted transaction that is in no recurring stream and not otherwise excluded — everyday spending
- * uncapped (the sofa the allowance leaves out), but also transfers, irregular income, fees and interest
- * the plan has no stream for — plus each stream transaction's difference from what the plan would
- * have expected from the ones before it (a utility bill at ±30 %, a card payment that follows the
- * statement, interest that grows with the balance). Everyday spending alone
- * gave a band that held far fewer of the backtest's actual balances (docs/money-engine.md).
+ * The band from held-out forecasts: for each horizon h with enough start days, the 10th and 90th
+ * percentiles of (actual − predicted) over h days; horizons too long for the history are projected
+ * from the longest measured one, widened by (h / longest)^growth with the growth measured between the
+ * two longest (`ALLOWANCE_RULES.bandGrowth`). Today's drift is added to both sides (the band follows
+ * interest that grows where the plan keeps it level). As cash-flow offsets (more out than predicted is
+ * the low side), each horizon at least as wide as the one before and holding zero (the line stays
+ * inside its band).
  */
-function unplannedFlows(
+export function measureSpread(history: HeldOutHistory): MeasuredSpread {
+  const days = history.actual.length;
+  const [pLow, pHigh] = ALLOWANCE_RULES.spreadPercentiles;
+  const prefix = new Float64Array(days + 1);
+  for (let i = 0; i < days; i += 1) prefix[i + 1] = (prefix[i] ?? 0) + (history.actual[i] ?? 0);
+  const measured: Array<{ days: number; low: number; high: number }> = [];
+  for (const h of ALLOWANCE_RULES.spreadHorizons) {
+    const errors: number[] = [];
+    for (let i = 0; i + h < days; i += 1) {
+      const predicted = history.predicted(i, h);
+      if (predicted !== null) errors.push((prefix[i + 1 + h] ?? 0) - (prefix[i + 1] ?? 0) - predicted);
+    }
+    if (errors.length < ALLOWANCE_RULES.minBandCuts) break;
+    // Spending above the prediction lowers the cash flow: p90 of the error is the band's low side.
+    const half = (percentile(errors, pHigh) - percentile(errors, pLow)) / 2;
+    measured.push({ days: h, low: -half, high: half });
+  }
+  const { min, max, unmeasured } = ALLOWANCE_RULES.bandGrowth;
+  const a = measured[measured.length - 2];
+  const b = measured[measured.length - 1];
+  let growth: number = unmeasured;
+  if (a && b && b.high - b.low > 0 && a.high - a.low > 0) {
+    const fitted = Math.log((b.high - b.low) / (a.high - a.low)) / Math.log(b.days / a.days);
+    growth = Math.min(max, Math.max(min, fitted));
+  }
+  const out: AllowanceSpread[] = [];
+  if (!b) return { spread: out, growth: unmeasured };
+  let low = 0;
+  let high = 0;
+  for (const h of ALLOWANCE_RULES.spreadHorizons) {
+    const widen = h <= b.days ? 1 : (h / b.days) ** growth;
+    const at = measured.find((m) => m.days === h) ?? { low: b.low * widen, high: b.high * widen };
+    const drift = history.drift?.(h) ?? 0;
+    low = Math.min(low, roundCents(at.low - drift) || 0);
+    high = Math.max(high, roundCents(at.high - drift) || 0);
+    out.push({ days: h, low, high });
+  }
+  return { spread: out, growth: Math.round(growth * 1000) / 1000 };
+}
+
+/**
+ * A stream's amounts drift when, over its last 12, at least 80 % of the changes from one occurrence to
+ * the next go one way (interest on a growing balance); its slope is then the median change. Bills that
+ * vary, seasonal or mixed amounts go both ways and have none.
+ */
+function driftPerOccurrence(magnitudes: readonly number[]): number {
+  const recent = magnitudes.slice(-12);
+  const steps: number[] = [];
+  for (let i = 1; i < recent.length; i += 1) steps.push((recent[i] ?? 0) - (recent[i - 1] ?? 0));
+  if (steps.length < 4) return 0;
+  const up = steps.filter((d) => d > 0).length;
+  const down = steps.filter((d) => d < 0).length;
+  if (Math.max(up, down) < 0.8 * steps.length) return 0;
+  return percentile(steps, 0.5);
+}
+
+/**
+ * The forecasts the plan and the allowance would have made over the band's window, from the account's
+ * own history (issue 10: a band that means what it says). At the end of each day i: everyday spending
+ * at the mean of the (capped) half year before, and each stream that had posted
+ * `knownStreamOccurrences` times at the amount `expectedAmount` gave then, once per occurrence that
+ * followed. Everything else that moved — spending above the mean, the sofa, transfers and income in no
+ * stream, a stream's amounts straying or drifting (interest that grows with the balance), a stream not
+ * yet known — is the error the band is made of. Held out: each forecast uses only days up to its own.
+ */
+function heldOutHistory(
   input: AllowanceInput,
   posted: readonly HistoryTransaction[],
   from: DayNumber,
   days: number,
-): Float64Array {
-  const out = new Float64Array(days);
+  everyday: Float64Array,
+): HeldOutHistory {
   const excluded = new Set<string>(input.exclude_transaction_ids ?? []);
-  const planned = new Map<string, number>();
-  const streams = input.streams ?? [];
-  if (streams.length > 0) {
-    const byId = new Map(posted.map((tx) => [tx.id, tx]));
-    for (const stream of streams) {
-      const txs = stream.transaction_ids
-        .flatMap((id) => {
-          const tx = byId.get(id);
-          return tx ? [tx] : [];
-        })
-        .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-      // What the plan would have expected from the occurrences before (recurring.ts expectedAmount).
-      txs.forEach((tx, k) =>
-        planned.set(tx.id, k === 0 ? tx.amount : expectedAmount(txs.slice(0, k).map((t) => t.amount))),
-      );
-    }
-  }
+  const actual = new Float64Array(days);
   for (const tx of posted) {
     const i = parseDay(tx.date) - from;
-    if (i < 0 || i >= days || excluded.has(tx.id)) continue;
-    out[i] = (out[i] ?? 0) + tx.amount - (planned.get(tx.id) ?? 0);
+    if (i >= 0 && i < days && !excluded.has(tx.id)) actual[i] = (actual[i] ?? 0) + tx.amount;
   }
-  return out;
+  // Per stream: occurrences up to each day (prefix counts), and after each day the amount the plan
+  // expected, the latest amount and its drift per occurrence (magnitudes; `sign` is the direction).
+  const byId = new Map(posted.map((tx) => [tx.id, tx]));
+  interface StreamDays {
+    readonly sign: number;
+    readonly count: Int32Array;
+    readonly expected: Float64Array;
+    readonly latest: Float64Array;
+    readonly slope: Float64Array;
+    readonly gap: number;
+    readonly lastDay: number;
+  }
+  const streams: StreamDays[] = [];
+  for (const stream of input.streams ?? []) {
+    const txs = stream.transaction_ids
+      .flatMap((id) => {
+        const tx = byId.get(id);
+        return tx && !excluded.has(id) ? [tx] : [];
+      })
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    if (txs.length === 0) continue;
+    const magnitudes = txs.map((t) => Math.abs(t.amount));
+    const txDays = txs.map((t) => parseDay(t.date) - from);
+    const gaps = txDays.slice(1).map((d, j) => d - (txDays[j] ?? d));
+    const row: StreamDays = {
+      sign: (txs[0]?.amount ?? 0) < 0 ? -1 : 1,
+      count: new Int32Array(days + 1),
+      expected: new Float64Array(days),
+      latest: new Float64Array(days),
+      slope: new Float64Array(days),
+      gap: Math.max(1, percentile(gaps, 0.5)),
+      lastDay: txDays[txDays.length - 1] ?? 0,
+    };
+    let k = 0;
+    let inWindow = 0;
+    for (let i = 0; i < days; i += 1) {
+      const before = k;
+      for (; k < txs.length && (txDays[k] ?? 0) <= i; k += 1) if ((txDays[k] ?? 0) >= 0) inWindow += 1;
+      if (k !== before && k >= ALLOWANCE_RULES.knownStreamOccurrences) {
+        const known = magnitudes.slice(0, k);
+        row.expected[i] = expectedAmount(known);
+        row.latest[i] = known[k - 1] ?? 0;
+        row.slope[i] = driftPerOccurrence(known);
+      } else if (i > 0) {
+        row.expected[i] = row.expected[i - 1] ?? 0;
+        row.latest[i] = row.latest[i - 1] ?? 0;
+        row.slope[i] = row.slope[i - 1] ?? 0;
+      }
+      row.count[i + 1] = inWindow;
+    }
+    streams.push(row);
+  }
+  // n occurrences after day i: at the plan's amount, or following the stream's drift.
+  const occurrences = (s: StreamDays, i: number, n: number, trend: boolean): number => {
+    const slope = s.slope[i] ?? 0;
+    return trend && slope !== 0
+      ? s.sign * (n * (s.latest[i] ?? 0) + (slope * n * (n + 1)) / 2)
+      : s.sign * n * (s.expected[i] ?? 0);
+  };
+  // Everyday spending per day over the allowance's own history, for the trailing mean at each day.
+  const everydayPrefix = new Float64Array(everyday.length + 1);
+  for (let i = 0; i < everyday.length; i += 1)
+    everydayPrefix[i + 1] = (everydayPrefix[i] ?? 0) + (everyday[i] ?? 0);
+  const lookback = input.lookback_days ?? ALLOWANCE_RULES.lookbackDays;
+  const minHistory = input.min_history_days ?? ALLOWANCE_RULES.minHistoryDays;
+  return {
+    actual,
+    predicted: (i, h) => {
+      const end = i + 1;
+      const length = Math.min(lookback, end);
+      if (length < minHistory || end < ALLOWANCE_RULES.minBandHistoryDays) return null;
+      const mean = Math.max(0, ((everydayPrefix[end] ?? 0) - (everydayPrefix[end - length] ?? 0)) / length);
+      let planned = 0;
+      for (const s of streams) {
+        const n = (s.count[Math.min(days, i + 1 + h)] ?? 0) - (s.count[i + 1] ?? 0);
+        planned += occurrences(s, i, n, true);
+      }
+      return mean * h + planned;
+    },
+    drift: (h) => {
+      let drift = 0;
+      for (const s of streams) {
+        // Occurrences in the h days after today (day `days` of the window), one `gap` apart.
+        const first = Math.max(1, (s.lastDay ?? 0) + s.gap - days);
+        const n = first > h ? 0 : Math.floor((h - first) / s.gap) + 1;
+        drift += occurrences(s, days - 1, n, true) - occurrences(s, days - 1, n, false);
+      }
+      return drift;
+    },
+  };
 }
 
 /**
@@ -184,17 +337,22 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
   const days = to - from + 1;
   if (days < minHistory) return NO_ALLOWANCE;
 
-  const perDay = new Float64Array(days);
-  const unplanned = unplannedFlows(input, posted, from, days);
+  // Everyday spending per day over the band's longer window; the allowance reads its last `days`.
+  const bandFrom = Math.max(today - ALLOWANCE_RULES.bandLookbackDays, historyStart);
+  const bandDays = to - bandFrom + 1;
+  const everyday = new Float64Array(bandDays);
   let used = 0;
   for (const tx of posted) {
     const day = parseDay(tx.date);
-    if (day < from || day > to || excluded.has(tx.id) || !isEverydaySpending(tx)) continue;
-    perDay[day - from] = (perDay[day - from] ?? 0) + tx.amount;
-    used += 1;
+    if (day < bandFrom || day > to || excluded.has(tx.id) || !isEverydaySpending(tx)) continue;
+    everyday[day - bandFrom] = (everyday[day - bandFrom] ?? 0) + tx.amount;
+    if (day >= from) used += 1;
   }
+  const perDay = everyday.subarray(from - bandFrom);
   const spendingDays = [...perDay].filter((v) => v > 0);
   const cap = roundCents(percentile(spendingDays, ALLOWANCE_RULES.dailyCapPercentile));
+  const capped = everyday.map((v) => Math.min(v, cap));
+  const band = measureSpread(heldOutHistory(input, posted, bandFrom, bandDays, capped));
   const sums = [0, 0, 0, 0, 0, 0, 0];
   const counts = [0, 0, 0, 0, 0, 0, 0];
   let total = 0;
@@ -226,7 +384,8 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
     transactions_used: used,
     daily_cap: cap,
     method: 'weekday-mean-of-capped-days',
-    spread: measureSpread(unplanned, Math.max(0, total / days)),
+    spread: band.spread,
+    spread_growth: band.growth,
     note: null,
   };
 }

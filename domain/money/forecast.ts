@@ -189,16 +189,18 @@ function addAllowance(out: Float64Array, start: DayNumber, allowance: Allowance,
 
 /**
  * Adds an allowance's uncertainty band as balance offsets per row (issue 5: honest about its
- * uncertainty). Row i is i days of everyday spending after today; its cash-flow spread is interpolated
- * linearly between the measured horizons (from zero today) and, beyond the longest horizon h, widened
- * by √(i / h), as the spread of a sum of independent days grows. Liabilities flip the sign, so the
- * more-spending side becomes the high side. Offsets are whole cents and never narrow with distance.
+ * uncertainty). Row i is i days after today; its cash-flow spread is interpolated linearly between the
+ * measured horizons (from zero today) and, beyond the longest horizon h, widened by (i / h)^growth, the
+ * growth measured on the account's history (allowance.ts; √ when unmeasured). Liabilities flip the
+ * sign, so the more-spending side becomes the high side. Offsets are whole cents and never narrow with
+ * distance.
  */
 function addBand(
   low: Float64Array,
   high: Float64Array,
   spread: readonly AllowanceSpread[] | undefined,
   sign: 1 | -1,
+  growth = 0.5,
 ): void {
   const last = spread?.[spread.length - 1];
   if (!spread || !last || last.days <= 0) return;
@@ -222,7 +224,7 @@ function addBand(
       flowLow = prevLow + t * (point.low - prevLow);
       flowHigh = prevHigh + t * (point.high - prevHigh);
     } else {
-      const widen = Math.sqrt(i / last.days);
+      const widen = Math.pow(i / last.days, growth);
       flowLow = last.low * widen;
       flowHigh = last.high * widen;
     }
@@ -287,7 +289,7 @@ export function forecastAccount(input: AccountForecastInput): Forecast {
   const bandHigh = new Float64Array(n);
   if (input.allowance) {
     addAllowance(allowance, start, input.allowance, sign);
-    addBand(bandLow, bandHigh, input.allowance.spread, sign);
+    addBand(bandLow, bandHigh, input.allowance.spread, sign, input.allowance.spread_growth);
   }
   return forecastFrom(
     start,
@@ -329,7 +331,7 @@ export function forecastTotal(input: TotalForecastInput): Forecast {
     if (a) {
       addAllowance(allowance, start, a, 1);
       // The accounts' bands add up: as if their everyday spending moved together (a wide, safe total).
-      addBand(bandLow, bandHigh, a.spread, 1);
+      addBand(bandLow, bandHigh, a.spread, 1, a.spread_growth);
       anyAllowance = true;
     }
   }
