@@ -26,7 +26,7 @@ import { sandboxPublicToken, type LocalCloud } from '../local/cloud.ts';
 import { institutions } from '../local/plaid-sandbox/institutions.ts';
 import { createPlaidSandbox } from '../local/plaid-sandbox/sandbox.ts';
 import { apply, linkItem, plaidClient, syncAll } from '../local/plaid-sandbox/test-support.ts';
-import { benchVariedDetection } from './money-bench-varied.ts';
+import { benchVariedDetection, documentedCoverage } from './money-bench-varied.ts';
 
 export interface Figure {
   name: string;
@@ -531,7 +531,7 @@ export async function benchSandboxHistories(seeds: number): Promise<Figure[]> {
         name: `forecast band coverage ${bandLabel[kind]}, ${h} days: actual balances inside the p10–p90 band (${samples(kind, h)} accounts)`,
         value: coverage(kind, h) * 100,
         unit: '%',
-        baselineName: 'nominal',
+        baselineName: documentedCoverage(kind, h, coverage(kind, h)),
         baseline: 80,
       });
   return figures;
