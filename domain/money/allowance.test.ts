@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ALLOWANCE_RULES, NO_ALLOWANCE, estimateAllowance, measureSpread } from './allowance.ts';
 import { addDays, parseDay, weekday } from './dates.ts';
+import { forecastAccount } from './forecast.ts';
 import { expectedAmount, type HistoryTransaction } from './recurring.ts';
 
 const TODAY = '2025-01-01';
@@ -123,8 +124,8 @@ describe("the band: held-out forecasts on the account's own history (issue 10)",
     expect(spread.find((s) => s.days === 90)).toEqual({ days: 90, low: -125_000, high: 125_000 });
   });
 
-  it('follows interest that grows where the plan keeps it level', () => {
-    // Monthly interest growing by $2 a month, with a savings balance: money in (Plaid sign negative).
+  it('follows interest that grows where the plan keeps it level, in the line itself', () => {
+    // Monthly interest growing by $2 a month on a savings account: money in (Plaid sign negative).
     const interest = Array.from({ length: 24 }, (_, k) => ({
       id: `i${k}`,
       account_id: 'sav',
@@ -138,13 +139,25 @@ describe("the band: held-out forecasts on the account's own history (issue 10)",
       today: TODAY,
       streams: [{ transaction_ids: interest.map((t) => t.id) }],
     });
-    const year = growing.spread.find((s) => s.days === 365);
-    // The plan expects the median of the last 12 ($147) each month; the next 12 bring $158…$180.
-    const planned = 12 * expectedAmount(interest.map((t) => -t.amount));
+    // The plan expects the median of the last 12 ($135) each month; the next 12 bring $148…$170: the
+    // drift adds $13 to the first, $2 more each month.
+    const planned = expectedAmount(interest.map((t) => -t.amount));
+    expect(planned).toBe(13_500);
+    expect(growing.drift).toEqual([{ first_day: 15, period_days: 30, amount: 1_300, step: 200 }]);
     let coming = 0;
     for (let j = 1; j <= 12; j += 1) coming += 10_000 + 200 * (23 + j);
-    expect(year?.high).toBeGreaterThanOrEqual(coming - planned);
-    expect(year?.low).toBe(0);
+    const rows = forecastAccount({
+      account: { account_id: 'sav', account_type: 'depository', current_balance: 0 },
+      planned: Array.from({ length: 12 }, (_, k) => ({
+        account_id: 'sav',
+        due_date: addDays(TODAY, 15 + 30 * k),
+        amount: planned,
+      })),
+      allowance: growing,
+      today: TODAY,
+      days: 365,
+    }).rows;
+    expect(rows[365]?.closing_balance).toBe(coming);
     // A level stream has nothing to follow.
     const level = interest.map((t) => ({ ...t, amount: -10_000 }));
     const flat = estimateAllowance({
@@ -152,6 +165,7 @@ describe("the band: held-out forecasts on the account's own history (issue 10)",
       today: TODAY,
       streams: [{ transaction_ids: level.map((t) => t.id) }],
     });
+    expect(flat.drift).toEqual([]);
     expect(flat.spread.find((s) => s.days === 365)).toEqual({ days: 365, low: 0, high: 0 });
   });
 
@@ -171,8 +185,7 @@ describe("the band: held-out forecasts on the account's own history (issue 10)",
         (days, mean, drift) => {
           const { spread, growth } = measureSpread({
             actual: days,
-            predicted: (_i, h) => mean * h,
-            drift: (h) => drift * h,
+            predicted: (i, h) => mean * h + (i % 7) * drift,
           });
           const measurable = days.length - ALL[0]! >= ALLOWANCE_RULES.minBandCuts;
           expect(spread.map((s) => s.days)).toEqual(measurable ? ALL : []);

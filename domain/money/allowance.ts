@@ -53,6 +53,17 @@ export interface AllowanceSpread {
   readonly high: Cents;
 }
 
+/**
+ * What a drifting stream adds beyond its planned amount, as cash flows: `amount` on day `first_day`
+ * after today, then every `period_days` (rounded to whole days) `step` more each time.
+ */
+export interface StreamDrift {
+  readonly first_day: number;
+  readonly period_days: number;
+  readonly amount: Cents;
+  readonly step: Cents;
+}
+
 export interface Allowance {
   /** Typical non-recurring spending per weekday (0 = Sunday … 6 = Saturday), cash-flow sign (≤ 0). */
   readonly per_weekday: readonly [Cents, Cents, Cents, Cents, Cents, Cents, Cents];
@@ -73,6 +84,12 @@ export interface Allowance {
   readonly spread: readonly AllowanceSpread[];
   /** How the band widens beyond the longest measured horizon (`ALLOWANCE_RULES.bandGrowth`); ½ if absent. */
   readonly spread_growth?: number;
+  /**
+   * Streams whose amounts drift one way (interest on a growing balance), which the plan keeps level:
+   * the forecast adds what they bring beyond the plan's amounts, with the allowance. Absent or empty:
+   * none.
+   */
+  readonly drift?: readonly StreamDrift[];
   /** Why the allowance is zero, when it is. */
   readonly note: 'insufficient_history' | null;
 }
@@ -123,13 +140,10 @@ export const NO_ALLOWANCE: Allowance = {
  * A past seen as a series of forecasts: `actual[i]` is what moved on day i of the window (Plaid sign:
  * positive = out), and `predicted(i, h)` what a forecast made at the end of day i, with only what was
  * known then, would have assumed for days i + 1 … i + h (null when it could not have forecast then).
- * `drift(h)` is what the trends of drifting streams (interest growing with the balance) add to today's
- * forecast over h days beyond the plan's amounts (Plaid sign), when `predicted` follows those trends.
  */
 export interface HeldOutHistory {
   readonly actual: ArrayLike<number>;
   readonly predicted: (day: number, days: number) => number | null;
-  readonly drift?: (days: number) => number;
 }
 
 export interface MeasuredSpread {
@@ -141,10 +155,8 @@ export interface MeasuredSpread {
  * The band from held-out forecasts: for each horizon h with enough start days, the 10th and 90th
  * percentiles of (actual − predicted) over h days; horizons too long for the history are projected
  * from the longest measured one, widened by (h / longest)^growth with the growth measured between the
- * two longest (`ALLOWANCE_RULES.bandGrowth`). Today's drift is added to both sides (the band follows
- * interest that grows where the plan keeps it level). As cash-flow offsets (more out than predicted is
- * the low side), each horizon at least as wide as the one before and holding zero (the line stays
- * inside its band).
+ * two longest (`ALLOWANCE_RULES.bandGrowth`). Half the p10–p90 range on each side of the line, as
+ * cash-flow offsets, each horizon at least as wide as the one before and holding zero.
  */
 export function measureSpread(history: HeldOutHistory): MeasuredSpread {
   const days = history.actual.length;
@@ -178,9 +190,8 @@ export function measureSpread(history: HeldOutHistory): MeasuredSpread {
   for (const h of ALLOWANCE_RULES.spreadHorizons) {
     const widen = h <= b.days ? 1 : (h / b.days) ** growth;
     const at = measured.find((m) => m.days === h) ?? { low: b.low * widen, high: b.high * widen };
-    const drift = history.drift?.(h) ?? 0;
-    low = Math.min(low, roundCents(at.low - drift) || 0);
-    high = Math.max(high, roundCents(at.high - drift) || 0);
+    low = Math.min(low, roundCents(at.low) || 0);
+    high = Math.max(high, roundCents(at.high) || 0);
     out.push({ days: h, low, high });
   }
   return { spread: out, growth: Math.round(growth * 1000) / 1000 };
@@ -198,7 +209,7 @@ function driftPerOccurrence(magnitudes: readonly number[]): number {
   if (steps.length < 4) return 0;
   const up = steps.filter((d) => d > 0).length;
   const down = steps.filter((d) => d < 0).length;
-  if (Math.max(up, down) < 0.8 * steps.length) return 0;
+  if (Math.max(up, down) < 0.9 * steps.length) return 0;
   return percentile(steps, 0.5);
 }
 
@@ -217,7 +228,7 @@ function heldOutHistory(
   from: DayNumber,
   days: number,
   everyday: Float64Array,
-): HeldOutHistory {
+): { history: HeldOutHistory; drift: StreamDrift[] } {
   const excluded = new Set<string>(input.exclude_transaction_ids ?? []);
   const actual = new Float64Array(days);
   for (const tx of posted) {
@@ -289,7 +300,20 @@ function heldOutHistory(
     everydayPrefix[i + 1] = (everydayPrefix[i] ?? 0) + (everyday[i] ?? 0);
   const lookback = input.lookback_days ?? ALLOWANCE_RULES.lookbackDays;
   const minHistory = input.min_history_days ?? ALLOWANCE_RULES.minHistoryDays;
-  return {
+  // Today's drifting streams, for the forecast line: from the next occurrence on, the amount beyond the
+  // plan's level one grows by the stream's step each time.
+  const drift: StreamDrift[] = [];
+  for (const s of streams) {
+    const slope = s.slope[days - 1] ?? 0;
+    if (slope === 0) continue;
+    drift.push({
+      first_day: Math.max(1, s.lastDay + Math.round(s.gap) - days),
+      period_days: s.gap,
+      amount: -s.sign * ((s.latest[days - 1] ?? 0) + slope - (s.expected[days - 1] ?? 0)) || 0,
+      step: -s.sign * slope || 0,
+    });
+  }
+  const history: HeldOutHistory = {
     actual,
     predicted: (i, h) => {
       const end = i + 1;
@@ -303,17 +327,8 @@ function heldOutHistory(
       }
       return mean * h + planned;
     },
-    drift: (h) => {
-      let drift = 0;
-      for (const s of streams) {
-        // Occurrences in the h days after today (day `days` of the window), one `gap` apart.
-        const first = Math.max(1, (s.lastDay ?? 0) + s.gap - days);
-        const n = first > h ? 0 : Math.floor((h - first) / s.gap) + 1;
-        drift += occurrences(s, days - 1, n, true) - occurrences(s, days - 1, n, false);
-      }
-      return drift;
-    },
   };
+  return { history, drift };
 }
 
 /**
@@ -352,7 +367,8 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
   const spendingDays = [...perDay].filter((v) => v > 0);
   const cap = roundCents(percentile(spendingDays, ALLOWANCE_RULES.dailyCapPercentile));
   const capped = everyday.map((v) => Math.min(v, cap));
-  const band = measureSpread(heldOutHistory(input, posted, bandFrom, bandDays, capped));
+  const heldOut = heldOutHistory(input, posted, bandFrom, bandDays, capped);
+  const band = measureSpread(heldOut.history);
   const sums = [0, 0, 0, 0, 0, 0, 0];
   const counts = [0, 0, 0, 0, 0, 0, 0];
   let total = 0;
@@ -386,6 +402,7 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
     method: 'weekday-mean-of-capped-days',
     spread: band.spread,
     spread_growth: band.growth,
+    drift: heldOut.drift,
     note: null,
   };
 }

@@ -179,11 +179,22 @@ function rowsFrom(
   return rows;
 }
 
-/** Adds an allowance (cash flow per weekday) as balance changes from tomorrow on. */
+/**
+ * Adds an allowance (cash flow per weekday) as balance changes from tomorrow on, with what drifting
+ * streams bring beyond their planned amounts (allowance.ts `StreamDrift`: growing interest).
+ */
 function addAllowance(out: Float64Array, start: DayNumber, allowance: Allowance, sign: 1 | -1): void {
   const startWeekday = weekday(start);
   for (let i = 1; i < out.length; i += 1) {
     out[i] = (out[i] ?? 0) + sign * (allowance.per_weekday[(startWeekday + i) % 7] ?? 0);
+  }
+  for (const d of allowance.drift ?? []) {
+    if (!(d.period_days >= 1)) continue;
+    for (let k = 0; ; k += 1) {
+      const i = d.first_day + Math.round(k * d.period_days);
+      if (i >= out.length) break;
+      if (i >= 1) out[i] = (out[i] ?? 0) + sign * Math.round(d.amount + d.step * k);
+    }
   }
 }
 
