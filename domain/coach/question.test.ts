@@ -58,6 +58,10 @@ describe('parseDate', () => {
     expect(parseDate('save 2k by June', TODAY).date).toBe('2027-06-30');
     expect(parseDate('save 2k before December', TODAY).date).toBe('2026-12-31');
     expect(parseQuestion('What happened on Nov 10?', TODAY).date).toBe('2026-11-10');
+    expect(parseQuestion('What is planned on Nov 10, when my cash is lowest?', TODAY)).toMatchObject({
+      intent: 'explain_day',
+      date: '2027-11-10',
+    });
   });
 
   it('names an impossible date as a problem', () => {

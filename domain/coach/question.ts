@@ -315,7 +315,10 @@ export function parseQuestion(question: string, today: string): ParsedQuestion {
   if (amount.problem) problems.push(amount.problem);
   const intent = INTENTS.find(([, re]) => re.test(lower))?.[0] ?? 'unknown';
   // What happened, and searches, look back; plans and purchases look ahead.
-  const past = intent === 'explain_day' || intent === 'search' || intent === 'spending';
+  const past =
+    (intent === 'explain_day' && !/\b(planned|will|coming|going to|scheduled)\b/.test(lower)) ||
+    intent === 'search' ||
+    intent === 'spending';
   const date = parseDate(text, today, past ? 'past' : 'future');
   if (date.problem) problems.push(date.problem);
   return {

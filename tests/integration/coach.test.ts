@@ -167,7 +167,7 @@ function affordCase(question: string, amount: number, dateText: string, monthly 
         date: r.balance_date,
         closing: r.closing_balance - amount * charges.filter((c) => c <= r.balance_date).length,
       }));
-      const low = lowestOf(withIt);
+      const low = lowestOf(withIt.filter((r) => r.date >= date));
       return [usd(low.closing), dayWords(low.date, today())];
     },
   };

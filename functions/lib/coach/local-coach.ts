@@ -69,7 +69,7 @@ async function afford(tc: ToolContext, q: ParsedQuestion, today: string, turn: T
   turn.text.push(lead);
   if (without && withIt)
     turn.text.push(
-      `Your lowest cash balance over the next ${num(r.horizon_days)} days would be ${usd(num(withIt.closing))} on ${dayWords(String(withIt.date), today)}, instead of ${usd(num(without.closing))} on ${dayWords(String(without.date), today)} without it.`,
+      `From then on, your cash would bottom out at ${usd(num(withIt.closing))} on ${dayWords(String(withIt.date), today)}, instead of ${usd(num(without.closing))} on ${dayWords(String(without.date), today)} without it.`,
     );
   const below = obj(r.first_below_threshold);
   if (below && verdict !== 'safe')

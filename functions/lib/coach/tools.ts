@@ -184,9 +184,12 @@ export async function canAfford(tc: ToolContext, input: z.infer<typeof canAfford
     date: r.date,
     closing: r.closing - input.amount * charges.filter((c) => c <= r.date).length,
   }));
-  const before = lowest(s.rows);
-  const after = lowest(withIt);
-  const firstBelow = withIt.find((r) => r.closing < s.threshold) ?? null;
+  // What the purchase changes: the balances from its date on (earlier days are the same either way).
+  const from = (rows: ReadonlyArray<{ date: string; closing: Cents }>) =>
+    rows.filter((r) => r.date >= input.date);
+  const before = lowest(from(s.rows));
+  const after = lowest(from(withIt));
+  const firstBelow = from(withIt).find((r) => r.closing < s.threshold) ?? null;
   const verdict =
     after && after.closing < 0 ? 'overdraft' : after && after.closing < s.threshold ? 'tight' : 'safe';
   return {

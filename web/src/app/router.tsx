@@ -27,6 +27,7 @@ export const screens = {
   [paths.app.account.path]: () => import('./routes/app/account.tsx'),
   [paths.app.calendar.path]: () => import('./routes/app/calendar.tsx'),
   [paths.app.plan.path]: () => import('./routes/app/plan.tsx'),
+  [paths.app.coach.path]: () => import('./routes/app/coach.tsx'),
   [paths.app.link.path]: () => import('./routes/app/link.tsx'),
   [paths.app.profiles.path]: () => import('./routes/app/profiles.tsx'),
   [paths.app.settings.path]: () => import('./routes/app/settings.tsx'),
@@ -72,7 +73,7 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
         { path: paths.inviteAccept.path, lazy: route(() => import('./routes/invite-accept.tsx')) },
         { path: paths.terms.path, lazy: route(() => import('./routes/terms.tsx')) },
         { path: paths.privacy.path, lazy: route(() => import('./routes/privacy.tsx')) },
-        // spec §2 redirects. /coach shows the not-found page until its screen lands.
+        // spec §2 redirects (/ai-coach → /coach, …).
         ...Object.values(paths.redirects).map((redirect) => ({
           path: redirect.path,
           element: <Navigate to={redirect.to} replace />,

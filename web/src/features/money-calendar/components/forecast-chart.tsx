@@ -153,7 +153,7 @@ export function ForecastFigure({
                   x2={W}
                   y1={g.yOf(v)}
                   y2={g.yOf(v)}
-                  className="stroke-slate-200 dark:stroke-slate-700"
+                  className="stroke-slate-200"
                   vectorEffect="non-scaling-stroke"
                 />
               ))}

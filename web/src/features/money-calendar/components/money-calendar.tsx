@@ -6,6 +6,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { formatUsd } from '../../../../../domain/classification.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { ForecastSettingsButton } from '../../../components/money/forecast-settings.tsx';
@@ -80,7 +81,14 @@ export function viewOptions(accounts: readonly CalendarAccount[]) {
 }
 
 export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEdit: boolean }) {
-  const [month, setMonth] = useState(currentMonth);
+  // A link may open a month (the coach's "See Dec 14 on the calendar"): ?month=YYYY-MM.
+  const [searchParams] = useSearchParams();
+  const linked = searchParams.get('month');
+  const [month, setMonth] = useState(() =>
+    linked && /^\d{4}-(0[1-9]|1[0-2])$/.test(linked) && isMonthInWindow(linked, currentMonth())
+      ? linked
+      : currentMonth(),
+  );
   const [chosenView, setChosenView] = useState<ViewKey | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const isMobile = useIsMobile();

@@ -1,0 +1,103 @@
+// The AI Money Coach in Chromium (issue 14): a linked user with a generated plan opens /coach from
+// /ai-coach, asks "Can I afford $600 on the 20th?" and gets a verdict with the lowest cash balance with
+// and without it — the "without" figure equals that day's balance on the calendar; asks about
+// subscriptions and sees the detected ones; opens "How I worked this out"; the conversation survives a
+// reload and can be cleared. 375 px layout, axe light and dark, screenshots.
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  e2eBaseUrl as base,
+  expectNoSeriousAxeViolations,
+  linkSandboxBank,
+  screenshots,
+  signUpAndSignIn,
+} from './helpers.ts';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Sun, Dec 20" (this year or the next, whichever is not in the past) → 2026-12-20. */
+function isoOf(short: string): string {
+  const m = /([A-Z][a-z]{2}) (\d{1,2})(?:, (\d{4}))?/.exec(short);
+  if (!m) throw new Error(`no date in ${short}`);
+  const month = MONTHS.indexOf(m[1] ?? '') + 1;
+  const today = new Date();
+  let year = m[3] ? Number(m[3]) : today.getUTCFullYear();
+  const candidate = `${year}-${String(month).padStart(2, '0')}-${String(Number(m[2])).padStart(2, '0')}`;
+  if (!m[3] && candidate < today.toISOString().slice(0, 10)) year += 1;
+  return `${year}-${String(month).padStart(2, '0')}-${String(Number(m[2])).padStart(2, '0')}`;
+}
+
+test.describe.configure({ mode: 'serial' });
+let page: Page;
+test.beforeAll(async ({ browser }) => {
+  page = await (await browser.newContext()).newPage();
+});
+
+test('ask whether a purchase fits: the verdict, the lowest balance with and without it, as on the calendar', async () => {
+  test.setTimeout(300_000);
+  await signUpAndSignIn(page, `e2e-coach-${randomUUID().slice(0, 8)}@example.com`, {
+    fullName: 'Joan Clarke',
+  });
+  await linkSandboxBank(page, { waitForSync: true });
+  await page.goto(`${base()}/plan`);
+  await page.getByRole('button', { name: 'Generate my plan' }).click();
+  await expect(page.getByText(/Your money plan is (ready|up to date)/)).toBeVisible({ timeout: 60_000 });
+
+  await page.goto(`${base()}/ai-coach`);
+  await expect(page).toHaveURL(/\/coach$/);
+  await expect(page.getByRole('heading', { name: 'AI Money Coach', level: 1 })).toBeVisible();
+  await expect(page.getByText('Ask me about your money')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByLabel('Ask about your money').fill('Can I afford $600 on the 20th?');
+  await page.getByRole('button', { name: 'Ask' }).click();
+  const answer = page.getByTestId('coach-answer').last();
+  await expect(answer).toContainText(/^(Yes|You can, but it's tight|Not without a plan)/, {
+    timeout: 30_000,
+  });
+  await expect(answer).toContainText(/bottom out at \$[\d,]+\.\d\d on .* instead of \$[\d,]+\.\d\d on/);
+  const card = page.locator('figure').filter({ hasText: 'Lowest cash with it' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(/Safe|Tight|Overdraft risk/)).toBeVisible();
+  await expect(page.getByText('Unverified figures')).toHaveCount(0);
+
+  // "How I worked this out": the tool behind the answer.
+  await page.getByText('How I worked this out').last().click();
+  await expect(page.getByText('Added the purchase to your cash forecast')).toBeVisible();
+
+  // The "without it" figure is the calendar's cash balance that day.
+  const without = (await card.locator('dd').nth(1).textContent()) ?? '';
+  const [amount, day] = without.split(' on ');
+  const date = isoOf(day ?? '');
+  await page.goto(`${base()}/calendar?month=${date.slice(0, 7)}`);
+  await expect(page.getByLabel('Show')).toHaveValue('cash');
+  await expect(page.locator(`button[data-date="${date}"] [data-testid="day-balance"]`)).toHaveText(
+    (amount ?? '').trim(),
+  );
+});
+
+test('subscriptions, the conversation kept across a reload, 375 px, dark mode, and clearing it', async () => {
+  test.setTimeout(180_000);
+  await page.goto(`${base()}/coach`);
+  await page.getByRole('button', { name: 'What subscriptions do I have?' }).click();
+  const answer = page.getByTestId('coach-answer').last();
+  await expect(answer).toContainText(/You have \d+ subscriptions, about \$[\d,]+\.\d\d a month/, {
+    timeout: 30_000,
+  });
+  await expect(answer).toContainText('•');
+  await page.reload();
+  await expect(page.getByTestId('coach-answer')).toHaveCount(2);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByLabel('Ask about your money')).toBeInViewport();
+  await expectNoSeriousAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoSeriousAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await screenshots(page, 'coach');
+
+  await page.getByRole('button', { name: 'Clear conversation' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Clear conversation' }).click();
+  await expect(page.getByText('Ask me about your money')).toBeVisible();
+  await expect(page.getByTestId('coach-answer')).toHaveCount(0);
+});
