@@ -370,6 +370,7 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
       institution_name: a.institution_name ?? null,
       account_type: a.account_type,
       mask: a.mask ?? null,
+      account_subtype: a.account_subtype ?? null,
       balance_convention: isLiability(a.account_type) ? ('owed' as const) : ('held' as const),
       in_view: inViewAccounts.has(a.id),
     })),

@@ -51,6 +51,7 @@ export const calendarAccountSchema = z
     institution_name: z.string().nullish(),
     account_type: z.string().optional(),
     mask: z.string().nullish(),
+    account_subtype: z.string().nullish(),
     in_view: z.boolean().optional(),
   })
   .loose();

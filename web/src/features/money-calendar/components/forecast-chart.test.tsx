@@ -37,6 +37,18 @@ describe('ForecastFigure (the likely range, issue 5)', () => {
     expect(html).toContain('<td>Mon, Nov 23</td>');
   });
 
+  it("shows the backtest's measured coverage beside the band when the account's kind was measured", () => {
+    const html = renderToStaticMarkup(
+      <ForecastFigure
+        rows={[row('2026-11-22', 100_000), row('2026-11-23', 90_000, 85_000, 93_000)]}
+        stale={false}
+        includesAllowance
+        coverage={{ d30: 0.8, d90: 0.81, d365: 0.72 }}
+      />,
+    );
+    expect(html).toContain('inside it 80 % of the time 30 days ahead, 81 % at 90 days and 72 % a year ahead');
+  });
+
   it('reads an owed balance as owed, with its highest point rather than its lowest', () => {
     const html = renderToStaticMarkup(
       <ForecastFigure

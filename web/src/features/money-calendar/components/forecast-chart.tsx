@@ -21,12 +21,22 @@ import {
   type RunningBalanceRow,
   type ViewKey,
 } from '../api/calendar.ts';
+import type { BandCoverage } from '../../../../../domain/money/band-coverage.ts';
 import { chartGeometry, dateTickIndexes, indexAtFraction, niceTicks } from '../utils/chart.ts';
 
 const W = 600;
+const pct = (share: number) => `${Math.round(share * 100)} %`;
 const H = 180;
 
-export function ForecastChart({ profileId, view }: { profileId: string; view: ViewKey }) {
+export function ForecastChart({
+  profileId,
+  view,
+  coverage = null,
+}: {
+  profileId: string;
+  view: ViewKey;
+  coverage?: BandCoverage | null;
+}) {
   const query = useQuery(runningBalancesQueryOptions(profileId, view, DEFAULT_FORECAST_DAYS));
   if (query.isPending) return <Skeleton className="h-48 w-full" />;
   if (query.isError)
@@ -43,6 +53,7 @@ export function ForecastChart({ profileId, view }: { profileId: string; view: Vi
       stale={query.data.stale}
       includesAllowance={query.data.include_allowance ?? true}
       convention={query.data.balance_convention ?? 'net'}
+      coverage={coverage}
     />
   );
 }
@@ -62,11 +73,14 @@ export function ForecastFigure({
   stale,
   includesAllowance,
   convention = 'net',
+  coverage = null,
 }: {
   rows: readonly RunningBalanceRow[];
   stale: boolean;
   includesAllowance: boolean;
   convention?: BalanceConvention;
+  /** How often the band held the real balance in the backtest, for this kind of account (issue 10). */
+  coverage?: BandCoverage | null;
 }) {
   const [active, setActive] = useState<number | null>(null);
   const points = rows.map((r) => ({
@@ -255,7 +269,9 @@ export function ForecastFigure({
       </ul>
       <p className="text-xs text-slate-500">
         {range
-          ? 'Shaded: the likely range. In 8 of 10 stretches this long over your last six months, spending and income you had not planned moved the balance no further.'
+          ? coverage
+            ? `Shaded: the likely range. Tested on past histories, the real balance landed inside it ${pct(coverage.d30)} of the time 30 days ahead, ${pct(coverage.d90)} at 90 days and ${pct(coverage.d365)} a year ahead.`
+            : 'Shaded: the likely range. In 8 of 10 stretches this long over your last six months, spending and income you had not planned moved the balance no further.'
           : !includesAllowance
             ? 'No likely range: it is measured around everyday spending, which this forecast leaves out.'
             : 'No likely range yet: there is not enough history to measure one.'}

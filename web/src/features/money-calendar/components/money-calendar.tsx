@@ -8,6 +8,8 @@ import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatUsd } from '../../../../../domain/classification.ts';
+import { bandCoverage, type BandCoverage } from '../../../../../domain/money/band-coverage.ts';
+import type { AccountType } from '../../../../../domain/money/forecast.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { ForecastSettingsButton } from '../../../components/money/forecast-settings.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -67,6 +69,13 @@ const toneWords: Record<BalanceTone, string> = {
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 const currentMonth = () => new Date().toISOString().slice(0, 7);
+
+/** The backtest's measured coverage of the view's band: for one account of a measured kind only. */
+function coverageOf(view: ViewKey, accounts: readonly CalendarAccount[]): BandCoverage | null {
+  const account = accounts.find((a) => a.id === view);
+  if (!account?.account_type) return null;
+  return bandCoverage(account.account_type as AccountType, account.account_subtype ?? null);
+}
 
 /** The picker's options: Cash, every account by name and mask (debts marked), Net worth. */
 export function viewOptions(accounts: readonly CalendarAccount[]) {
@@ -238,7 +247,13 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
 
       <Card className="p-4">
         <h2 className="mb-2 text-lg font-semibold text-slate-900">Balance forecast</h2>
-        {view !== null ? <ForecastChart profileId={profileId} view={view} /> : null}
+        {view !== null ? (
+          <ForecastChart
+            profileId={profileId}
+            view={view}
+            coverage={coverageOf(view, query.data?.accounts ?? [])}
+          />
+        ) : null}
       </Card>
 
       {selectedDay && data ? (
