@@ -8,10 +8,11 @@ import { z } from 'zod';
 import { RateLimitError, ValidationError } from '../../domain/errors.ts';
 import { checkNumbers } from '../../domain/coach/verify.ts';
 import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { bedrockCoach, bedrockConfigFromEnv } from '../lib/coach/bedrock-coach.ts';
 import { localCoach } from '../lib/coach/local-coach.ts';
 import type { CoachAnswer, CoachPort } from '../lib/coach/port.ts';
 import { dataFor, type Data } from '../lib/data/index.ts';
-import type { Deps } from '../lib/deps.ts';
 import { httpHandler, route } from '../lib/http.ts';
 
 /** Tabs and line breaks become spaces; other control characters are dropped. */
@@ -44,9 +45,13 @@ const questionBody = z
   })
   .strict();
 
-/** Which coach answers: Bedrock in the cloud once configured, the offline coach otherwise. */
-function coachOf(_deps: Deps): CoachPort {
-  return localCoach;
+let bedrock: CoachPort | null = null;
+/** Which coach answers: Bedrock when a model is configured (the cloud), the offline coach otherwise. */
+function coachOf(): CoachPort {
+  const config = bedrockConfigFromEnv();
+  if (!config) return localCoach;
+  bedrock ??= bedrockCoach(new BedrockRuntimeClient({}), config);
+  return bedrock;
 }
 
 async function countQuestion(data: Data, userId: string, now: Date): Promise<void> {
@@ -70,7 +75,19 @@ async function countQuestion(data: Data, userId: string, now: Date): Promise<voi
       .set({ ttl: w.ttl })
       .go({ response: 'all_new' });
     if ((counted.questions ?? 0) > w.limit) throw new RateLimitError();
+    // The daily model budget: a day that has used its tokens takes no more questions.
+    if (w.window.startsWith('day:') && (counted.tokens ?? 0) >= COACH_LIMITS.tokensPerDay)
+      throw new RateLimitError();
   }
+}
+
+/** Adds a turn's model tokens to the member's day (the offline coach uses none). */
+async function countTokens(data: Data, userId: string, now: Date, tokens: number): Promise<void> {
+  if (tokens <= 0) return;
+  await data.coachUsage
+    .update({ user_id: userId, window: `day:${now.toISOString().slice(0, 10)}` })
+    .add({ tokens })
+    .go();
 }
 
 function publicMessage(m: {
@@ -98,7 +115,11 @@ function publicMessage(m: {
 }
 
 /** An answer whose figures all come from its tools; one regeneration, then marked unverified. */
-async function checkedAnswer(coach: CoachPort, tc: Parameters<CoachPort['answer']>[0], question: string) {
+export async function checkedAnswer(
+  coach: CoachPort,
+  tc: Parameters<CoachPort['answer']>[0],
+  question: string,
+) {
   let answer: CoachAnswer = await coach.answer(tc, question);
   let check = checkNumbers(
     answer.text,
@@ -129,9 +150,10 @@ export const handler = httpHandler('coach', {
       await requireProfileAccess(data, caller, profileId, 'read');
       const now = deps.clock();
       await countQuestion(data, caller.userId, now);
-      const coach = coachOf(deps);
+      const coach = coachOf();
       const tc = { money: { data, deps }, profileId, userId: caller.userId };
       const { answer, check } = await checkedAnswer(coach, tc, body.question);
+      await countTokens(data, caller.userId, now, answer.usage.input_tokens + answer.usage.output_tokens);
       // The conversation is stored for the member; its text is never logged.
       deps.logger.info('coach answered', {
         coach: coach.name,
