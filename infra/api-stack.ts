@@ -47,6 +47,8 @@ export interface ApiStackProps extends StackProps {
   webOrigins: string[];
   /** The verified SES sender of the product's e-mails. */
   emailFrom: string;
+  /** The coach's Bedrock foundation model (COACH_MODEL_ID at deploy). */
+  coachModelId: string;
   logRetention: RetentionDays;
 }
 
@@ -157,6 +159,7 @@ export class ApiStack extends Stack {
     if (access.includes('avatars'))
       fn.bindBucket({ bucket: props.avatars, envName: 'AVATARS_BUCKET', access: 'readWrite' });
     if (access.includes('email')) fn.bindEmail({ from: props.emailFrom });
+    if (access.includes('bedrock')) fn.bindBedrock({ modelId: props.coachModelId, maxTokens: 800 });
     return fn;
   }
 

@@ -25,6 +25,8 @@ export interface BuildAppOptions {
   /** The SPA origin the API's CORS allows, e.g. `https://d111.cloudfront.net`. */
   /** The verified SES sender of the product's e-mails (EMAIL_FROM). */
   emailFrom?: string;
+  /** The coach's Bedrock foundation model id (COACH_MODEL_ID). */
+  coachModelId?: string;
   webOrigin?: string;
   /** A custom domain for the SPA (also becomes the CORS origin). */
   webDomain?: WebDomain;
@@ -96,6 +98,7 @@ export function buildApp(options: BuildAppOptions): MoneyCalendarApp {
     plaidEnvironment: options.plaidEnvironment ?? 'sandbox',
     webOrigins,
     emailFrom: options.emailFrom ?? 'Money Calendar <no-reply@example.com>',
+    coachModelId: options.coachModelId ?? DEFAULT_COACH_MODEL,
     logRetention,
   });
   const jobs = new JobsStack(app, stackId('Jobs'), {
@@ -131,6 +134,9 @@ export function buildApp(options: BuildAppOptions): MoneyCalendarApp {
   return { app, auth, data, api, jobs, web };
 }
 
+/** A small, fast model with tool use on Converse; any Converse model with tools can replace it. */
+export const DEFAULT_COACH_MODEL = 'amazon.nova-lite-v1:0';
+
 /** Options from the process environment (docs/deploy.md lists every variable). */
 export function optionsFromEnvironment(env: NodeJS.ProcessEnv): BuildAppOptions {
   const plaidEnvironment = env.PLAID_ENV;
@@ -146,6 +152,7 @@ export function optionsFromEnvironment(env: NodeJS.ProcessEnv): BuildAppOptions 
     ...(env.MONEYCAL_STAGE ? { stage: env.MONEYCAL_STAGE } : {}),
     ...(env.WEB_ORIGIN ? { webOrigin: env.WEB_ORIGIN } : {}),
     ...(env.EMAIL_FROM ? { emailFrom: env.EMAIL_FROM } : {}),
+    ...(env.COACH_MODEL_ID ? { coachModelId: env.COACH_MODEL_ID } : {}),
     ...(env.WEB_DOMAIN && env.WEB_CERTIFICATE_ARN
       ? { webDomain: { domainName: env.WEB_DOMAIN, certificateArn: env.WEB_CERTIFICATE_ARN } }
       : {}),

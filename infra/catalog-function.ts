@@ -1,7 +1,7 @@
 // One Lambda for one catalog entry, with the house defaults (Node 22 on arm64, an ESM bundle with
 // source maps, its own log group, a role that may write only to that log group) and typed binders
 // that set a function's environment variable and grant its IAM access in the same call.
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -117,6 +117,29 @@ export class CatalogFunction extends Construct {
       reason:
         'SES identities are not known at synth time; the policy is limited to the product sender address.',
     });
+    return this;
+  }
+
+  /**
+   * The coach's model: COACH_BEDROCK_MODEL_ID (and its token limit) plus bedrock:InvokeModel and
+   * InvokeModelWithResponseStream (what Converse and ConverseStream need) on that foundation model only.
+   */
+  bindBedrock({ modelId, maxTokens }: { modelId: string; maxTokens: number }): this {
+    this.function.addEnvironment('COACH_BEDROCK_MODEL_ID', modelId);
+    this.function.addEnvironment('COACH_MAX_TOKENS', String(maxTokens));
+    this.role.addToPolicy(
+      new PolicyStatement({
+        actions: ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'],
+        resources: [
+          Stack.of(this).formatArn({
+            service: 'bedrock',
+            account: '',
+            resource: 'foundation-model',
+            resourceName: modelId,
+          }),
+        ],
+      }),
+    );
     return this;
   }
 

@@ -13,7 +13,9 @@ export type ExtraAccess =
   /** Read and write objects of the avatars bucket (AVATARS_BUCKET). */
   | 'avatars'
   /** Send e-mail through SES (EMAIL_FROM, APP_URL for links). */
-  | 'email';
+  | 'email'
+  /** Call the coach's Bedrock model, and only that model (COACH_BEDROCK_MODEL_ID). */
+  | 'bedrock';
 
 const plaidCaller: ExtraAccess[] = ['plaidSecret', 'plaidTokenDecrypt'];
 
@@ -35,6 +37,8 @@ export const extraAccess: Readonly<Record<string, readonly ExtraAccess[]>> = {
   avatars: ['avatars'],
   // Invitation e-mails (functions/lib/invitation-email.ts).
   'financial-profiles': ['email'],
+  // The money coach's model (functions/lib/coach/bedrock-coach.ts).
+  coach: ['bedrock'],
 };
 
 export const accessOf = (name: string): readonly ExtraAccess[] => extraAccess[name] ?? [];

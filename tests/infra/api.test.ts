@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { allRoutes, catalog } from '../../functions/catalog.ts';
+import { DEFAULT_COACH_MODEL } from '../../infra/app.ts';
 import { extraAccess } from '../../infra/function-access.ts';
 import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
@@ -95,6 +96,19 @@ describe('least privilege beyond the table', () => {
     expect(Object.keys(profiles.props.Environment.Variables)).not.toEqual(
       expect.arrayContaining([expect.stringMatching(/^(PLAID|STRIPE)_/)]),
     );
+  });
+
+  it('lets only the coach call Bedrock, and only its configured model', () => {
+    const coach = policyOf('coach');
+    expect(coach).toContain('bedrock:InvokeModel');
+    expect(coach).toContain('bedrock:InvokeModelWithResponseStream');
+    expect(coach).toContain(`foundation-model/${DEFAULT_COACH_MODEL}`);
+    expect(coach).not.toMatch(/foundation-model\/\*/);
+    expect(functionsByName.get('coach')!.props.Environment.Variables).toMatchObject({
+      COACH_BEDROCK_MODEL_ID: DEFAULT_COACH_MODEL,
+    });
+    for (const name of functionsByName.keys())
+      if (name !== 'coach') expect(policyOf(name), name).not.toContain('bedrock:');
   });
 });
 
