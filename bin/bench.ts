@@ -17,6 +17,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { cognitoClient, dynamoClient } from '../local/bootstrap.ts';
 import { LOCAL_CONFIRMATION_CODE, startThrowawayCloud, type LocalCloud } from '../local/cloud.ts';
 import { benchForecastComputation, benchMoneyThroughGateway, benchSandboxHistories } from './money-bench.ts';
+import { benchCoach } from './coach-bench.ts';
 import { benchInitialSync } from './sync-bench.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -270,6 +271,7 @@ async function main(): Promise<void> {
     await benchProfilesRead(cloud);
     figures.push(...(await benchMoneyThroughGateway(cloud, await signedInUser(cloud), REQUESTS)));
     figures.push(...(await benchInitialSync(cloud, await signedInUser(cloud))));
+    figures.push(...(await benchCoach(cloud, await signedInUser(cloud))));
   } finally {
     await cloud.stop();
   }

@@ -37,7 +37,7 @@ export interface Figure {
   budget?: number;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: readonly number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index] ?? Number.NaN;
 }
@@ -169,7 +169,7 @@ export function benchForecastComputation(): Figure[] {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function linkBank(cloud: LocalCloud, token: string, profileId: string, institutionId: string) {
+export async function linkBank(cloud: LocalCloud, token: string, profileId: string, institutionId: string) {
   const publicToken = await sandboxPublicToken(cloud.urls.plaid, institutionId);
   const headers = {
     authorization: `Bearer ${token}`,
