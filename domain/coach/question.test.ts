@@ -109,6 +109,26 @@ describe('parseQuestion', () => {
     expect(parseQuestion(q, TODAY).intent).toBe(intent);
   });
 
+  it('reads a request to add something to the plan as a proposal', () => {
+    expect(parseQuestion('Add $50 for the gym on the 1st every month', TODAY)).toMatchObject({
+      intent: 'propose',
+      amount: 5_000,
+      date: '2026-12-01',
+      repeat: 'monthly',
+      text: 'Gym',
+      inflow: false,
+    });
+    expect(parseQuestion('Add my $2,500 bonus on Dec 15 to my plan', TODAY)).toMatchObject({
+      intent: 'propose',
+      text: 'Bonus',
+      inflow: true,
+    });
+    expect(parseQuestion('add 40 dollars for dog food every week', TODAY)).toMatchObject({
+      text: 'Dog food',
+      repeat: 'weekly',
+    });
+  });
+
   it('gathers the parts of a question', () => {
     expect(parseQuestion('Can I afford $50 every month from Dec 1?', TODAY)).toMatchObject({
       intent: 'can_afford',

@@ -4,6 +4,7 @@
 // the tools can compute the figures.
 
 export type Intent =
+  | 'propose'
   | 'can_afford'
   | 'goal'
   | 'subscriptions'
@@ -26,9 +27,11 @@ export interface ParsedQuestion {
   readonly month: string | null;
   /** A window in days ("this week", "next 10 days", "this month"), when it names one. */
   readonly withinDays: number | null;
-  readonly repeat: 'monthly' | null;
-  /** A payee or word to look for ("how much at Starbucks"). */
+  readonly repeat: 'monthly' | 'weekly' | null;
+  /** A payee or word to look for ("how much at Starbucks"), or what a proposed item is for. */
   readonly text: string | null;
+  /** A proposal's direction: money in ("income", "refund", "paid") or out (the default). */
+  readonly inflow: boolean;
   /** What spending is compared with: the month before (default), a year before, or the plan. */
   readonly compareTo: 'previous' | 'same_last_year' | 'plan';
   /** What could not be read as asked, in words for the person (a negative amount, an impossible date). */
@@ -261,6 +264,10 @@ export function parseWindow(text: string, today: string): number | null {
 
 const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   [
+    'propose',
+    /^\s*(please\s+)?(add|plan|schedule|put|remind me (of|about|to pay))\b|\b(add|put) (it|this|that|a|an|\$[\d,.]+[km]?|[\d,.]+ ?(dollars|k)) .*\b(to|in|on) (my )?(plan|calendar|budget)\b/,
+  ],
+  [
     'can_afford',
     /\bafford\b|\bcan i (buy|spend|pay for|get|book)\b|\bis it (ok|okay|safe) to (buy|spend)\b|\bshould i (buy|spend)\b|\benough (money|cash) (for|to)\b/,
   ],
@@ -307,6 +314,20 @@ function searchText(text: string): string | null {
   return word;
 }
 
+/** What a proposed item is for: "add $50 for the gym" → "Gym"; "plan a $900 car repair" → "Car repair". */
+function proposalName(text: string): string | null {
+  const m =
+    /\bfor (?:the |a |an |my )?([a-z][a-z' -]{1,40}?)(?:\s+(?:on|every|each|next|this|from|in|by|to|at)\b|[?.!,]|$)/i.exec(
+      text,
+    ) ??
+    /\b(?:add|plan|schedule|put)\s+(?:a |an |my )?(?:\$?[\d,.]+[km]?\s*(?:dollars?)?\s+)?(?:for\s+)?(?:a |an |the |my )?([a-z][a-z' -]{1,40}?)(?:\s+(?:on|every|each|next|this|from|in|by|to|at|payment)\b|[?.!,]|$)/i.exec(
+      text,
+    );
+  const name = m?.[1]?.trim();
+  if (!name) return null;
+  return name[0]!.toUpperCase() + name.slice(1);
+}
+
 export function parseQuestion(question: string, today: string): ParsedQuestion {
   const text = question.trim();
   const lower = text.toLowerCase();
@@ -327,8 +348,15 @@ export function parseQuestion(question: string, today: string): ParsedQuestion {
     date: date.date,
     month: parseMonth(text, today),
     withinDays: parseWindow(text, today),
-    repeat: /\b(every|each|a|per) month\b|\bmonthly\b|\/mo(nth)?\b/.test(lower) ? 'monthly' : null,
-    text: intent === 'search' ? searchText(text) : null,
+    repeat: /\b(every|each|a|per) month\b|\bmonthly\b|\/mo(nth)?\b/.test(lower)
+      ? 'monthly'
+      : /\b(every|each|a|per) week\b|\bweekly\b/.test(lower)
+        ? 'weekly'
+        : null,
+    text: intent === 'search' ? searchText(text) : intent === 'propose' ? proposalName(text) : null,
+    inflow:
+      /\b(income|refund|bonus|paid|pay ?check|deposit|reimburse|money in)\b/.test(lower) &&
+      !/\bpay for\b/.test(lower),
     compareTo: /\b(a|last|same .* last|previous) year\b|\byear (before|ago)\b/.test(lower)
       ? 'same_last_year'
       : /\b(plan|budget|planned)\b/.test(lower)

@@ -147,11 +147,12 @@ export const handler = httpHandler('coach', {
     run: async ({ deps, caller, body, event }) => {
       const data = dataFor(deps);
       const profileId = profileIdFromRequest(event);
-      await requireProfileAccess(data, caller, profileId, 'read');
+      const access = await requireProfileAccess(data, caller, profileId, 'read');
       const now = deps.clock();
       await countQuestion(data, caller.userId, now);
       const coach = coachOf();
-      const tc = { money: { data, deps }, profileId, userId: caller.userId };
+      const role = access.role === 'owner' || access.role === 'editor' ? access.role : 'viewer';
+      const tc = { money: { data, deps }, profileId, userId: caller.userId, role } as const;
       const { answer, check } = await checkedAnswer(coach, tc, body.question);
       await countTokens(data, caller.userId, now, answer.usage.input_tokens + answer.usage.output_tokens);
       // The conversation is stored for the member; its text is never logged.

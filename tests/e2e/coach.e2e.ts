@@ -2,7 +2,8 @@
 // /ai-coach, asks "Can I afford $600 on the 20th?" and gets a verdict with the lowest cash balance with
 // and without it — the "without" figure equals that day's balance on the calendar; asks about
 // subscriptions and sees the detected ones; opens "How I worked this out"; the conversation survives a
-// reload and can be cleared. 375 px layout, axe light and dark, screenshots.
+// reload; a drafted planned item ("Add $50 for the gym…") goes into the plan only when the owner adds
+// it; the conversation can be cleared. 375 px layout, axe light and dark, screenshots.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import {
@@ -95,6 +96,17 @@ test('subscriptions, the conversation kept across a reload, 375 px, dark mode, a
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 720 });
   await screenshots(page, 'coach');
+
+  // A drafted planned item is added only when the owner chooses to, and then it is in the plan.
+  await page.getByLabel('Ask about your money').fill('Add $50 for the gym on the 1st every month');
+  await page.getByRole('button', { name: 'Ask' }).click();
+  await expect(page.getByTestId('coach-answer').last()).toContainText('Here is a draft for your plan: Gym');
+  await page.getByRole('button', { name: 'Add to my plan' }).click();
+  await expect(page.getByText('Planned item added')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Added to your plan' })).toBeDisabled();
+  await page.goto(`${base()}/plan`);
+  await expect(page.getByRole('region', { name: 'Bills' }).getByText('Gym')).toBeVisible();
+  await page.goto(`${base()}/coach`);
 
   await page.getByRole('button', { name: 'Clear conversation' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Clear conversation' }).click();

@@ -10,7 +10,7 @@ import { daysBetween, parseDate } from '../../domain/coach/question.ts';
 import { checkNumbers, dayWords, monthWords, usd } from '../../domain/coach/verify.ts';
 import { addDays } from '../../domain/money/dates.ts';
 import type { TestUser } from './helpers.ts';
-import { forecastSettled, linkedUser, profileApi, type StoredAccountView } from './money-helpers.ts';
+import { forecastSettled, joinAs, linkedUser, profileApi, type StoredAccountView } from './money-helpers.ts';
 
 interface Answer {
   text: string;
@@ -413,6 +413,42 @@ describe('the offline coach answers from the engine', () => {
     const cleared = await call<{ deleted: number }>(p, 'DELETE', '/coach/messages');
     expect(cleared.body.deleted).toBeGreaterThan(2);
     expect((await call<{ messages: unknown[] }>(p, 'GET', '/coach/messages')).body.messages).toEqual([]);
+  });
+
+  it('drafts a planned item without adding it; an owner may add it, a viewer is told they cannot', async () => {
+    const p = people[0] as Person;
+    const question = 'Add $50 for the gym on the 1st every month';
+    const { body } = await ask(p, question);
+    expect(body.answer.text).toMatch(/draft for your plan: Gym, \$50\.00 out monthly from/);
+    expect(body.answer.verified).toBe(true);
+    const card = body.answer.cards.find((c) => c.type === 'proposal') as unknown as {
+      data: { can_add: boolean; draft: Record<string, unknown> };
+    };
+    expect(card.data.can_add).toBe(true);
+    expect(card.data.draft).toMatchObject({
+      description: 'Gym',
+      amount: -5_000,
+      recurrence: { cadence: 'monthly' },
+    });
+    const items = await call<{ items: Item[] }>(p, 'GET', `/money-plan/items?to=${addDays(today(), 62)}`);
+    expect(items.body.items.some((i) => i.description === 'Gym')).toBe(false);
+
+    const viewer = await joinAs(p.user, p.profileId, 'viewer');
+    const asViewer = { ...p, user: viewer };
+    const seen = await ask(asViewer, question);
+    expect(seen.status).toBe(200);
+    expect(seen.body.answer.text).toMatch(/Only the owner or an editor/);
+    const draft = (seen.body.answer.cards[0] as unknown as { data: { can_add: boolean; draft: unknown } })
+      .data;
+    expect(draft.can_add).toBe(false);
+    // The server, not the card, decides: a viewer's attempt to add the draft is refused.
+    const refused = await call(asViewer, 'POST', '/money-plan/items', {
+      description: 'Gym',
+      amount: -5_000,
+      due_date: addDays(today(), 7),
+      account_id: null,
+    });
+    expect(refused.status).toBe(403);
   });
 
   it('meets bad input with a clear message and no invented figure', async () => {

@@ -53,13 +53,13 @@ async function afford(tc: ToolContext, q: ParsedQuestion, today: string, turn: T
   const r = await call(tc, turn, 'can_afford', {
     amount: q.amount,
     date,
-    ...(q.repeat ? { repeat: q.repeat } : {}),
+    ...(q.repeat === 'monthly' ? { repeat: q.repeat } : {}),
   });
   if (!r) return;
   const without = obj(r.lowest_without);
   const withIt = obj(r.lowest_with);
   const verdict = String(r.verdict);
-  const what = `${usd(num(r.amount))}${q.repeat ? ' a month' : ''} from ${dayWords(String(r.date), today)}`;
+  const what = `${usd(num(r.amount))}${q.repeat === 'monthly' ? ' a month' : ''} from ${dayWords(String(r.date), today)}`;
   const lead =
     verdict === 'safe'
       ? `Yes — ${what} fits.`
@@ -285,7 +285,36 @@ async function goal(tc: ToolContext, q: ParsedQuestion, today: string, turn: Tur
   turn.cards.push({ type: 'can_afford', data: r });
 }
 
+async function propose(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+  if (q.amount === null || !q.text) {
+    turn.text.push(
+      'What should I add, and how much? Ask me like "Add 50 dollars for the gym on the 1st every month".',
+    );
+    return;
+  }
+  const r = await call(tc, turn, 'propose_planned_item', {
+    description: q.text,
+    amount: q.inflow ? q.amount : -q.amount,
+    date: q.date ?? today,
+    ...(q.repeat ? { repeat: q.repeat } : {}),
+  });
+  if (!r) return;
+  const draft = obj(r.draft);
+  if (!draft) return;
+  const repeat = obj(draft.recurrence);
+  turn.text.push(
+    `Here is a draft for your plan: ${String(draft.description)}, ${usd(Math.abs(num(draft.amount)))} ${num(draft.amount) < 0 ? 'out' : 'in'}${repeat ? ` ${String(repeat.cadence)} from` : ' on'} ${dayWords(String(draft.due_date), today)}.`,
+  );
+  turn.text.push(
+    r.can_add
+      ? 'Nothing is added until you choose “Add to my plan”.'
+      : 'Only the owner or an editor of this profile can add it to the plan.',
+  );
+  turn.cards.push({ type: 'proposal', data: r });
+}
+
 const HANDLERS = {
+  propose,
   can_afford: afford,
   lowest,
   balance,

@@ -5,7 +5,7 @@ import type { ToolCall, ToolContext } from './tools.ts';
 
 /** A small figure beside the text: the result of the tool it shows. */
 export interface CoachCard {
-  readonly type: 'can_afford' | 'forecast' | 'subscriptions' | 'spending' | 'day';
+  readonly type: 'can_afford' | 'forecast' | 'subscriptions' | 'spending' | 'day' | 'proposal';
   readonly data: Record<string, unknown>;
 }
 

@@ -29,6 +29,8 @@ export interface ToolContext {
   readonly money: MoneyContext;
   readonly profileId: string;
   readonly userId: string;
+  /** The caller's role on the profile: a proposal says whether they may add it. */
+  readonly role?: 'owner' | 'editor' | 'viewer';
 }
 
 /** What every tool answers beside its figures. */
@@ -498,6 +500,43 @@ export async function searchTransactions(tc: ToolContext, input: z.infer<typeof 
   };
 }
 
+export const proposePlannedItemInput = z
+  .object({
+    description: z.string().trim().min(1).max(120),
+    /** Cash flow in cents: negative for money out, positive for money in. */
+    amount: z
+      .number()
+      .int('must be whole cents')
+      .refine((v) => v !== 0, 'must not be zero')
+      .refine((v) => Math.abs(v) <= MAX_QUESTION_CENTS, 'is too large'),
+    date: day,
+    repeat: z.enum(['weekly', 'monthly']).optional(),
+  })
+  .strict();
+
+/**
+ * The coach's only write-shaped tool, and it writes nothing: a draft planned item the person adds
+ * themselves in the app (POST /money-plan/items, where the server checks they may edit the plan).
+ */
+export async function proposePlannedItem(tc: ToolContext, input: z.infer<typeof proposePlannedItemInput>) {
+  const today = todayOf(tc.money.deps.clock);
+  if (input.date < today) throw new ValidationError([{ field: 'date', message: 'is in the past' }]);
+  if (input.date > addDays(today, PLAN_HORIZON_DAYS))
+    throw new ValidationError([{ field: 'date', message: `is more than ${PLAN_HORIZON_DAYS} days ahead` }]);
+  const canAdd = tc.role === 'owner' || tc.role === 'editor';
+  return {
+    ...envelope(today, false, canAdd ? [] : ['Only the owner or an editor of this profile can add it.']),
+    draft: {
+      description: input.description,
+      amount: input.amount,
+      due_date: input.date,
+      account_id: null,
+      recurrence: input.repeat ? { cadence: input.repeat } : null,
+    },
+    can_add: canAdd,
+  };
+}
+
 // ── the catalogue ──────────────────────────────────────────────────────────────────────────────────
 
 export interface ToolSpec<S extends z.ZodType = z.ZodType> {
@@ -555,6 +594,13 @@ export const COACH_TOOLS: readonly ToolSpec[] = [
     description: 'What happened or is planned on a day, and the cash balance that day.',
     input: explainDayInput,
     run: explainDay,
+  }),
+  spec({
+    name: 'propose_planned_item',
+    description:
+      'Drafts a planned item (once, weekly or monthly; negative amount = money out) for the person to add themselves. Writes nothing.',
+    input: proposePlannedItemInput,
+    run: proposePlannedItem,
   }),
   spec({
     name: 'search_transactions',

@@ -46,6 +46,7 @@ const TOOL_WORDS: Record<string, string> = {
   spending_by_category: 'Added up your spending by category',
   explain_day: 'Read that day on your calendar',
   search_transactions: 'Searched your transactions',
+  propose_planned_item: 'Drafted a planned item (nothing was added)',
 };
 
 /** The first ISO date in a tool result, for a link to that day's month on the calendar. */
@@ -103,7 +104,15 @@ function summarize(result: Record<string, unknown> | null): unknown {
   return rest;
 }
 
-function Bubble({ message, onAsk }: { message: CoachMessage; onAsk: (q: string) => void }) {
+function Bubble({
+  message,
+  onAsk,
+  profileId,
+}: {
+  message: CoachMessage;
+  onAsk: (q: string) => void;
+  profileId: string;
+}) {
   if (message.role === 'user')
     return (
       <div className="ml-auto w-fit max-w-[85%] rounded-2xl rounded-br-sm bg-brand-600 px-3 py-2 text-sm text-on-brand">
@@ -123,7 +132,7 @@ function Bubble({ message, onAsk }: { message: CoachMessage; onAsk: (q: string) 
         {message.text}
       </p>
       {message.cards.map((card, i) => (
-        <FigureCard key={i} card={card} />
+        <FigureCard key={i} card={card} profileId={profileId} />
       ))}
       {message.suggestions.length > 0 ? (
         <div className="flex flex-wrap gap-2">
@@ -261,7 +270,7 @@ export function Coach({ profileId }: { profileId: string }) {
             </div>
           ) : null}
           {messages.map((m) => (
-            <Bubble key={m.id} message={m} onAsk={send} />
+            <Bubble key={m.id} message={m} onAsk={send} profileId={profileId} />
           ))}
           {ask.isPending ? (
             <>

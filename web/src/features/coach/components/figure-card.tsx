@@ -3,8 +3,10 @@
 // today, the end and the lowest point; for subscriptions and spending, the totals.
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { money, shortDate } from '../../../lib/money-format.ts';
+import { usePlanItemMutations } from '../../../lib/use-plan-item-mutations.ts';
 import type { CoachCard } from '../api/coach.ts';
 
 const num = (v: unknown) => (typeof v === 'number' ? v : 0);
@@ -51,8 +53,49 @@ function MiniForecast({ series }: { series: Array<{ date: string; with: number; 
   );
 }
 
-export function FigureCard({ card }: { card: CoachCard }) {
+/** A drafted planned item: added only when an owner or editor chooses to (the server checks too). */
+function ProposalCard({ data, profileId }: { data: Record<string, unknown>; profileId: string }) {
+  const { create } = usePlanItemMutations(profileId);
+  const draft = rec(data.draft);
+  if (!draft) return null;
+  const repeat = rec(draft.recurrence);
+  const amount = num(draft.amount);
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-3 text-sm">
+      <p className="font-medium">{String(draft.description)}</p>
+      <p className="text-slate-600">
+        {amount < 0 ? 'Out' : 'In'} {money(Math.abs(amount))}
+        {repeat ? `, ${String(repeat.cadence)} from ` : ' on '}
+        {shortDate(String(draft.due_date))} · All accounts
+      </p>
+      {data.can_add ? (
+        <Button
+          className="mt-2"
+          size="sm"
+          disabled={create.isSuccess}
+          isPending={create.isPending}
+          onClick={() =>
+            create.mutate({
+              description: String(draft.description),
+              amount,
+              due_date: String(draft.due_date),
+              account_id: null,
+              recurrence: repeat ? { cadence: String(repeat.cadence) } : null,
+            })
+          }
+        >
+          {create.isSuccess ? 'Added to your plan' : 'Add to my plan'}
+        </Button>
+      ) : (
+        <p className="mt-2 text-xs text-slate-600">Only the owner or an editor of this profile can add it.</p>
+      )}
+    </div>
+  );
+}
+
+export function FigureCard({ card, profileId }: { card: CoachCard; profileId: string }) {
   const d = card.data;
+  if (card.type === 'proposal') return <ProposalCard data={d} profileId={profileId} />;
   if (card.type === 'can_afford') {
     const verdict = verdicts[String(d.verdict)] ?? verdicts.safe!;
     const withIt = rec(d.lowest_with);
