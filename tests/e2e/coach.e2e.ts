@@ -75,6 +75,20 @@ test('ask whether a purchase fits: the verdict, the lowest balance with and with
   await expect(page.locator(`button[data-date="${date}"] [data-testid="day-balance"]`)).toHaveText(
     (amount ?? '').trim(),
   );
+
+  // "See it on the calendar": the same day's balance with the purchase, as a what-if, removable.
+  await page.goBack();
+  const withText = (await card.locator('dd').nth(0).textContent()) ?? '';
+  const [withAmount, withDay] = withText.split(' on ');
+  const withDate = isoOf(withDay ?? '');
+  await page.getByRole('link', { name: 'See it on the calendar' }).last().click();
+  await expect(page.getByRole('status').filter({ hasText: 'What if: −$600.00 on' })).toBeVisible();
+  await page.goto(page.url().replace(/month=\d{4}-\d{2}/, `month=${withDate.slice(0, 7)}`));
+  await expect(page.locator(`button[data-date="${withDate}"] [data-testid="day-balance"]`)).toHaveText(
+    (withAmount ?? '').trim(),
+  );
+  await page.getByRole('button', { name: 'Remove what if' }).click();
+  await expect(page.getByText('What if:')).toHaveCount(0);
 });
 
 test('subscriptions, the conversation kept across a reload, 375 px, dark mode, and clearing it', async () => {

@@ -136,8 +136,15 @@ export function FigureCard({ card, profileId }: { card: CoachCard; profileId: st
           <span className="inline-flex items-center gap-1">
             <span aria-hidden="true" className="inline-block h-0.5 w-4 bg-slate-400" /> without
           </span>
-          <Link className="ml-auto text-brand-700 underline" to={paths.app.calendar.getHref()}>
-            Open the calendar
+          <Link
+            className="ml-auto text-brand-700 underline"
+            to={`${paths.app.calendar.getHref()}?${new URLSearchParams({
+              month: String(d.date).slice(0, 7),
+              whatIf: `${num(d.amount)}@${String(d.date)}`,
+              ...(d.repeat ? { repeat: String(d.repeat) } : {}),
+            }).toString()}`}
+          >
+            See it on the calendar
           </Link>
         </p>
       </figure>

@@ -39,6 +39,7 @@ import {
   signedUsd,
   type BalanceTone,
 } from '../utils/month.ts';
+import { applyWhatIf, parseWhatIf } from '../utils/what-if.ts';
 import { DayDetail } from './day-detail.tsx';
 import { ForecastChart } from './forecast-chart.tsx';
 
@@ -70,6 +71,23 @@ const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 const currentMonth = () => new Date().toISOString().slice(0, 7);
 
+/** The month with what-if days: the summary's closing, lowest and low days follow them. */
+function withWhatIf(data: MoneyCalendarData, days: CalendarDay[]): MoneyCalendarData {
+  const balanced = days.filter((d) => d.balances.total);
+  const lowest = balanced.find((d) => d.flags?.is_lowest);
+  return {
+    ...data,
+    days,
+    summary: {
+      ...data.summary,
+      closing: balanced.at(-1)?.balances.total?.closing ?? data.summary.closing,
+      lowest: lowest?.balances.total ? { date: lowest.date, closing: lowest.balances.total.closing } : null,
+      low_days: days.filter((d) => d.flags?.is_low).length,
+      negative_days: days.filter((d) => d.flags?.is_negative).length,
+    },
+  };
+}
+
 /** The backtest's measured coverage of the view's band: for one account of a measured kind only. */
 function coverageOf(view: ViewKey, accounts: readonly CalendarAccount[]): BandCoverage | null {
   const account = accounts.find((a) => a.id === view);
@@ -91,7 +109,9 @@ export function viewOptions(accounts: readonly CalendarAccount[]) {
 
 export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEdit: boolean }) {
   // A link may open a month (the coach's "See Dec 14 on the calendar"): ?month=YYYY-MM.
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The coach's "what if": a purchase shown as if planned, on the cash view only (?whatIf=…).
+  const whatIf = parseWhatIf(searchParams.get('whatIf'), searchParams.get('repeat'));
   const linked = searchParams.get('month');
   const [month, setMonth] = useState(() =>
     linked && /^\d{4}-(0[1-9]|1[0-2])$/.test(linked) && isMonthInWindow(linked, currentMonth())
@@ -104,7 +124,8 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
   // The view opens where the member left it (saved per profile), else on Cash.
   const settings = useQuery(viewSettingsQueryOptions(profileId));
   const remember = useRememberView(profileId);
-  const view = chosenView ?? (settings.isPending ? null : (settings.data?.view ?? 'cash'));
+  // A what-if link opens on Cash, where it applies, without changing the remembered view.
+  const view = chosenView ?? (whatIf ? 'cash' : settings.isPending ? null : (settings.data?.view ?? 'cash'));
   const query = useQuery({
     ...calendarQueryOptions(profileId, { month, view: view ?? 'cash' }),
     enabled: view !== null,
@@ -116,7 +137,12 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
   const thisMonth = today.slice(0, 7);
   const canBack = isMonthInWindow(addMonths(month, -1), thisMonth);
   const canForward = isMonthInWindow(addMonths(month, 1), thisMonth);
-  const data = query.data?.month === month ? query.data : undefined;
+  const fetched = query.data?.month === month ? query.data : undefined;
+  const showWhatIf = whatIf !== null && fetched?.view === 'cash';
+  const data =
+    fetched && showWhatIf
+      ? withWhatIf(fetched, applyWhatIf(fetched.days, whatIf, fetched.low_balance_threshold ?? 0))
+      : fetched;
   const byDate = new Map<string, CalendarDay>((data?.days ?? []).map((d) => [d.date, d]));
   const selectedDay = selected ? byDate.get(selected) : undefined;
 
@@ -189,6 +215,31 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
         </EmptyState>
       ) : (
         <>
+          {showWhatIf ? (
+            <div
+              role="status"
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            >
+              <span>
+                What if: {money(-whatIf.amount)}
+                {whatIf.monthly ? ' a month from ' : ' on '}
+                {shortDate(whatIf.date)} — not in your plan; the balances below include it.
+              </span>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() =>
+                  setSearchParams((params) => {
+                    params.delete('whatIf');
+                    params.delete('repeat');
+                    return params;
+                  })
+                }
+              >
+                Remove what if
+              </Button>
+            </div>
+          ) : null}
           <Summary data={data} convention={convention} />
           {isMobile ? (
             <ol className="space-y-2" aria-label={`Days of ${monthLabel(month)}`}>
