@@ -443,6 +443,16 @@ export const catalog: CatalogEntry[] = [
     ...defaults,
   },
   {
+    name: 'support-requests',
+    kind: 'resource',
+    description:
+      "Help & Support's contact form: a signed-in person's request, stored and e-mailed to support (issue 16)",
+    caller: 'user',
+    routes: [{ method: 'POST', path: '/support-requests' }],
+    handler: 'functions/support-requests/handler.ts',
+    ...defaults,
+  },
+  {
     name: 'coach',
     kind: 'resource',
     description:

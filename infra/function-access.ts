@@ -37,6 +37,8 @@ export const extraAccess: Readonly<Record<string, readonly ExtraAccess[]>> = {
   avatars: ['avatars'],
   // Invitation e-mails (functions/lib/invitation-email.ts).
   'financial-profiles': ['email'],
+  // Help & Support's contact form e-mails the support inbox.
+  'support-requests': ['email'],
   // The money coach's model (functions/lib/coach/bedrock-coach.ts).
   coach: ['bedrock'],
 };

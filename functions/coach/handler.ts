@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { RateLimitError, ValidationError } from '../../domain/errors.ts';
 import { checkNumbers } from '../../domain/coach/verify.ts';
+import { withoutControlCharacters } from '../../domain/text.ts';
 import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { bedrockCoach, bedrockConfigFromEnv } from '../lib/coach/bedrock-coach.ts';
@@ -14,17 +15,6 @@ import { localCoach } from '../lib/coach/local-coach.ts';
 import type { CoachAnswer, CoachPort } from '../lib/coach/port.ts';
 import { dataFor, type Data } from '../lib/data/index.ts';
 import { httpHandler, route } from '../lib/http.ts';
-
-/** Tabs and line breaks become spaces; other control characters are dropped. */
-function withoutControlCharacters(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 0;
-    if (code === 9 || code === 10 || code === 13) out += ' ';
-    else if (code >= 32 && code !== 127) out += ch;
-  }
-  return out;
-}
 
 /** spec §8 rate limit: questions per member per 10 minutes, per day, and model tokens per day. */
 export const COACH_LIMITS = { perTenMinutes: 30, perDay: 300, tokensPerDay: 200_000 } as const;

@@ -226,6 +226,12 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byMember',
   },
   {
+    pattern: "A user's support requests, newest first; how many in the last hour (rate limit)",
+    source: 'issue 16 (Help & Support; spec §2 /help)',
+    entity: 'supportRequests',
+    index: 'byUser',
+  },
+  {
     pattern: "A user's coach usage in a 10-minute window and a day (rate limit, token budget)",
     source: 'issue 14 (limits; spec §8 rate_limit)',
     entity: 'coachUsage',

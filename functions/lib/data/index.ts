@@ -32,6 +32,7 @@ import {
 } from './entities/security.ts';
 import { securityEventEntity } from './entities/security-event.ts';
 import { subscriberEntity } from './entities/subscriber.ts';
+import { supportRequestEntity } from './entities/support-request.ts';
 import { transactionEntity } from './entities/transaction.ts';
 import { notificationDismissalEntity, userNotificationEntity } from './entities/user-notification.ts';
 
@@ -71,6 +72,7 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     realtimeConnections: realtimeConnectionEntity(c, t),
     coachMessages: coachMessageEntity(c, t),
     coachUsage: coachUsageEntity(c, t),
+    supportRequests: supportRequestEntity(c, t),
   };
   return { ...entities, service: new Service(entities, { client: c, table: t }) };
 }
