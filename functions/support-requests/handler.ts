@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { RateLimitError } from '../../domain/errors.ts';
 import { hasControlCharacters } from '../../domain/text.ts';
-import { SUPPORT_TOPICS } from '../lib/data/entities/support-request.ts';
+import { SUPPORT_TOPICS } from '../../domain/support-topics.ts';
 import { dataFor } from '../lib/data/index.ts';
 import { optionalEnv } from '../lib/env.ts';
 import { httpHandler, route } from '../lib/http.ts';

@@ -4,6 +4,7 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { getAppConfig } from '../config/app-config.ts';
 import { REQUEST_TIMEOUT_MS } from './constants.ts';
+import { rememberFailedCall } from './last-error.ts';
 
 export interface ApiIssue {
   field: string;
@@ -92,6 +93,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy's HTML error page): keep the text.
   }
+  rememberFailedCall(correlationId);
   return new ApiError(message, { status: response.status, code, issues, correlationId });
 }
 

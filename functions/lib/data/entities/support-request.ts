@@ -2,18 +2,8 @@
 // include, and its state. Kept per user (their own requests) and sent to the support inbox by e-mail.
 import { Entity } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SUPPORT_TOPICS } from '../../../../domain/support-topics.ts';
 import { model, timestamps } from './common.ts';
-
-export const SUPPORT_TOPICS = [
-  'linking',
-  'sync',
-  'forecast',
-  'sharing',
-  'billing',
-  'security',
-  'data',
-  'other',
-] as const;
 
 export function supportRequestEntity(client: DynamoDBDocumentClient, table: string) {
   return new Entity(
