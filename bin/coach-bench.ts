@@ -9,7 +9,7 @@ import { createData } from '../functions/lib/data/index.ts';
 import { createLogger } from '../functions/lib/logger.ts';
 import { dynamoClient } from '../local/bootstrap.ts';
 import type { LocalCloud } from '../local/cloud.ts';
-import { linkBank, percentile, type Figure } from './money-bench.ts';
+import { percentile, profileWithBank, type Figure } from './money-bench.ts';
 
 export const COACH_BENCH_QUESTIONS = [
   'Can I afford $600 on the 20th?',
@@ -39,15 +39,7 @@ function userIdOf(token: string): string {
 }
 
 export async function benchCoach(cloud: LocalCloud, token: string): Promise<Figure[]> {
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const ensured = await fetch(`${cloud.urls.api}/functions/ensure-default-profile`, {
-    method: 'POST',
-    headers: auth,
-    body: '{}',
-  });
-  const profileId = ((await ensured.json()) as { profile: { id: string } }).profile.id;
-  const headers = { ...auth, 'x-profile-id': profileId };
-  await linkBank(cloud, token, profileId, 'ins_109509');
+  const { profileId, headers } = await profileWithBank(cloud, token, 'ins_109509');
   const generated = await fetch(`${cloud.urls.api}/money-plan/generate`, {
     method: 'POST',
     headers,

@@ -169,7 +169,7 @@ export function benchForecastComputation(): Figure[] {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function linkBank(cloud: LocalCloud, token: string, profileId: string, institutionId: string) {
+async function linkBank(cloud: LocalCloud, token: string, profileId: string, institutionId: string) {
   const publicToken = await sandboxPublicToken(cloud.urls.plaid, institutionId);
   const headers = {
     authorization: `Bearer ${token}`,
@@ -194,6 +194,19 @@ export async function linkBank(cloud: LocalCloud, token: string, profileId: stri
   throw new Error('the initial sync did not finish');
 }
 
+/** The user's default profile with a sandbox bank linked and synced: the headers to call it with. */
+export async function profileWithBank(cloud: LocalCloud, token: string, institutionId: string) {
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const ensured = await fetch(`${cloud.urls.api}/functions/ensure-default-profile`, {
+    method: 'POST',
+    headers: auth,
+    body: '{}',
+  });
+  const profileId = ((await ensured.json()) as { profile: { id: string } }).profile.id;
+  const accounts = await linkBank(cloud, token, profileId, institutionId);
+  return { profileId, accounts, headers: { ...auth, 'x-profile-id': profileId } };
+}
+
 async function sample(count: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   for (let i = 0; i < 20; i += 1) await fn();
   const times: number[] = [];
@@ -215,15 +228,7 @@ export async function benchMoneyThroughGateway(
   token: string,
   requests: number,
 ): Promise<Figure[]> {
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const ensured = await fetch(`${cloud.urls.api}/functions/ensure-default-profile`, {
-    method: 'POST',
-    headers: auth,
-    body: '{}',
-  });
-  const profileId = ((await ensured.json()) as { profile: { id: string } }).profile.id;
-  const headers = { ...auth, 'x-profile-id': profileId };
-  const accounts = await linkBank(cloud, token, profileId, 'ins_109508');
+  const { headers, accounts } = await profileWithBank(cloud, token, 'ins_109508');
   if (accounts !== 8) throw new Error(`expected 8 accounts, linked ${accounts}`);
   const generated = await fetch(`${cloud.urls.api}/money-plan/generate`, {
     method: 'POST',
@@ -257,7 +262,7 @@ export async function benchMoneyThroughGateway(
     await response.text();
   });
   const profile = await sample(requests, async () => {
-    const response = await fetch(`${cloud.urls.api}/profiles/me`, { headers: auth });
+    const response = await fetch(`${cloud.urls.api}/profiles/me`, { headers });
     if (response.status !== 200) throw new Error(`GET /profiles/me answered ${response.status}`);
     await response.text();
   });

@@ -5,8 +5,6 @@
 import { formatUsd } from '../classification.ts';
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "$1,234.56" (and "−$1,234.56" for a negative amount). */
 export function usd(cents: number): string {
@@ -16,29 +14,23 @@ export function usd(cents: number): string {
 /** "Mon, Dec 14" — the coach's way of writing a day (the year added when it is not `today`'s). */
 export function dayWords(date: string, today?: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
-  const base = `${weekday}, ${MONTH_NAMES[m - 1]} ${d}`;
-  return today && today.slice(0, 4) !== date.slice(0, 4) ? `${base}, ${y}` : base;
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(today && today.slice(0, 4) !== date.slice(0, 4) ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  });
 }
 
 /** "November 2026" */
 export function monthWords(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  const names = [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ];
-  return `${names[m - 1]} ${y}`;
+  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 export interface StatedFigure {

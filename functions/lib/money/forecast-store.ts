@@ -403,28 +403,24 @@ async function buildAndStore(ctx: MoneyContext, profileId: string, owner: string
       today,
     );
   });
-  const total = forecastTotal({
-    accounts: forecastAccounts,
-    planned,
-    transactions: todays,
-    allowances,
-    today,
-    days: PLAN_HORIZON_DAYS,
-    include_allowance: false,
-  });
-  rowsByKey.set(totalKey(profileId), withAllowanceSeries(total));
-  // The cash series: planned items on a card or loan stay out of it, their cash side (the payment
-  // from checking) is in; items for "all accounts" count as cash.
-  const cash = forecastTotal({
-    accounts: forecastAccounts.filter((a) => isCashAccount(a.account_type)),
-    planned,
-    transactions: todays,
-    allowances,
-    today,
-    days: PLAN_HORIZON_DAYS,
-    include_allowance: false,
-  });
-  rowsByKey.set(cashKey(profileId), withAllowanceSeries(cash));
+  // The two totals: net worth (every account) and cash, where planned items on a card or loan stay
+  // out and their cash side (the payment from checking) is in; items for "all accounts" count as cash.
+  const totals: Array<[string, ForecastAccount[]]> = [
+    [totalKey(profileId), forecastAccounts],
+    [cashKey(profileId), forecastAccounts.filter((a) => isCashAccount(a.account_type))],
+  ];
+  for (const [key, included] of totals) {
+    const total = forecastTotal({
+      accounts: included,
+      planned,
+      transactions: todays,
+      allowances,
+      today,
+      days: PLAN_HORIZON_DAYS,
+      include_allowance: false,
+    });
+    rowsByKey.set(key, withAllowanceSeries(total));
+  }
 
   // spec §7 "delete, then insert", made safe: insert the new generation over the same keys first…
   const months: Record<string, [string, string]> = {};

@@ -4,11 +4,12 @@
 // correlation id), shown to them before they send.
 import { useMutation } from '@tanstack/react-query';
 import { LifeBuoy, Search } from 'lucide-react';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { SUPPORT_TOPICS, TOPIC_LABELS, type SupportTopic } from '../../../../../domain/support-topics.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { errorMessageOr } from '../../../lib/error-message.ts';
@@ -31,8 +32,6 @@ function ContactForm() {
   const [message, setMessage] = useState('');
   const [share, setShare] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const messageId = useId();
-  const errorId = useId();
   const from =
     typeof document !== 'undefined' && document.referrer ? new URL(document.referrer).pathname : null;
   const details = diagnostics(from);
@@ -78,26 +77,18 @@ function ContactForm() {
           onChange={(e) => setTopic(e.target.value as SupportTopic)}
           options={SUPPORT_TOPICS.map((t) => ({ value: t, label: TOPIC_LABELS[t] }))}
         />
-        <div className="space-y-1">
-          <label htmlFor={messageId} className="text-sm font-medium text-slate-900">
-            Your message
-          </label>
-          <textarea
-            id={messageId}
-            value={message}
-            maxLength={2000}
-            rows={5}
-            onChange={(e) => setMessage(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
-          />
-          {error ? (
-            <p id={errorId} className="text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <Field label="Your message" error={error ?? undefined}>
+          {(control) => (
+            <textarea
+              {...control}
+              value={message}
+              maxLength={2000}
+              rows={5}
+              onChange={(e) => setMessage(e.target.value)}
+              className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+            />
+          )}
+        </Field>
         <label className="flex items-start gap-2 text-sm text-slate-700">
           <input
             type="checkbox"
