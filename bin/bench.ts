@@ -19,6 +19,7 @@ import { LOCAL_CONFIRMATION_CODE, startThrowawayCloud, type LocalCloud } from '.
 import { benchForecastComputation, benchMoneyThroughGateway, benchSandboxHistories } from './money-bench.ts';
 import { benchCoach } from './coach-bench.ts';
 import { benchInitialSync } from './sync-bench.ts';
+import { entryKey, readWebManifest, staticClosure } from './web-manifest.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -148,29 +149,6 @@ async function benchProfilesRead(cloud: LocalCloud): Promise<void> {
   );
 }
 
-/** Vite's build manifest entry (web/dist/.vite/manifest.json). */
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-
-/** The JavaScript and CSS files a chunk needs before it runs: itself and its static imports, transitively. */
-function staticClosure(
-  manifest: Record<string, ManifestChunk>,
-  key: string,
-  js: Set<string>,
-  css: Set<string>,
-) {
-  const chunk = manifest[key];
-  if (!chunk || js.has(chunk.file)) return;
-  js.add(chunk.file);
-  chunk.css?.forEach((file) => css.add(file));
-  chunk.imports?.forEach((next) => staticClosure(manifest, next, js, css));
-}
-
 /** The scripts, module preloads and style sheets a built index.html makes the browser fetch at once. */
 function htmlAssets(html: string): { js: string[]; css: string[] } {
   const refs = (pattern: RegExp) =>
@@ -219,28 +197,25 @@ function benchLandingBundle(): Figure[] {
     },
   );
   const dist = join(root, 'web', 'dist');
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
+  const manifest = readWebManifest(dist);
   const gzipKb = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
   const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gzipKb(file), 0);
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const entry = entryKey(manifest);
   const bootKey = 'src/app/boot.tsx';
   const loginKey = 'src/app/routes/auth/login.tsx';
-  if (!entryKey || !manifest[bootKey] || !manifest[loginKey])
-    throw new Error('the build manifest has no entry, no app/boot.tsx or no /login route module');
+  if (!manifest[bootKey] || !manifest[loginKey])
+    throw new Error('the build manifest has no app/boot.tsx or no /login route module');
 
   const js = new Set<string>();
   const css = new Set<string>();
-  staticClosure(manifest, entryKey, js, css);
+  staticClosure(manifest, entry, js, css);
   for (const key of LANDING_MODULES) staticClosure(manifest, key, js, css);
   const html = htmlAssets(readFileSync(join(dist, 'index.html'), 'utf8'));
   html.js.forEach((file) => js.add(file));
   html.css.forEach((file) => css.add(file));
 
   const loginJs = new Set<string>();
-  for (const key of [entryKey, bootKey, loginKey]) staticClosure(manifest, key, loginJs, new Set());
+  for (const key of [entry, bootKey, loginKey]) staticClosure(manifest, key, loginJs, new Set());
 
   const lazy = Object.values(manifest)
     .map((chunk) => chunk.file)

@@ -86,6 +86,9 @@ export interface LocalCloudOptions {
   inMemory?: boolean;
   /** Start the Vite dev server for the SPA. */
   web?: boolean;
+  /** Serve this production build (`vite build`'s output) instead of the dev server: what CloudFront
+   * serves, with the same SPA fallback; the end-to-end suite runs against it. Needs `web`. */
+  webDist?: string;
 }
 
 /** The SPA's runtime config (web/src/config): generated here, deployed by infra/ in the cloud. */
@@ -259,7 +262,19 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const configPath = join(dataDir, 'web-config.json');
     writeFileSync(configPath, JSON.stringify(config, null, 2));
 
-    if (options.web) {
+    if (options.web && options.webDist) {
+      const { preview } = await import('vite');
+      process.env.APP_CONFIG_PATH = configPath;
+      const server = await preview({
+        configFile: join(repoRoot, 'web', 'vite.config.ts'),
+        root: join(repoRoot, 'web'),
+        logLevel: 'warn',
+        clearScreen: false,
+        build: { outDir: resolve(options.webDist) },
+        preview: { port: ports.web, host: '127.0.0.1', strictPort: true, open: false },
+      });
+      stops.push(() => server.close());
+    } else if (options.web) {
       const { createServer } = await import('vite');
       process.env.APP_CONFIG_PATH = configPath;
       const vite = await createServer({

@@ -2,6 +2,7 @@
 //   npm start                     data under .data/, reused between runs
 //   npm start -- --fresh          wipe .data/ first
 // Test runs add: --data-dir DIR --free-ports --in-memory --no-web --ready-file FILE --stop-on-stdin-close
+//   and --web-dist DIR (serve that production build of the SPA instead of the Vite dev server)
 // Ports default to 8000 (DynamoDB), 9229 (Cognito), 3001 (API), 5173 (web), 8810 (Plaid);
 // MONEYCAL_PORT_<NAME> overrides.
 import { writeFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ const { values: args } = parseArgs({
     'free-ports': { type: 'boolean', default: false },
     'in-memory': { type: 'boolean', default: false },
     'no-web': { type: 'boolean', default: false },
+    'web-dist': { type: 'string' },
     'ready-file': { type: 'string' },
     'stop-on-stdin-close': { type: 'boolean', default: false },
   },
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
       fresh: args.fresh,
       inMemory: args['in-memory'],
       web: !args['no-web'],
+      ...(args['web-dist'] ? { webDist: args['web-dist'] } : {}),
     });
   } catch (error) {
     console.error(error instanceof PortInUseError ? `✖ ${error.message}` : error);

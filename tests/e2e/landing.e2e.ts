@@ -5,16 +5,29 @@
 // A signed-in visitor on '/' gets spec §2's home logic instead.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { builtFile, entryKey, readWebManifest, staticClosure } from '../../bin/web-manifest.ts';
 import { e2eBaseUrl as base, signUpAndSignIn } from './helpers.ts';
 
-/** What only the full app loads (Vite dev serves dependencies and sources as separate modules). */
-const FULL_APP = /aws-amplify|react-router|tanstack|zod|sonner|\/src\/app\/(boot|router|index)\.tsx/;
+/** The production build under test (global-setup.ts) and its chunks: the entry's, and those only the
+ * full app (app/boot.tsx and what it imports) loads. */
+function buildUnderTest() {
+  const dist = process.env.E2E_WEB_DIST;
+  if (!dist) throw new Error('E2E_WEB_DIST is not set: run through the suite global setup');
+  const manifest = readWebManifest(dist);
+  const entry = staticClosure(manifest, entryKey(manifest)).js;
+  const fullApp = [...staticClosure(manifest, 'src/app/boot.tsx').js].filter((file) => !entry.has(file));
+  return { manifest, entryFile: builtFile(manifest, entryKey(manifest)), fullApp };
+}
 
 test('a signed-out visitor gets the landing page without the full app, then the app from its links', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  const preloaded = page.waitForRequest(/\/src\/app\/routes\/app\/accounts\.tsx/);
+  const { manifest, entryFile, fullApp } = buildUnderTest();
+  // The full app is more than the entry (Amplify, the router, the query cache live in its chunks).
+  expect(fullApp.length).toBeGreaterThan(0);
+  const accountsChunk = builtFile(manifest, 'src/app/routes/app/accounts.tsx');
+  const preloaded = page.waitForRequest((request) => request.url().endsWith(`/${accountsChunk}`));
   await page.goto(`${base()}/`);
   await expect(page.getByRole('heading', { name: 'Manage Money Better', level: 1 })).toBeVisible();
   await expect(page.getByText('See every account in one place.', { exact: true }).first()).toBeAttached();
@@ -29,8 +42,8 @@ test('a signed-out visitor gets the landing page without the full app, then the 
       .map((entry) => entry.name);
   });
   expect(beforePaint).not.toBeNull();
-  expect(beforePaint?.some((url) => url.includes('/src/main.tsx'))).toBe(true);
-  expect(beforePaint?.filter((url) => FULL_APP.test(url))).toEqual([]);
+  expect(beforePaint?.some((url) => url.endsWith(`/${entryFile}`))).toBe(true);
+  expect(beforePaint?.filter((url) => fullApp.some((file) => url.endsWith(`/${file}`)))).toEqual([]);
 
   // spec §2 route preloading still runs from the landing page (3 s after start).
   await preloaded;

@@ -18,6 +18,40 @@ export interface FullApp {
   preloadRoutes: () => Promise<void>;
 }
 
+/** Calls `then` once the page's first contentful paint has been reported (at once if it already has);
+ * where paint timing is not available, or it is not reported within `fallbackMs`, after that delay.
+ * Returns a function that cancels the wait. */
+export function afterFirstContentfulPaint(then: () => void, fallbackMs = 2_000): () => void {
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    window.clearTimeout(fallback);
+    then();
+  };
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  let observer: PerformanceObserver | undefined;
+  const fallback = window.setTimeout(finish, fallbackMs);
+  if (painted()) {
+    window.setTimeout(finish, 0);
+  } else if (typeof PerformanceObserver !== 'undefined') {
+    try {
+      observer = new PerformanceObserver(() => {
+        if (painted()) window.setTimeout(finish, 0);
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      // No paint timing here: the fallback delay stands.
+    }
+  }
+  return () => {
+    done = true;
+    observer?.disconnect();
+    window.clearTimeout(fallback);
+  };
+}
+
 /** The update check, its banner and the toast region: not needed for the first paint. */
 const LandingAppWide = lazy(() => import('./landing-app-wide.tsx'));
 
@@ -48,12 +82,14 @@ export function LandingShell({ app }: { app: FullApp }) {
   const [afterFirstPaint, setAfterFirstPaint] = useState(false);
 
   useEffect(() => {
-    const shown = window.setTimeout(() => setAfterFirstPaint(true), 0);
+    // After the browser reports the first contentful paint, not merely after the first render: nothing
+    // of the app-wide code competes with the landing page's first paint.
+    const stopWaiting = afterFirstContentfulPaint(() => setAfterFirstPaint(true));
     const preload = window.setTimeout(() => {
       app.preloadRoutes().catch((error: unknown) => console.warn('route preload failed', error));
     }, STARTUP_PRELOAD_DELAY_MS);
     return () => {
-      window.clearTimeout(shown);
+      stopWaiting();
       window.clearTimeout(preload);
     };
   }, [app]);
