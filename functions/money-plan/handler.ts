@@ -29,6 +29,7 @@ import {
   userSeriesOccurrences,
   type SeriesOverrides,
 } from '../lib/money/plan.ts';
+import { freshForecast, markInputsChanged, regenerateForecast } from '../lib/money/forecast-store.ts';
 import { reconcileProfile, unreconcileItem } from '../lib/money/reconciliation.ts';
 import {
   activeAccounts,
@@ -454,9 +455,27 @@ export const handler = httpHandler('money-plan', {
       const profileId = profileIdFromRequest(event);
       await requireProfileAccess(data, caller, profileId, 'edit');
       const ctx = context(deps, data);
-      const result = await generateProfilePlan(ctx, profileId, caller.userId);
-      await announcePlanChange(ctx, profileId, caller.userId, await touchedAccounts(data, profileId, [null]));
-      return { ...result, summary: monthlySummary(result.streams) };
+      const { inputs, ...result } = await generateProfilePlan(ctx, profileId, caller.userId);
+      // The forecast is rebuilt here, from what generation has just read, before PlanChanged goes out:
+      // the person's calendar is current when this answers, and the event's consumer finds nothing
+      // left to do (it regenerates only an outdated forecast).
+      await markInputsChanged(data, profileId);
+      const outcome = await regenerateForecast(ctx, profileId, inputs);
+      // Another regeneration held the lease: wait for it, as a calendar read would.
+      const forecastGeneratedAt =
+        outcome.status === 'regenerated'
+          ? outcome.generated_at
+          : (await freshForecast(ctx, profileId)).header.generated_at;
+      await deps.events.publish('PlanChanged', {
+        userId: caller.userId,
+        profileId,
+        accountIds: await touchedAccounts(data, profileId, [null]),
+      });
+      return {
+        ...result,
+        summary: monthlySummary(result.streams),
+        forecast_generated_at: forecastGeneratedAt,
+      };
     },
   }),
   'GET /money-plan/streams': route({

@@ -60,6 +60,8 @@ test('generate the plan, see payday and balances, a one-off expense lowers every
   await page.goto(`${base()}/plan`);
   await expect(page.getByRole('heading', { name: 'Money Plan', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Generate my plan' }).click();
+  // A progress message while it runs (issue 10 item 7), replaced by the outcome.
+  await expect(page.getByText(/^Finding your paychecks, bills and subscriptions/)).toBeVisible();
   await expect(page.getByText(/Your money plan is (ready|up to date)/)).toBeVisible({ timeout: 60_000 });
   const income = page.getByRole('region', { name: 'Income' });
   const bills = page.getByRole('region', { name: 'Bills' });

@@ -29,6 +29,7 @@ interface GenerateResult {
   extended: number;
   streams: Stream[];
   summary: { income: number; left_after_bills: number };
+  forecast_generated_at: string;
 }
 interface Item {
   id: string;
@@ -88,6 +89,14 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('generate my plan', () => {
+  it('answers once the forecast of the new plan is stored (the calendar reads it as it is)', async () => {
+    expect(Date.parse(first.forecast_generated_at)).not.toBeNaN();
+    const balances = await call<Series>('GET', '/running-balances?view=cash');
+    expect(balances.status).toBe(200);
+    // Current when read: served as stored, not regenerated on the read.
+    expect(balances.body).toMatchObject({ stale: false, generated_at: first.forecast_generated_at });
+  });
+
   it('finds payroll and rent, each with the transactions it was detected from, and plans them', async () => {
     const payroll = first.streams.find((s) => s.category?.detailed === 'INCOME_WAGES');
     const rent = first.streams.find((s) => s.category?.detailed === 'RENT_AND_UTILITIES_RENT');

@@ -35,6 +35,7 @@ import {
   todayOf,
   toPlanItem,
   type MoneyContext,
+  type StoredAccount,
 } from './store.ts';
 
 /** spec §9: running balances go stale 24 hours after they were generated. */
@@ -317,14 +318,26 @@ export interface GenerationResult {
   readonly items_per_account: number;
 }
 
-async function buildAndStore(ctx: MoneyContext, profileId: string, owner: string): Promise<GenerationResult> {
+/** What a caller has just read and may hand over rather than have it read again: the profile's active
+ * accounts and each one's transaction history, in the same order (plan generation has both in hand). */
+export interface ForecastInputs {
+  readonly accounts: readonly StoredAccount[];
+  readonly histories: ReadonlyArray<readonly HistoryTransaction[]>;
+}
+
+async function buildAndStore(
+  ctx: MoneyContext,
+  profileId: string,
+  owner: string,
+  inputs?: ForecastInputs,
+): Promise<GenerationResult> {
   const { data, deps } = ctx;
   const header = await readHeader(data, profileId);
   const version = header?.inputs_version ?? 0;
   const today = todayOf(deps.clock);
   const generationId = randomUUID();
   const [accounts, profile, series] = await Promise.all([
-    activeAccounts(data, profileId),
+    inputs ? inputs.accounts : activeAccounts(data, profileId),
     data.financialProfiles.get({ id: profileId }).go(),
     profileSeries(data, profileId),
   ]);
@@ -353,7 +366,9 @@ async function buildAndStore(ctx: MoneyContext, profileId: string, owner: string
       { transaction_ids: ids },
     ]);
   }
-  const histories = await Promise.all(accounts.map((a) => accountHistory(data, a.id)));
+  const histories = inputs
+    ? inputs.histories
+    : await Promise.all(accounts.map((a) => accountHistory(data, a.id)));
 
   const forecastAccounts: ForecastAccount[] = [];
   const allowances = new Map<string, Allowance>();
@@ -519,13 +534,18 @@ export type RegenerateOutcome =
   | { status: 'busy' };
 
 /** Regenerates the profile's forecast now, or has the running regeneration repeat itself. */
-export async function regenerateForecast(ctx: MoneyContext, profileId: string): Promise<RegenerateOutcome> {
+export async function regenerateForecast(
+  ctx: MoneyContext,
+  profileId: string,
+  /** Inputs the caller has just read, used by the first run only (a rerun reads everything again). */
+  inputs?: ForecastInputs,
+): Promise<RegenerateOutcome> {
   const { data, deps } = ctx;
   const owner = randomUUID();
   for (let attempt = 0; attempt < 3; attempt += 1) {
     if (await acquire(data, profileId, owner, deps.clock())) {
       try {
-        let result = await buildAndStore(ctx, profileId, owner);
+        let result = await buildAndStore(ctx, profileId, owner, inputs);
         for (let run = 0; run < 4; run += 1) {
           if ((await release(data, profileId, owner, deps.clock())) === 'released') break;
           result = await buildAndStore(ctx, profileId, owner);

@@ -29,7 +29,7 @@ import {
   type Schedule,
 } from '../../../domain/money/schedule.ts';
 import type { Data } from '../data/index.ts';
-import { markInputsChanged } from './forecast-store.ts';
+import { markInputsChanged, type ForecastInputs } from './forecast-store.ts';
 import { reconcileProfile } from './reconciliation.ts';
 import {
   accountHistory,
@@ -454,6 +454,8 @@ export interface GenerateResult {
   readonly extended: number;
   readonly reconciled: number;
   readonly streams: PublicStream[];
+  /** What generation read, for the forecast that follows it (not part of the response). */
+  readonly inputs: ForecastInputs;
 }
 
 /**
@@ -472,7 +474,8 @@ export async function generateProfilePlan(
   const today = todayOf(deps.clock);
   const horizon = addDays(today, PLAN_HORIZON_DAYS);
   const accounts = await activeAccounts(data, profileId);
-  const histories = (await Promise.all(accounts.map((a) => accountHistory(data, a.id)))).flat();
+  const perAccount = await Promise.all(accounts.map((a) => accountHistory(data, a.id)));
+  const histories = perAccount.flat();
   const streams = detectRecurring(histories, {
     today,
     account_types: Object.fromEntries(accounts.map((a) => [a.id, a.account_type])),
@@ -567,6 +570,7 @@ export async function generateProfilePlan(
     extended,
     reconciled: reconciled.matched,
     streams: stored.filter((s) => s.source === 'detected').map((s) => publicStream(s, today)),
+    inputs: { accounts, histories: perAccount },
   };
 }
 
@@ -578,6 +582,26 @@ function canonical(value: unknown): string {
       : v,
   );
 }
+
+/** A detected stream's stored fields; its transactions are stored once, compactly, beside it (the Money
+ * Plan lists them). */
+function seriesFields(stream: RecurringStream, byTx: Parameters<typeof compactTransactions>[1]) {
+  const { schedule, transaction_ids: _ids, ...rest } = stream;
+  return {
+    account_id: stream.account_id,
+    description: stream.merchant,
+    amount: streamFlow(stream),
+    kind: stream.kind,
+    cadence: stream.cadence,
+    schedule,
+    starts: stream.next_nominal_date,
+    ...(stream.category ? { personal_finance_category: stream.category } : {}),
+    status: stream.status,
+    stream: rest,
+    transactions: compactTransactions(stream, byTx),
+  };
+}
+type SeriesFields = ReturnType<typeof seriesFields>;
 
 /**
  * Stores the detected streams as series (new ones created, known ones refreshed without touching the
@@ -596,24 +620,12 @@ async function storeStreams(
   const byTx = new Map(history.map((t) => [t.id, t]));
   const knownById = new Map(known.map((s) => [s.series_id, s]));
   const seen = new Set<string>();
+  // New series go out in batch writes (one round trip per 25); changed ones are patched one by one.
+  const created: Array<{ series_id: string; fields: SeriesFields }> = [];
   await inParallel(streams, 8, async (stream) => {
     const seriesId = seriesIdOf(profileId, stream.key);
     seen.add(seriesId);
-    // The transactions are stored once, compactly, beside the stream (the Money Plan lists them).
-    const { schedule, transaction_ids: _ids, ...rest } = stream;
-    const fields = {
-      account_id: stream.account_id,
-      description: stream.merchant,
-      amount: streamFlow(stream),
-      kind: stream.kind,
-      cadence: stream.cadence,
-      schedule,
-      starts: stream.next_nominal_date,
-      ...(stream.category ? { personal_finance_category: stream.category } : {}),
-      status: stream.status,
-      stream: rest,
-      transactions: compactTransactions(stream, byTx),
-    };
+    const fields = seriesFields(stream, byTx);
     const current = knownById.get(seriesId);
     if (current) {
       // Regeneration mostly finds the same streams: rewrite only what detection changed.
@@ -626,17 +638,25 @@ async function storeStreams(
         .set({ ...fields, detected_at: detectedAt })
         .go();
     } else {
-      await data.moneyPlanSeries
-        .put({
-          profile_id: profileId,
-          series_id: seriesId,
-          source: 'detected',
-          ...fields,
-          detected_at: detectedAt,
-        })
-        .go();
+      created.push({ series_id: seriesId, fields });
     }
   });
+  await batchUntilDone(
+    created,
+    (k) => String(k.series_id),
+    (batch) =>
+      data.moneyPlanSeries
+        .put(
+          batch.map(({ series_id, fields }) => ({
+            profile_id: profileId,
+            series_id,
+            source: 'detected' as const,
+            ...fields,
+            detected_at: detectedAt,
+          })),
+        )
+        .go({ concurrency: 8 }),
+  );
   const gone = known.filter((s) => s.source === 'detected' && !seen.has(s.series_id) && s.status !== 'gone');
   await inParallel(gone, 8, async (s) => {
     if (s.is_suppressed || s.overrides) {

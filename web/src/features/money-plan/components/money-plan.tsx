@@ -50,6 +50,10 @@ import {
 const money = (c: number) => `${c < 0 ? '−' : ''}${formatUsd(Math.round(c))}`;
 const isoDay = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
+/** Shown while 'Generate my plan' runs (about 2 s for a bank of 8 accounts). */
+export const GENERATING_MESSAGE =
+  'Finding your paychecks, bills and subscriptions, then forecasting 2 years…';
+
 export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: boolean }) {
   const queryClient = useQueryClient();
   const streams = useQuery({
@@ -89,20 +93,22 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
     },
   });
 
+  // The server answers once the plan and its forecast are both stored, so one refresh shows both.
   const generate = useMutation({
     mutationFn: () => generatePlan(profileId),
-    onSuccess: async (result) => {
+    onMutate: () => toast.loading(GENERATING_MESSAGE),
+    onSuccess: async (result, _v, id) => {
       trackSignedInEngagement({ type: 'money_plan_generated' });
+      await refreshAll();
       toast.success(
         result.created + result.updated > 0
           ? `Your money plan is ready: ${result.created} planned items added`
           : 'Your money plan is up to date',
+        { id },
       );
-      await refreshAll();
-      refreshForecast.mutate();
     },
-    onError: (error) => {
-      toast.error(moneyPlanErrorMessage(error));
+    onError: (error, _v, id) => {
+      toast.error(moneyPlanErrorMessage(error), { id });
     },
   });
 
