@@ -7,7 +7,8 @@ import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
 import { dataFor, type Data } from '../lib/data/index.ts';
 import type { Deps } from '../lib/deps.ts';
 import { httpHandler, route, type Caller } from '../lib/http.ts';
-import { listProfileAccounts, publicAccount } from '../lib/plaid/items.ts';
+import { accountOrderKey, listProfileAccounts, publicAccount } from '../lib/plaid/items.ts';
+import { pageInMemory, pageQuery } from '../lib/paging.ts';
 import { deleteItemData } from '../lib/plaid/webhook.ts';
 
 const accountPath = z.object({ accountId: z.string().min(1).max(128) });
@@ -65,9 +66,12 @@ async function unlinkAccount(deps: Deps, data: Data, caller: Caller, accountId: 
 
 export const handler = httpHandler('accounts', {
   'GET /accounts': route({
-    run: async ({ deps, caller, event }) => ({
-      accounts: await listProfileAccounts(dataFor(deps), caller, profileIdFromRequest(event)),
-    }),
+    query: z.object(pageQuery(100, 500)),
+    run: async ({ deps, caller, event, query }) => {
+      const accounts = await listProfileAccounts(dataFor(deps), caller, profileIdFromRequest(event));
+      const page = pageInMemory(accounts, accountOrderKey, query);
+      return { accounts: page.items, next_cursor: page.next_cursor };
+    },
   }),
   'GET /accounts/{accountId}': route({
     path: accountPath,

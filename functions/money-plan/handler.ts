@@ -14,6 +14,7 @@ import { scheduleFromDate } from '../../domain/money/schedule.ts';
 import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
 import { dataFor, type Data } from '../lib/data/index.ts';
 import { httpHandler, route, type Caller } from '../lib/http.ts';
+import { pageInMemory, pageQuery } from '../lib/paging.ts';
 import {
   announcePlanChange,
   extendUserSeries,
@@ -67,6 +68,7 @@ const listQuery = z.object({
   to: calendarDate.optional(),
   accountId: idInput.optional(),
   includeDeleted: z.enum(['true', 'false']).optional(),
+  ...pageQuery(500, 1000),
 });
 
 const createBody = z
@@ -392,8 +394,15 @@ export const handler = httpHandler('money-plan', {
           (query.includeDeleted === 'true' || !i.is_user_deleted) &&
           (!query.accountId || !i.account_id || i.account_id === query.accountId),
       );
-      const transactions = await reconciledTransactions(data, items);
-      return { from, to, items: items.map((i) => publicItem(i, transactions)) };
+      // By due date, then id; a page at a time.
+      const page = pageInMemory(items, (i) => `${i.due_date}|${i.id}`, query);
+      const transactions = await reconciledTransactions(data, page.items);
+      return {
+        from,
+        to,
+        items: page.items.map((i) => publicItem(i, transactions)),
+        next_cursor: page.next_cursor,
+      };
     },
   }),
   'POST /money-plan/items': route({

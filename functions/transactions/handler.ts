@@ -1,19 +1,21 @@
 // Transactions of the active financial profile by date range and account (spec §7 transactions and
 // plaid_transactions_raw calls), each with its classification (spec §3 output: direction, normalized
-// and display amount, colour, category).
+// and display amount, colour, category). Newest first, a page at a time (`limit`, `cursor` →
+// `next_cursor`; functions/lib/paging.ts).
 import { z } from 'zod';
 import { classifyTransaction } from '../../domain/classification.ts';
 import { NotFoundError } from '../../domain/errors.ts';
 import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
 import { dataFor } from '../lib/data/index.ts';
 import { httpHandler, route } from '../lib/http.ts';
+import { calendarDate } from '../lib/money/validation.ts';
+import { pageQuery, queryPage } from '../lib/paging.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22');
 const rangeQuery = z.object({
   accountId: z.string().min(1).max(128).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
+  ...pageQuery(500, 1000),
 });
 
 export const handler = httpHandler('transactions', {
@@ -30,20 +32,24 @@ export const handler = httpHandler('transactions', {
       if (query.accountId && !typeOf.has(query.accountId)) throw new NotFoundError('Account not found');
       const from = { date: query.from ?? '0000-00-00' };
       const to = { date: `${query.to ?? '9999-99-99'}~` };
-      const result = query.accountId
-        ? await data.transactions.query
-            .byAccountDate({ account_id: query.accountId })
-            .between(from, to)
-            .go({ order: 'desc', limit: query.limit })
-        : await data.transactions.query
-            .byProfileDate({ profile_id: profileId })
-            .between(from, to)
-            .go({ order: 'desc', limit: query.limit });
+      const options = (cursor: string | null) => ({ order: 'desc' as const, count: query.limit, cursor });
+      const page = await queryPage(query.cursor, (cursor) =>
+        query.accountId
+          ? data.transactions.query
+              .byAccountDate({ account_id: query.accountId })
+              .between(from, to)
+              .go(options(cursor))
+          : data.transactions.query
+              .byProfileDate({ profile_id: profileId })
+              .between(from, to)
+              .go(options(cursor)),
+      );
       return {
-        transactions: result.data.map((t) => ({
+        transactions: page.items.map((t) => ({
           ...t,
           classification: classifyTransaction(t, typeOf.get(t.account_id) ?? null),
         })),
+        next_cursor: page.next_cursor,
       };
     },
   }),
@@ -55,11 +61,16 @@ export const handler = httpHandler('transactions', {
       await requireProfileAccess(data, caller, profileId, 'read');
       const { data: account } = await data.connectedAccounts.get({ id: query.accountId }).go();
       if (!account || account.profile_id !== profileId) throw new NotFoundError('Account not found');
-      const { data: raw } = await data.plaidTransactionsRaw.query
-        .byAccountDate({ account_id: query.accountId })
-        .between({ date: query.from ?? '0000-00-00' }, { date: `${query.to ?? '9999-99-99'}~` })
-        .go({ limit: query.limit });
-      return { transactions: raw.map(({ payload: _payload, ...rest }) => rest) };
+      const page = await queryPage(query.cursor, (cursor) =>
+        data.plaidTransactionsRaw.query
+          .byAccountDate({ account_id: query.accountId })
+          .between({ date: query.from ?? '0000-00-00' }, { date: `${query.to ?? '9999-99-99'}~` })
+          .go({ count: query.limit, cursor }),
+      );
+      return {
+        transactions: page.items.map(({ payload: _payload, ...rest }) => rest),
+        next_cursor: page.next_cursor,
+      };
     },
   }),
 });

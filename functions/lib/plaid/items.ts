@@ -221,11 +221,16 @@ export async function listProfileAccounts(data: Data, caller: Caller, profileId:
   return accounts
     .filter((a) => a.is_active)
     .map((a) => publicAccount(a, statusOf.get(a.item_id)))
-    .sort(
-      (a, b) =>
-        a.account_type.localeCompare(b.account_type) ||
-        (a.institution_name ?? '').localeCompare(b.institution_name ?? ''),
-    );
+    .sort((a, b) => (accountOrderKey(a) < accountOrderKey(b) ? -1 : 1));
+}
+
+/** The accounts list's stable order: by type, then institution, then id. */
+export function accountOrderKey(account: {
+  account_type: string;
+  institution_name?: string | null;
+  id: string;
+}) {
+  return `${account.account_type}|${account.institution_name ?? ''}|${account.id}`;
 }
 
 /** spec §7 link-account-to-profile: the owner of both profiles moves an account into `profileId`. */

@@ -5,6 +5,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from './api-client.ts';
 import { PREFETCH_FRESHNESS_MS, PLAID_CALL_RETRY } from './constants.ts';
+import { followPages } from './paging.ts';
 import { cacheAreas } from './react-query.ts';
 import { withRetry } from './retry.ts';
 
@@ -43,7 +44,10 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-const accountListSchema = z.object({ accounts: z.array(accountSchema) });
+const accountListSchema = z.object({
+  accounts: z.array(accountSchema),
+  next_cursor: z.string().nullable().optional(),
+});
 
 /** spec §3: historical_sync_status "anything other than completed means in progress". */
 export const isSyncing = (account: Pick<Account, 'historical_sync_status'>) =>
@@ -52,8 +56,14 @@ export const isSyncing = (account: Pick<Account, 'historical_sync_status'>) =>
 export const needsReconnect = (account: Pick<Account, 'item_status'>) =>
   account.item_status === 'login_required';
 
+/** Every account of the profile (the list's pages followed to the end). */
 export async function listAccounts(profileId: string, signal?: AbortSignal): Promise<Account[]> {
-  return accountListSchema.parse(await api.get<unknown>('/accounts', { profileId, signal })).accounts;
+  return followPages(async (cursor) => {
+    const body = accountListSchema.parse(
+      await api.get<unknown>('/accounts', { profileId, signal, ...(cursor ? { query: { cursor } } : {}) }),
+    );
+    return { items: body.accounts, next_cursor: body.next_cursor ?? null };
+  });
 }
 
 export async function getAccount(accountId: string, signal?: AbortSignal): Promise<Account> {

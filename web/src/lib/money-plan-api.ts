@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { api } from './api-client.ts';
 import { classifyError } from './classify-error.ts';
+import { followPages } from './paging.ts';
 import { cacheAreas } from './react-query.ts';
 
 export const planItemSchema = z
@@ -198,8 +199,17 @@ export async function listPlanItems(
   query: { from?: string; to?: string; includeDeleted?: boolean },
   signal?: AbortSignal,
 ): Promise<PlanItem[]> {
-  return z
-    .object({ items: z.array(planItemSchema) })
-    .loose()
-    .parse(await api.get<unknown>('/money-plan/items', { profileId, signal, query: { ...query } })).items;
+  const pageSchema = z
+    .object({ items: z.array(planItemSchema), next_cursor: z.string().nullable().optional() })
+    .loose();
+  return followPages(async (cursor) => {
+    const body = pageSchema.parse(
+      await api.get<unknown>('/money-plan/items', {
+        profileId,
+        signal,
+        query: { ...query, ...(cursor ? { cursor } : {}) },
+      }),
+    );
+    return { items: body.items, next_cursor: body.next_cursor ?? null };
+  });
 }

@@ -4,6 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Direction } from '../../../../../domain/classification.ts';
 import { api } from '../../../lib/api-client.ts';
+import { followPages } from '../../../lib/paging.ts';
 import { PREFETCH_FRESHNESS_MS } from '../../../lib/constants.ts';
 import { cacheAreas } from '../../../lib/react-query.ts';
 
@@ -38,18 +39,33 @@ export interface TransactionQuery {
   accountId?: string;
   from?: string;
   to?: string;
+  /** Rows per page (the server's default when absent). */
   limit?: number;
+  /** Only the first page (the newest `limit` rows) rather than every row of the range. */
+  firstPageOnly?: boolean;
 }
 
+const pageSchema = z
+  .object({ transactions: z.array(transactionSchema), next_cursor: z.string().nullable().optional() })
+  .loose();
+
+/** The range's transactions, newest first: every page unless `firstPageOnly`. */
 export async function getTransactions(
   profileId: string,
-  query: TransactionQuery,
+  { firstPageOnly = false, ...query }: TransactionQuery,
   signal?: AbortSignal,
 ): Promise<Transaction[]> {
-  const body = z
-    .object({ transactions: z.array(transactionSchema) })
-    .parse(await api.get<unknown>('/transactions', { profileId, signal, query: { ...query } }));
-  return body.transactions;
+  const fetchPage = async (cursor: string | undefined) => {
+    const body = pageSchema.parse(
+      await api.get<unknown>('/transactions', {
+        profileId,
+        signal,
+        query: { ...query, ...(cursor ? { cursor } : {}) },
+      }),
+    );
+    return { items: body.transactions, next_cursor: firstPageOnly ? null : (body.next_cursor ?? null) };
+  };
+  return followPages(fetchPage);
 }
 
 export const transactionsQueryOptions = (profileId: string, query: TransactionQuery) =>

@@ -30,7 +30,7 @@ import { isLiability } from '../utils/totals.ts';
 import { AccountBalance, SyncBadges } from './accounts-overview.tsx';
 import { BalanceCheckNotice } from './balance-check-notice.tsx';
 import { BalanceChart } from './balance-chart.tsx';
-import { TRANSACTION_LIMIT, TransactionsList, type DateRange } from './transactions-list.tsx';
+import { TRANSACTION_PAGE_SIZE, TransactionsList, type DateRange } from './transactions-list.tsx';
 
 const HISTORY_DAYS = 90;
 const isoDay = (date: Date) => format(date, 'yyyy-MM-dd');
@@ -129,7 +129,7 @@ export function AccountDetail({
     refetchInterval: (query) => (query.state.data && isSyncing(query.state.data) ? SETUP.tickMs : false),
   });
   const history = useQuery({
-    ...transactionsQueryOptions(profileId, { accountId, ...defaultRange, limit: TRANSACTION_LIMIT }),
+    ...transactionsQueryOptions(profileId, { accountId, ...defaultRange, limit: TRANSACTION_PAGE_SIZE }),
     enabled: profile !== null && account.isSuccess,
   });
   const { refreshAccount, isRefreshing } = useBalanceRefresh();

@@ -1,7 +1,7 @@
 // An account's transactions, newest first: search, direction, category and date range filters, the
 // classification's direction colour with a "+"/"−" sign and the direction in words (colour is never the
-// only cue), pending ones marked, 50 at a time with 'Load more'. The server answers a date range (at
-// most TRANSACTION_LIMIT rows); search and the other filters apply to what it answered.
+// only cue), pending ones marked, 50 at a time with 'Load more'. Every transaction of the chosen dates is
+// read (the server's pages followed to the end); search and the other filters apply to them.
 import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import { useState } from 'react';
@@ -22,7 +22,8 @@ import {
 } from '../utils/transaction-filters.ts';
 
 export const PAGE_SIZE = 50;
-export const TRANSACTION_LIMIT = 1000;
+/** Rows per request; the list reads every page of the chosen dates. */
+export const TRANSACTION_PAGE_SIZE = 500;
 
 export interface DateRange {
   from: string;
@@ -90,7 +91,7 @@ export function TransactionsList({
       accountId,
       from: range.from || undefined,
       to: range.to || undefined,
-      limit: TRANSACTION_LIMIT,
+      limit: TRANSACTION_PAGE_SIZE,
     }),
     enabled: !rangeError,
   });
@@ -172,9 +173,6 @@ export function TransactionsList({
         <>
           <p className="text-sm text-slate-600" aria-live="polite">
             {shown.length === 1 ? '1 transaction' : `${shown.length} transactions`}
-            {all.length >= TRANSACTION_LIMIT
-              ? ` (the newest ${TRANSACTION_LIMIT.toLocaleString('en-US')} of these dates; narrow the dates to see older ones)`
-              : ''}
           </p>
           <ul
             aria-label="Transactions"

@@ -27,7 +27,7 @@ export function useSafetyNet(profileId: string | null, activeAccounts: number | 
 
   // spec §7 "transactions (limit 1)": is there any transaction at all?
   const probe = useQuery({
-    ...transactionsQueryOptions(profileId ?? '', { limit: 1 }),
+    ...transactionsQueryOptions(profileId ?? '', { limit: 1, firstPageOnly: true }),
     enabled: waiting && elapsedMs > SETUP.safetyNetAfterMs,
   });
 
