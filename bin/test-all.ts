@@ -1,8 +1,11 @@
 // `npm test`: every check in one run — typecheck and lint, unit, integration and infra suites under
 // Vitest, then end-to-end under Playwright — and one closing line "N passed, N failed". Exits non-zero
-// if anything failed.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// if anything failed. TEST_PARALLEL=1 runs the Vitest and Playwright suites side by side (each with its
+// own local cloud on free ports), their output kept in test-results/ and printed as each ends: quicker
+// on an idle machine with cores to spare, slower and less steady on a busy 2-core one (measured: the
+// integration suite took 4× as long beside the browser suite at load 8), so not the default.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -25,20 +28,53 @@ const staticExit =
   run('typecheck', 'npm', ['run', '--silent', 'typecheck']) ||
   run('lint', 'npm', ['run', '--silent', 'lint']);
 
+/** Runs a suite with its output in test-results/<name>.log, printed when it ends. */
+function runLogged(
+  label: string,
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<number> {
+  const logFile = join(results, `${name}.log`);
+  const log = createWriteStream(logFile);
+  const started = Date.now();
+  console.log(`\n▶ ${label} (output in test-results/${name}.log)`);
+  return new Promise((done) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env, FORCE_COLOR: '0' },
+    });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('close', (code, signal) => {
+      log.end(() => {
+        console.log(`\n── ${label} ──\n${readFileSync(logFile, 'utf8')}`);
+        console.log(`◀ ${label}: exit ${code ?? signal} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+        done(code ?? 1);
+      });
+    });
+  });
+}
+
 const vitestJson = join(results, 'vitest.json');
 const e2eJson = join(results, 'e2e.json');
-const vitestExit = run('unit, integration and infra suites (Vitest)', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
-const e2eExit = run(
-  'end-to-end suite (Playwright, Chromium)',
-  bin('playwright'),
-  ['test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
-  { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eJson },
-);
+const vitestArgs = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`];
+const e2eArgs = ['test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'];
+const e2eEnv = { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eJson };
+const vitestSuite = () =>
+  runLogged('unit, integration and infra suites (Vitest)', 'vitest', bin('vitest'), vitestArgs);
+const e2eSuite = () =>
+  runLogged('end-to-end suite (Playwright, Chromium)', 'e2e', bin('playwright'), e2eArgs, e2eEnv);
+let vitestExit: number;
+let e2eExit: number;
+if (process.env.TEST_PARALLEL === '1') {
+  [vitestExit, e2eExit] = await Promise.all([vitestSuite(), e2eSuite()]);
+} else {
+  vitestExit = run('unit, integration and infra suites (Vitest)', bin('vitest'), vitestArgs);
+  e2eExit = run('end-to-end suite (Playwright, Chromium)', bin('playwright'), e2eArgs, e2eEnv);
+}
 
 let passed = 0;
 let failed = 0;
