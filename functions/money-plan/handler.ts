@@ -17,6 +17,7 @@ import { httpHandler, route, type Caller } from '../lib/http.ts';
 import { pageInMemory, pageQuery } from '../lib/paging.ts';
 import {
   announcePlanChange,
+  cadencesOf,
   extendUserSeries,
   generateProfilePlan,
   indexComposites,
@@ -96,6 +97,12 @@ const patchBody = z
     category: categoryInput.nullable().optional(),
     money_plan_category_id: idInput.nullable().optional(),
     is_user_deleted: z.boolean().optional(),
+    /** How it repeats from this occurrence on (null: no longer); see rescheduleItem. */
+    recurrence: z
+      .object({ cadence: cadenceInput, until: calendarDate.optional() })
+      .strict()
+      .nullable()
+      .optional(),
     scope: scopeInput.default('this'),
   })
   .strict();
@@ -124,7 +131,13 @@ async function itemOf(data: Data, profileId: string, itemId: string): Promise<St
 async function respondWithItem(data: Data, itemId: string) {
   const { data: item } = await data.moneyPlanTransactions.get({ id: itemId }).go();
   if (!item) throw new NotFoundError(ITEM_NOT_FOUND);
-  return publicItem(item, await reconciledTransactions(data, [item]));
+  const [transactions, series] = await Promise.all([
+    reconciledTransactions(data, [item]),
+    item.series_id && seriesSourceOf(item.series_id)
+      ? data.moneyPlanSeries.get({ profile_id: item.profile_id, series_id: item.series_id }).go()
+      : Promise.resolve({ data: null }),
+  ]);
+  return publicItem(item, transactions, series.data ? cadencesOf([series.data]) : undefined);
 }
 
 /** The accounts a change touches, for PlanChanged: the item's, or every account for a null one. */
@@ -314,26 +327,103 @@ async function updateSeries(data: Data, item: StoredPlanItem, body: PatchBody) {
     .go();
 }
 
+/**
+ * A new schedule from this occurrence on (issue 10 item 8): a repeating item's series moved to another
+ * date or cadence (scope "series" with `due_date` and/or `recurrence`), a one-off made to repeat, or a
+ * series made a one-off (`recurrence: null`). The old schedule stops here, as a series-wide delete
+ * does (this and every later open occurrence become tombstones and the series is suppressed, so
+ * regeneration never plans it again; settled occurrences stay as they happened), and a user series
+ * starts at the new date with the item's fields and the edits. Answers the new first occurrence.
+ */
+async function rescheduleItem(
+  ctx: MoneyContext,
+  caller: Caller,
+  profileId: string,
+  item: StoredPlanItem,
+  body: PatchBody,
+) {
+  const { data, deps } = ctx;
+  const dueDate = body.due_date ?? item.due_date;
+  const late = horizonIssue(todayOf(deps.clock), dueDate, 'due_date');
+  if (late) throw late;
+  const repeating = seriesSourceOf(item.series_id) !== null;
+  let recurrence = body.recurrence;
+  if (recurrence === undefined && repeating) {
+    const { data: series } = await data.moneyPlanSeries
+      .get({ profile_id: profileId, series_id: item.series_id ?? '' })
+      .go();
+    recurrence = series ? { cadence: series.cadence as z.infer<typeof cadenceInput> } : null;
+  }
+  if (recurrence?.until && recurrence.until < dueDate)
+    throw new ValidationError([{ field: 'recurrence.until', message: 'must not be before due_date' }]);
+  const category =
+    body.category !== undefined
+      ? body.category
+      : item.personal_finance_category?.primary
+        ? {
+            primary: item.personal_finance_category.primary,
+            ...(item.personal_finance_category.detailed
+              ? { detailed: item.personal_finance_category.detailed }
+              : {}),
+          }
+        : null;
+  const replaced = await patchItem(ctx, caller, profileId, item.id, {
+    is_user_deleted: true,
+    scope: repeating ? 'series' : 'this',
+  });
+  const created = await createItem(ctx, caller, profileId, {
+    description: body.description ?? item.description,
+    amount: body.amount ?? item.amount,
+    due_date: dueDate,
+    account_id: body.account_id !== undefined ? body.account_id : (item.account_id ?? null),
+    category: category as z.infer<typeof createBody>['category'],
+    money_plan_category_id:
+      body.money_plan_category_id !== undefined
+        ? body.money_plan_category_id
+        : (item.money_plan_category_id ?? null),
+    recurrence: recurrence ?? null,
+  } as z.infer<typeof createBody>);
+  return {
+    item: created.item,
+    updated: replaced.updated,
+    items_created: created.items_created,
+    series: created.series,
+    replaced_item_id: item.id,
+  };
+}
+
 async function patchItem(
   ctx: MoneyContext,
   caller: Caller,
   profileId: string,
   itemId: string,
-  body: PatchBody,
-) {
+  requested: PatchBody,
+): Promise<{ item: Awaited<ReturnType<typeof respondWithItem>>; updated: number }> {
   const { data, deps } = ctx;
   const item = await itemOf(data, profileId, itemId);
+  // A one-off asked not to repeat already does not.
+  const body =
+    requested.recurrence === null && !seriesSourceOf(item.series_id)
+      ? { ...requested, recurrence: undefined }
+      : requested;
   const { set, remove, edits } = fieldWrites(body, true);
-  if (!edits && body.is_user_deleted === undefined)
+  if (!edits && body.is_user_deleted === undefined && body.recurrence === undefined)
     throw new ValidationError([{ field: 'body', message: 'must change at least one field' }]);
-  if (body.scope === 'series') {
-    if (!seriesSourceOf(item.series_id))
-      throw new ValidationError([{ field: 'scope', message: 'the item does not repeat' }]);
-    if (body.due_date !== undefined)
-      throw new ValidationError([
-        { field: 'due_date', message: 'can only be changed for one occurrence (scope "this")' },
-      ]);
-  }
+  if (body.recurrence !== undefined && body.is_user_deleted !== undefined)
+    throw new ValidationError([
+      { field: 'recurrence', message: 'cannot be changed with a delete or restore' },
+    ]);
+  if (body.scope === 'series' && !seriesSourceOf(item.series_id))
+    throw new ValidationError([{ field: 'scope', message: 'the item does not repeat' }]);
+  if (item.is_reconciled && (body.recurrence !== undefined || (body.scope === 'series' && body.due_date)))
+    throw new ValidationError([{ field: 'recurrence', message: 'a matched occurrence keeps its schedule' }]);
+  // A new schedule: a series moved or re-paced, a one-off made to repeat, a series made a one-off.
+  if (body.recurrence !== undefined && body.scope === 'this' && seriesSourceOf(item.series_id))
+    throw new ValidationError([
+      { field: 'scope', message: 'must be "series" to change how a repeating item repeats' },
+    ]);
+  if (body.recurrence !== undefined || (body.scope === 'series' && body.due_date !== undefined))
+    return rescheduleItem(ctx, caller, profileId, item, body);
   if (body.due_date !== undefined) {
     const late = horizonIssue(todayOf(deps.clock), body.due_date, 'due_date');
     if (late) throw late;
@@ -396,11 +486,15 @@ export const handler = httpHandler('money-plan', {
       );
       // By due date, then id; a page at a time.
       const page = pageInMemory(items, (i) => `${i.due_date}|${i.id}`, query);
-      const transactions = await reconciledTransactions(data, page.items);
+      const [transactions, series] = await Promise.all([
+        reconciledTransactions(data, page.items),
+        profileSeries(data, profileId),
+      ]);
+      const cadences = cadencesOf(series);
       return {
         from,
         to,
-        items: page.items.map((i) => publicItem(i, transactions)),
+        items: page.items.map((i) => publicItem(i, transactions, cadences)),
         next_cursor: page.next_cursor,
       };
     },

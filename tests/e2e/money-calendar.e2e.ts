@@ -6,7 +6,8 @@
 // every day low); a planned item matching a posted transaction shows as matched and 'Undo match'
 // reopens it; /plan's add form puts an item on the calendar; 375 px layouts; axe in light and dark on
 // both screens; screenshots of /calendar. Last, a viewer invited to the profile sees both screens
-// without edit, add, delete or undo controls, and the server refuses their writes.
+// without edit, add, delete or undo controls, and the server refuses their writes; on /coach they may
+// ask, and a drafted planned item comes without "Add to my plan".
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
@@ -306,6 +307,54 @@ test("/plan's add form puts a planned item on the calendar", async () => {
   ).toBeVisible();
 });
 
+test("a planned item's date, account and category change, then its repeat for the series; the calendar follows", async () => {
+  test.setTimeout(150_000);
+  const due = isoDay(45);
+  const moved = isoDay(47);
+  const cell = (date: string) =>
+    page.locator(`button[data-date="${date}"] [data-kind="planned"]`, { hasText: 'E2E from the plan' });
+  await openMonthOf(page, due);
+  await page.locator(`button[data-date="${due}"]`).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Edit E2E from the plan' }).click();
+  // One date only (the default on the calendar): another date, a cash account, another category.
+  await expect(dialog.getByLabel('Only this date')).toBeChecked();
+  await expect(dialog.getByLabel('Repeats')).toBeDisabled();
+  await dialog.getByLabel('Date').fill(moved);
+  const account = dialog.getByLabel('Account');
+  const savings = (await account.locator('option').allTextContents()).find((label) => /sav/i.test(label));
+  expect(savings).toBeTruthy();
+  await account.selectOption({ label: savings ?? '' });
+  await dialog.getByLabel('Category').selectOption('ENTERTAINMENT');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Planned item updated').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(cell(due)).toHaveCount(0);
+  await openMonthOf(page, moved);
+  await expect(cell(moved)).toBeVisible();
+  await page.locator(`button[data-date="${moved}"]`).click();
+  await expect(dialog.getByTestId('planned-item-details').first()).toHaveText(
+    `Entertainment · ${savings ?? ''} · Monthly`,
+  );
+  await page.keyboard.press('Escape');
+
+  // From /plan, for it and every later date: every two weeks from the moved date.
+  await page.goto(`${base()}/plan`);
+  await page.getByRole('button', { name: 'Edit E2E from the plan' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit E2E from the plan' });
+  await expect(edit.getByLabel('This and later dates')).toBeChecked();
+  await edit.getByLabel('Repeats').selectOption('biweekly');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your plan was updated').first()).toBeVisible();
+  const twoWeeksLater = isoDay(61);
+  await openMonthOf(page, twoWeeksLater);
+  await expect(cell(twoWeeksLater)).toBeVisible();
+  await page.locator(`button[data-date="${twoWeeksLater}"]`).click();
+  await expect(dialog.getByTestId('planned-item-details').first()).toHaveText(
+    `Entertainment · ${savings ?? ''} · Every two weeks`,
+  );
+});
+
 async function axeLightAndDark(p: Page) {
   for (const scheme of ['light', 'dark'] as const) {
     await p.emulateMedia({ colorScheme: scheme });
@@ -432,5 +481,17 @@ test('a viewer sees both screens without edit, add, delete or undo, and the serv
   ];
   for (const [method, path, payload] of writes)
     expect((await apiCall(viewer, method, path, payload)).status, `${method} ${path}`).toBe(403);
+
+  // The coach (issue 14): a viewer may ask about the profile's money, and is drafted a planned item
+  // but offered no "Add to my plan" (adding is an edit; the server refuses it above).
+  await viewer.goto(`${base()}/coach`);
+  await viewer.getByLabel('Ask about your money').fill('What are my subscriptions?');
+  await viewer.getByRole('button', { name: 'Ask' }).click();
+  await expect(viewer.getByTestId('coach-answer').last()).not.toBeEmpty();
+  await viewer.getByLabel('Ask about your money').fill('Add $50 for the gym on the 1st every month');
+  await viewer.getByRole('button', { name: 'Ask' }).click();
+  await expect(viewer.getByTestId('coach-answer').last()).toContainText('Here is a draft for your plan: Gym');
+  await expect(viewer.getByRole('button', { name: 'Add to my plan' })).toHaveCount(0);
+  await expect(viewer.getByText('Only the owner or an editor of this profile can add it.')).toBeVisible();
   await viewer.context().close();
 });

@@ -15,6 +15,8 @@ interface Item {
   description: string;
   series_id: string | null;
   series_source: string | null;
+  cadence: string | null;
+  category_primary: string | null;
   money_plan_category_id: string | null;
   category_detailed: string | null;
   is_user_edited: boolean;
@@ -127,6 +129,100 @@ describe('repeating items', () => {
     });
     expect(again.body.summary.bills).toBe(Math.round((5_000 * 52) / 12));
     expect(again.body.streams.find((s) => s.series_id === seriesId)).toMatchObject({ category: music });
+  });
+
+  it('a new date or repeat for the series starts a new schedule there; a one-off can be made to repeat', async () => {
+    type Created = { item: Item; series: Stream | null; items_created: number };
+    const start = addDays(today(), 3);
+    const horizon = addDays(today(), 200);
+    const gym = await call<Created>('POST', '/money-plan/items', {
+      description: 'Gym',
+      amount: -3_000,
+      due_date: start,
+      account_id: null,
+      category: { primary: 'PERSONAL_CARE' },
+      recurrence: { cadence: 'monthly' },
+    });
+    expect(gym.status).toBe(201);
+    const oldSeries = gym.body.series?.series_id ?? '';
+    const open = (list: Item[], seriesId: string) =>
+      list.filter((i) => i.series_id === seriesId && !i.is_user_deleted).map((i) => i.due_date);
+    expect(open(await items(today(), horizon), oldSeries).length).toBeGreaterThanOrEqual(6);
+    expect(gym.body.item).toMatchObject({ cadence: 'monthly' });
+
+    // The second occurrence moves two days later for it and every later one: the old schedule stops
+    // there, a new monthly one starts on the new date, with the category and amount carried over.
+    const second = (await items(today(), horizon)).filter((i) => i.series_id === oldSeries)[1];
+    if (!second) throw new Error('no second occurrence');
+    const moved = addDays(second.due_date, 2);
+    const shifted = await call<Created & { replaced_item_id: string }>(
+      'PATCH',
+      `/money-plan/items/${second.id}`,
+      { due_date: moved, amount: -3_500, scope: 'series' },
+    );
+    expect(shifted.status).toBe(200);
+    expect(shifted.body.item).toMatchObject({
+      due_date: moved,
+      amount: -3_500,
+      description: 'Gym',
+      series_source: 'user',
+      cadence: 'monthly',
+      category_primary: 'PERSONAL_CARE',
+    });
+    const newSeries = shifted.body.item.series_id ?? '';
+    expect(newSeries).not.toBe(oldSeries);
+    const after = await items(today(), horizon, '&includeDeleted=true');
+    expect(open(after, oldSeries)).toEqual([start]);
+    const newDates = open(after, newSeries);
+    expect(newDates[0]).toBe(moved);
+    expect(newDates.length).toBeGreaterThanOrEqual(5);
+    expect(after.filter((i) => i.series_id === oldSeries && i.is_user_deleted).length).toBeGreaterThan(3);
+
+    // From monthly to every two weeks, from its first occurrence on.
+    const repaced = await call<Created>('PATCH', `/money-plan/items/${shifted.body.item.id}`, {
+      recurrence: { cadence: 'biweekly' },
+      scope: 'series',
+    });
+    expect(repaced.status).toBe(200);
+    expect(repaced.body.item).toMatchObject({ due_date: moved, cadence: 'biweekly', amount: -3_500 });
+    const biweekly = open(await items(today(), horizon), repaced.body.item.series_id ?? '');
+    expect(biweekly.slice(0, 3)).toEqual([moved, addDays(moved, 14), addDays(moved, 28)]);
+
+    // Changing how it repeats needs the series scope; a matched or one-off item has its own rules.
+    const onlyThis = await call<{ issues: Array<{ field: string }> }>(
+      'PATCH',
+      `/money-plan/items/${repaced.body.item.id}`,
+      { recurrence: { cadence: 'weekly' } },
+    );
+    expect(onlyThis.status).toBe(400);
+    expect(onlyThis.body.issues[0]?.field).toBe('scope');
+
+    // No longer repeating: one open occurrence is left from that date.
+    const single = await call<Created>('PATCH', `/money-plan/items/${repaced.body.item.id}`, {
+      recurrence: null,
+      scope: 'series',
+    });
+    expect(single.status).toBe(200);
+    expect(single.body.item).toMatchObject({ due_date: moved, series_id: null, cadence: null });
+    expect(open(await items(today(), horizon), repaced.body.item.series_id ?? '')).toEqual([]);
+
+    // A one-off made to repeat monthly.
+    const lesson = await call<Created>('POST', '/money-plan/items', {
+      description: 'Swim lesson',
+      amount: -2_000,
+      due_date: addDays(today(), 4),
+      account_id: null,
+    });
+    const repeating = await call<Created>('PATCH', `/money-plan/items/${lesson.body.item.id}`, {
+      recurrence: { cadence: 'monthly' },
+    });
+    expect(repeating.status).toBe(200);
+    expect(repeating.body.item).toMatchObject({ description: 'Swim lesson', cadence: 'monthly' });
+    expect(
+      open(await items(today(), horizon), repeating.body.item.series_id ?? '').length,
+    ).toBeGreaterThanOrEqual(6);
+    const listed = await items(today(), horizon, '&includeDeleted=true');
+    expect(listed.find((i) => i.id === lesson.body.item.id)?.is_user_deleted).toBe(true);
   });
 
   it('refuses what does not make sense, naming the field', async () => {

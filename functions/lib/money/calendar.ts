@@ -24,11 +24,12 @@ import {
 } from '../../../domain/money/forecast.ts';
 import { flowFromPlaid, PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
 import { freshForecast, storedMonth, withAllowance, type StoredBalanceDay } from './forecast-store.ts';
-import { publicItem, reconciledTransactions, type PublicPlanItem } from './plan.ts';
+import { cadencesOf, publicItem, reconciledTransactions, type PublicPlanItem } from './plan.ts';
 import { resolveView, type MoneyView, type ViewRequest } from './view.ts';
 import {
   activeAccounts,
   planItemsBetween,
+  profileSeries,
   through,
   todayOf,
   type MoneyContext,
@@ -236,7 +237,11 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
   // Items for "all accounts" (null) belong to every view, as they count in every forecast (spec §5).
   const inView = (accountId: string | null | undefined) => !accountId || inViewAccounts.has(accountId);
   const planned = items.filter((i) => !i.is_user_deleted && inView(i.account_id));
-  const reconciledTx = await reconciledTransactions(data, planned);
+  const [reconciledTx, series] = await Promise.all([
+    reconciledTransactions(data, planned),
+    profileSeries(data, profileId),
+  ]);
+  const cadences = cadencesOf(series);
 
   // Stored (forecast) days by key and date; past days reconstructed per account.
   const storedByKey = new Map<string, Map<string, BalanceDay>>();
@@ -307,7 +312,7 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
       is_today: date === today,
       is_forecast: date > forecastToday,
       transactions: dayTransactions,
-      planned: dayPlanned.map((i) => publicItem(i, reconciledTx)),
+      planned: dayPlanned.map((i) => publicItem(i, reconciledTx, cadences)),
       balances: { total, accounts: accountBalances },
       totals: {
         actual_in: sumBy(posted, 'income', typeOf),

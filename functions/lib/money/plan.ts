@@ -88,6 +88,8 @@ export interface PublicPlanItem {
   /** Where the series comes from: a detected stream or the user's repeating item; null for a one-off
    * (whose series_id is null too). */
   series_source: 'detected' | 'user' | null;
+  /** How its series repeats (the edit form's "Repeats"), when the caller looked the series up. */
+  cadence: string | null;
   is_generated: boolean;
   is_user_edited: boolean;
   is_user_deleted: boolean;
@@ -119,9 +121,15 @@ export function seriesSourceOf(seriesId: string | null | undefined): 'detected' 
   return null;
 }
 
+/** Each series' cadence by series id, for publicItem. */
+export function cadencesOf(series: ReadonlyArray<{ series_id: string; cadence: string }>) {
+  return new Map(series.map((s) => [s.series_id, s.cadence]));
+}
+
 export function publicItem(
   item: StoredPlanItem,
   transactions?: ReadonlyMap<string, StoredTransaction>,
+  cadences?: ReadonlyMap<string, string>,
 ): PublicPlanItem {
   const pfc = item.personal_finance_category;
   const txId = item.is_reconciled ? (item.reconciled_transaction_id ?? null) : null;
@@ -141,6 +149,7 @@ export function publicItem(
     money_plan_category_id: item.money_plan_category_id ?? null,
     series_id: seriesSourceOf(item.series_id) ? (item.series_id ?? null) : null,
     series_source: seriesSourceOf(item.series_id),
+    cadence: (seriesSourceOf(item.series_id) && cadences?.get(item.series_id ?? '')) || null,
     is_generated: item.is_generated ?? false,
     is_user_edited: item.is_user_edited ?? false,
     is_user_deleted: item.is_user_deleted ?? false,

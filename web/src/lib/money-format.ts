@@ -46,3 +46,18 @@ export function monthDay(date: string): string {
 export function friendlyDate(date: string, today: string = new Date().toISOString().slice(0, 10)): string {
   return date.slice(0, 4) === today.slice(0, 4) ? shortDate(date) : format(day(date), 'EEE, MMM d, yyyy');
 }
+
+/** How a planned item repeats, in words (the form's "Repeats" and each planned row). */
+export const CADENCE_LABELS = {
+  weekly: 'Weekly',
+  biweekly: 'Every two weeks',
+  'semi-monthly': 'Twice a month',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  yearly: 'Yearly',
+} as const satisfies Record<string, string>;
+
+export function cadenceLabel(cadence: string | null | undefined): string {
+  if (!cadence) return 'One-off';
+  return (CADENCE_LABELS as Record<string, string>)[cadence] ?? cadence;
+}

@@ -15,6 +15,8 @@ export const planItemSchema = z
     amount: z.number().int(),
     description: z.string(),
     series_id: z.string().nullable().optional(),
+    /** How its series repeats (weekly, monthly, …); null for a one-off. */
+    cadence: z.string().nullish(),
     is_generated: z.boolean().optional(),
     is_user_deleted: z.boolean().optional(),
     is_reconciled: z.boolean().optional(),
@@ -113,7 +115,7 @@ export async function createPlanItem(profileId: string, body: NewPlanItem): Prom
 }
 
 export type PlanItemPatch = Partial<
-  Pick<NewPlanItem, 'description' | 'amount' | 'due_date' | 'account_id' | 'category'>
+  Pick<NewPlanItem, 'description' | 'amount' | 'due_date' | 'account_id' | 'category' | 'recurrence'>
 > & {
   is_user_deleted?: boolean;
   scope?: 'this' | 'series';

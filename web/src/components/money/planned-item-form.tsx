@@ -1,11 +1,14 @@
 // Add or edit a planned item, shared by the Money Calendar's day detail and the Money Plan: description,
-// money in or out, amount in dollars, date, account (or all accounts), category, and (when adding) how
-// often it repeats. Amounts are sent as cash-flow cents (docs/money-plan-api.md).
+// money in or out, amount in dollars, date, account (or all accounts), category, and how often it
+// repeats. Editing a repeating item asks whether the change is for that date only or for it and every
+// later one; a new date or a new "Repeats" for the series starts a new schedule there (docs/
+// money-plan-api.md). An edit sends only what changed. Amounts are sent as cash-flow cents.
 import { useId, useState, type FormEvent } from 'react';
 import { PLAID_PRIMARY_GROUPS, type PlaidPrimary } from '../../../../domain/taxonomy.ts';
 import { nameWithMask } from '../../lib/account-format.ts';
+import { CADENCE_LABELS } from '../../lib/money-format.ts';
 import { dollarsText, parseDollars } from '../../lib/money-input.ts';
-import type { NewPlanItem, PlanItem } from '../../lib/money-plan-api.ts';
+import type { NewPlanItem, PlanItem, PlanItemPatch } from '../../lib/money-plan-api.ts';
 import { Button } from '../ui/button.tsx';
 import { SelectField } from '../ui/select-field.tsx';
 import { TextField } from '../ui/text-field.tsx';
@@ -15,18 +18,19 @@ export interface PlannedItemFormProps {
   accounts: readonly { id: string; account_name: string; mask?: string | null | undefined }[];
   item?: PlanItem | undefined;
   isPending: boolean;
+  /** A new item (no `item`). */
   onSubmit: (value: NewPlanItem) => void;
+  /** The changes to `item`, with their scope. */
+  onSave?: (patch: PlanItemPatch) => void;
   onCancel: () => void;
+  /** For a repeating item: whether "This and later dates" is chosen at first (the Money Plan edits
+   * series). */
+  defaultScope?: 'this' | 'series';
 }
 
 const cadences = [
   { value: '', label: 'One-off' },
-  { value: 'weekly', label: 'Weekly' },
-  { value: 'biweekly', label: 'Every two weeks' },
-  { value: 'semi-monthly', label: 'Twice a month' },
-  { value: 'monthly', label: 'Monthly' },
-  { value: 'quarterly', label: 'Quarterly' },
-  { value: 'yearly', label: 'Yearly' },
+  ...Object.entries(CADENCE_LABELS).map(([value, label]) => ({ value, label })),
 ];
 
 const categories = [
@@ -42,7 +46,9 @@ export function PlannedItemForm({
   item,
   isPending,
   onSubmit,
+  onSave,
   onCancel,
+  defaultScope = 'this',
 }: PlannedItemFormProps) {
   const [description, setDescription] = useState(item?.description ?? '');
   const [direction, setDirection] = useState<'out' | 'in'>(item && item.amount > 0 ? 'in' : 'out');
@@ -50,7 +56,9 @@ export function PlannedItemForm({
   const [dueDate, setDueDate] = useState(item?.due_date ?? date);
   const [accountId, setAccountId] = useState(item?.account_id ?? '');
   const [category, setCategory] = useState(item?.category_primary ?? '');
-  const [cadence, setCadence] = useState('');
+  const [cadence, setCadence] = useState(item?.cadence ?? '');
+  const repeating = Boolean(item?.series_id);
+  const [scope, setScope] = useState<'this' | 'series'>(defaultScope);
   const [errors, setErrors] = useState<{ description?: string; amount?: string; date?: string }>({});
   const formId = useId();
 
@@ -64,16 +72,30 @@ export function PlannedItemForm({
     if (!/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) next.date = 'Please choose a date';
     setErrors(next);
     if (Object.keys(next).length > 0 || cents === null) return;
+    if (item) {
+      const amountCents = direction === 'out' ? -cents : cents;
+      const patch: PlanItemPatch = {
+        ...(description.trim() !== item.description ? { description: description.trim() } : {}),
+        ...(amountCents !== item.amount ? { amount: amountCents } : {}),
+        ...(dueDate !== item.due_date ? { due_date: dueDate } : {}),
+        ...((accountId || null) !== item.account_id ? { account_id: accountId || null } : {}),
+        // An untouched category is left alone (it may carry a detailed one from detection).
+        ...(category !== (item.category_primary ?? '')
+          ? { category: category ? { primary: category } : null }
+          : {}),
+        ...(cadence !== (item.cadence ?? '') ? { recurrence: cadence ? { cadence } : null } : {}),
+      };
+      if (Object.keys(patch).length === 0) onCancel();
+      else onSave?.({ ...patch, scope: repeating ? scope : 'this' });
+      return;
+    }
     onSubmit({
       description: description.trim(),
       amount: direction === 'out' ? -cents : cents,
       due_date: dueDate,
       account_id: accountId || null,
-      // On an edit, an untouched category is left alone (it may carry a detailed one from detection).
-      ...(!item || category !== (item.category_primary ?? '')
-        ? { category: category ? { primary: category } : null }
-        : {}),
-      ...(item ? {} : { recurrence: cadence ? { cadence } : null }),
+      category: category ? { primary: category } : null,
+      recurrence: cadence ? { cadence } : null,
     });
   };
 
@@ -143,14 +165,48 @@ export function PlannedItemForm({
         onChange={(e) => setCategory(e.target.value)}
         options={categories}
       />
-      {item ? null : (
-        <SelectField
-          label="Repeats"
-          value={cadence}
-          onChange={(e) => setCadence(e.target.value)}
-          options={cadences}
-        />
-      )}
+      {repeating ? (
+        <fieldset className="space-y-1.5">
+          <legend className="text-sm font-medium text-slate-800">Change</legend>
+          <div className="flex flex-col gap-1.5 text-sm sm:flex-row sm:gap-4">
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={`${formId}-scope`}
+                checked={scope === 'this'}
+                onChange={() => {
+                  setScope('this');
+                  setCadence(item?.cadence ?? '');
+                }}
+              />
+              Only this date
+            </label>
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={`${formId}-scope`}
+                checked={scope === 'series'}
+                onChange={() => setScope('series')}
+              />
+              This and later dates
+            </label>
+          </div>
+        </fieldset>
+      ) : null}
+      <SelectField
+        label="Repeats"
+        value={cadence}
+        onChange={(e) => setCadence(e.target.value)}
+        options={cadences}
+        disabled={repeating && scope === 'this'}
+        hint={
+          repeating && scope === 'this'
+            ? 'To change how it repeats, choose "This and later dates".'
+            : repeating && scope === 'series'
+              ? 'A new date or repeat starts a new schedule from this date.'
+              : undefined
+        }
+      />
       <div className="flex justify-end gap-2 pt-1">
         <Button variant="secondary" size="sm" onClick={onCancel}>
           Cancel

@@ -6,6 +6,9 @@ import { PlannedItemForm } from '../../../components/money/planned-item-form.tsx
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { PLAID_PRIMARY_GROUPS, type PlaidPrimary } from '../../../../../domain/taxonomy.ts';
+import { nameWithMask } from '../../../lib/account-format.ts';
+import { cadenceLabel } from '../../../lib/money-format.ts';
 import type { PlanItem } from '../../../lib/money-plan-api.ts';
 import { usePlanItemMutations } from '../../../lib/use-plan-item-mutations.ts';
 import type { CalendarAccount, CalendarDay } from '../api/calendar.ts';
@@ -47,12 +50,10 @@ export function DayDetail({
           item={editing === 'new' ? undefined : editing}
           isPending={create.isPending || update.isPending}
           onCancel={() => setEditing(null)}
-          onSubmit={(value) => {
-            if (editing === 'new') create.mutate(value, { onSuccess: () => setEditing(null) });
-            else {
-              const { recurrence: _ignored, ...patch } = value;
-              update.mutate({ id: editing.id, patch }, { onSuccess: () => setEditing(null) });
-            }
+          onSubmit={(value) => create.mutate(value, { onSuccess: () => setEditing(null) })}
+          onSave={(patch) => {
+            if (editing === 'new') return;
+            update.mutate({ id: editing.id, patch }, { onSuccess: () => setEditing(null) });
           }}
         />
       ) : (
@@ -98,6 +99,9 @@ export function DayDetail({
                         {signedUsd(item.amount, formatUsd)}
                       </span>
                     </div>
+                    <p className="mt-0.5 text-xs text-slate-500" data-testid="planned-item-details">
+                      {plannedItemDetails(item, accounts)}
+                    </p>
                     {item.is_reconciled ? (
                       <MatchNote
                         item={item}
@@ -142,6 +146,14 @@ export function DayDetail({
       )}
     </Dialog>
   );
+}
+
+/** The category, the account ("All accounts" when none) and how it repeats, as one line. */
+function plannedItemDetails(item: PlanItem, accounts: readonly CalendarAccount[]): string {
+  const primary = item.category_primary as PlaidPrimary | null | undefined;
+  const category = primary && primary in PLAID_PRIMARY_GROUPS ? PLAID_PRIMARY_GROUPS[primary] : 'No category';
+  const account = accounts.find((a) => a.id === item.account_id);
+  return [category, account ? nameWithMask(account) : 'All accounts', cadenceLabel(item.cadence)].join(' · ');
 }
 
 /** A reconciled item: the transaction it was matched with, why, and (for editors) the undo. */

@@ -4,7 +4,7 @@
 // balance-forecast toasts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { balanceForecastToasts } from '../../../../../domain/account-connection-messages.ts';
 import { formatUsd } from '../../../../../domain/classification.ts';
@@ -17,7 +17,6 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { accountsQueryOptions } from '../../../lib/accounts-api.ts';
 import { friendlyDate } from '../../../lib/money-format.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -33,6 +32,7 @@ import {
   streamsQueryKey,
   updatePlanItem,
   type PlanItem,
+  type PlanItemPatch,
   type Stream,
 } from '../../../lib/money-plan-api.ts';
 import { cacheAreas } from '../../../lib/react-query.ts';
@@ -150,6 +150,18 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
   });
 
   const [editing, setEditing] = useState<{ stream: Stream; item: PlanItem } | null>(null);
+  const saveEdit = useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: PlanItemPatch }) => updatePlanItem(profileId, id, patch),
+    onSuccess: async () => {
+      toast.success('Your plan was updated');
+      setEditing(null);
+      await refreshAll();
+    },
+    onError: (error) => {
+      toast.error(moneyPlanErrorMessage(error));
+    },
+  });
+
   const [adding, setAdding] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
   // The dialog unmounts on close, so focus is handed back to the button that opened it.
@@ -371,21 +383,23 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
         </>
       )}
       {editing ? (
-        <EditStreamDialog
-          stream={editing.stream}
-          isPending={false}
-          onClose={() => setEditing(null)}
-          onSave={async (patch) => {
-            try {
-              await updatePlanItem(profileId, editing.item.id, { ...patch, scope: 'series' });
-              toast.success('Your plan was updated');
-              setEditing(null);
-              await refreshAll();
-            } catch (error) {
-              toast.error(moneyPlanErrorMessage(error));
-            }
-          }}
-        />
+        <Dialog
+          open
+          onOpenChange={(open) => (open ? undefined : setEditing(null))}
+          title={`Edit ${editing.stream.description}`}
+          description={`Next on ${friendlyDate(editing.item.due_date)}. Changes apply from that date on unless you choose only that date.`}
+        >
+          <PlannedItemForm
+            date={editing.item.due_date}
+            accounts={accounts.data ?? []}
+            item={editing.item}
+            defaultScope="series"
+            isPending={saveEdit.isPending}
+            onCancel={() => setEditing(null)}
+            onSubmit={() => undefined}
+            onSave={(patch) => saveEdit.mutate({ id: editing.item.id, patch })}
+          />
+        </Dialog>
       ) : null}
     </div>
   );
@@ -405,68 +419,5 @@ function Total({ label, value, strong = false }: { label: string; value: number;
         {money(value)}
       </dd>
     </div>
-  );
-}
-
-function EditStreamDialog({
-  stream,
-  onClose,
-  onSave,
-}: {
-  stream: Stream;
-  isPending: boolean;
-  onClose: () => void;
-  onSave: (patch: { description: string; amount: number }) => Promise<void>;
-}) {
-  const [description, setDescription] = useState(stream.description);
-  const [amount, setAmount] = useState((Math.abs(stream.amount) / 100).toFixed(2));
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const cleaned = amount.trim().replace(/[$,]/g, '');
-    if (!/^\d+(\.\d{1,2})?$/.test(cleaned) || Number(cleaned) === 0) {
-      setError('Please enter an amount, like 45.00');
-      return;
-    }
-    const cents = Math.round(Number(cleaned) * 100);
-    setSaving(true);
-    await onSave({
-      description: description.trim() || stream.description,
-      amount: stream.amount < 0 ? -cents : cents,
-    });
-    setSaving(false);
-  };
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title={`Edit ${stream.description}`}
-      description="Changes apply from the next occurrence on."
-    >
-      <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate>
-        <TextField
-          label="Description"
-          value={description}
-          maxLength={120}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-        <TextField
-          label="Amount ($)"
-          inputMode="decimal"
-          value={amount}
-          error={error}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" size="sm" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" size="sm" isPending={saving}>
-            Save changes
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
