@@ -376,7 +376,7 @@ export function renderInvoice(ctx: RenderContext, invoice: InvoiceRecord) {
     ending_balance: finalized ? 0 : null,
     footer: null,
     from_invoice: null,
-    hosted_invoice_url: finalized ? `${ctx.baseUrl}/i/${invoice.id}` : null,
+    hosted_invoice_url: null,
     invoice_pdf: null,
     issuer: { type: 'self' },
     last_finalization_error: null,
