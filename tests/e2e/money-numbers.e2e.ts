@@ -119,3 +119,31 @@ test('the calendar opens on Cash; a card and a loan read as owed everywhere; eve
   await screenshots(page, 'calendar-owed-platypus');
   await page.getByLabel('Show').selectOption('cash');
 });
+
+test('spending by category: last month beside the one before, as a chart and a table that add up', async () => {
+  test.setTimeout(120_000);
+  await page.goto(`${base()}/calendar`);
+  await expect(page.getByLabel('Show')).toHaveValue('cash');
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  const card = page.locator('section, div').filter({
+    has: page.getByRole('heading', { name: 'Spending by category', level: 2 }),
+  });
+  const summary = page.getByTestId('spending-summary');
+  await expect(summary).toContainText(
+    /^\$[\d,]+\.\d\d spent of \$[\d,]+\.\d\d planned in [A-Z][a-z]+ \d{4}; \$[\d,]+\.\d\d the month before\.$/,
+  );
+  await card.last().getByText('Show as a table').click();
+  const table = page.getByRole('table', { name: /Spending by category in/ });
+  await expect(table).toBeVisible();
+  const rows = await table
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((cell) => cell.textContent ?? '')));
+  expect(rows.length).toBeGreaterThanOrEqual(3);
+  // Spending only: no transfers (card payments among them) or income among the categories.
+  for (const [group] of rows) expect(group).not.toMatch(/Transfer|Income/);
+  const spent = rows.reduce((sum, row) => sum + cents(row[1] ?? ''), 0);
+  const summaryText = (await summary.textContent()) ?? '';
+  expect(spent).toBe(cents(summaryText.split(' spent')[0] ?? ''));
+  expect(rows.every((row) => /^\$[\d,]+\.\d\d$/.test(row[3] ?? ''))).toBe(true);
+  await expectNoSeriousAxeViolations(page);
+});

@@ -23,7 +23,7 @@ export interface PlannedItemFormProps {
   /** The changes to `item`, with their scope. */
   onSave?: (patch: PlanItemPatch) => void;
   onCancel: () => void;
-  /** For a repeating item: whether "This and later dates" is chosen at first (the Money Plan edits
+  /** For a repeating item: whether "This and all later ones" is chosen at first (the Money Plan edits
    * series). */
   defaultScope?: 'this' | 'series';
 }
@@ -179,7 +179,7 @@ export function PlannedItemForm({
                   setCadence(item?.cadence ?? '');
                 }}
               />
-              Only this date
+              Just this one
             </label>
             <label className="flex items-center gap-2">
               <input
@@ -188,7 +188,7 @@ export function PlannedItemForm({
                 checked={scope === 'series'}
                 onChange={() => setScope('series')}
               />
-              This and later dates
+              This and all later ones
             </label>
           </div>
         </fieldset>
@@ -201,7 +201,7 @@ export function PlannedItemForm({
         disabled={repeating && scope === 'this'}
         hint={
           repeating && scope === 'this'
-            ? 'To change how it repeats, choose "This and later dates".'
+            ? 'To change how it repeats, choose "This and all later ones".'
             : repeating && scope === 'series'
               ? 'A new date or repeat starts a new schedule from this date.'
               : undefined

@@ -41,6 +41,7 @@ import {
 } from '../utils/month.ts';
 import { applyWhatIf, parseWhatIf } from '../utils/what-if.ts';
 import { DayDetail } from './day-detail.tsx';
+import { SpendingByCategory } from './spending-by-category.tsx';
 import { ForecastChart } from './forecast-chart.tsx';
 
 const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
@@ -295,6 +296,11 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
           )}
         </>
       )}
+
+      <Card className="p-4">
+        <h2 className="mb-2 text-lg font-semibold text-slate-900">Spending by category</h2>
+        <SpendingByCategory profileId={profileId} month={month} thisMonth={thisMonth} />
+      </Card>
 
       <Card className="p-4">
         <h2 className="mb-2 text-lg font-semibold text-slate-900">Balance forecast</h2>

@@ -387,7 +387,7 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
           open
           onOpenChange={(open) => (open ? undefined : setEditing(null))}
           title={`Edit ${editing.stream.description}`}
-          description={`Next on ${friendlyDate(editing.item.due_date)}. Changes apply from that date on unless you choose only that date.`}
+          description={`Next on ${friendlyDate(editing.item.due_date)}. Changes apply to it and all later ones unless you choose just this one.`}
         >
           <PlannedItemForm
             date={editing.item.due_date}

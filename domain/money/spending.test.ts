@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { spendingByCategory, type SpendingDay } from './spending.ts';
+
+const expense = (cents: number, group: string, pending = false) => ({
+  pending,
+  classification: { direction: 'expense', normalizedAmount: -cents, category: { group } },
+});
+const transfer = (cents: number) => ({
+  classification: {
+    direction: 'transfer_out',
+    normalizedAmount: -cents,
+    category: { group: 'Transfer Out' },
+  },
+});
+
+describe('spendingByCategory', () => {
+  it('sums posted expenses and planned outflows by group, leaving transfers, card payments, income and pending out', () => {
+    const days: SpendingDay[] = [
+      {
+        transactions: [
+          expense(4_500, 'Food & Drink'),
+          expense(1_000, 'Food & Drink', true),
+          transfer(50_000),
+        ],
+        planned: [
+          { amount: -6_000, category_primary: 'FOOD_AND_DRINK' },
+          { amount: -120_000, category_primary: 'RENT_AND_UTILITIES' },
+          {
+            amount: -40_000,
+            category_primary: 'LOAN_PAYMENTS',
+            category_detailed: 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT',
+          },
+          {
+            amount: -25_000,
+            category_primary: 'LOAN_PAYMENTS',
+            category_detailed: 'LOAN_PAYMENTS_MORTGAGE_PAYMENT',
+          },
+          { amount: 300_000, category_primary: 'INCOME' },
+          { amount: -999, category_primary: 'ENTERTAINMENT', is_user_deleted: true },
+        ],
+      },
+      {
+        transactions: [expense(2_500, 'Entertainment')],
+        planned: [{ amount: -700, category_primary: null }],
+      },
+    ];
+    const previous: SpendingDay[] = [{ transactions: [expense(3_000, 'Food & Drink')], planned: [] }];
+    expect(spendingByCategory(days, previous)).toEqual([
+      { group: 'Rent & Utilities', actual: 0, planned: 120_000, last_month: 0 },
+      { group: 'Loan Payments', actual: 0, planned: 25_000, last_month: 0 },
+      { group: 'Food & Drink', actual: 4_500, planned: 6_000, last_month: 3_000 },
+      { group: 'Entertainment', actual: 2_500, planned: 0, last_month: 0 },
+      { group: 'Uncategorized', actual: 0, planned: 700, last_month: 0 },
+    ]);
+  });
+
+  it('has no last month without one, and nothing for an empty month', () => {
+    expect(spendingByCategory([{ transactions: [expense(100, 'Travel')], planned: [] }])).toEqual([
+      { group: 'Travel', actual: 100, planned: 0, last_month: null },
+    ]);
+    expect(spendingByCategory([])).toEqual([]);
+  });
+});

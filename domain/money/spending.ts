@@ -1,0 +1,96 @@
+// Spending by category for a month (issue 10 item 8): what went out, by the taxonomy's groups (spec §5),
+// beside what was planned for the month and what went out the month before, across every account (a
+// purchase on a card is spending; the card's payment from checking is a transfer, so nothing counts
+// twice). Only spending counts: posted transactions the classification calls expenses (a loan's
+// payment is one, its interest and principal leaving the household), and planned outflows other than
+// transfers, card payments and income. Pending transactions wait until they post. Positive cents.
+import {
+  CREDIT_CARD_PAYMENT_DETAILED,
+  PLAID_PRIMARY_GROUPS,
+  type CategoryGroup,
+  type PlaidPrimary,
+} from '../taxonomy.ts';
+
+export interface SpendingTransaction {
+  readonly pending?: boolean | undefined;
+  readonly classification?:
+    | {
+        readonly direction?: string;
+        readonly normalizedAmount?: number;
+        readonly category?: { readonly group?: string };
+      }
+    | undefined;
+}
+
+export interface SpendingPlanItem {
+  readonly amount: number;
+  readonly category_primary?: string | null | undefined;
+  readonly category_detailed?: string | null | undefined;
+  readonly is_user_deleted?: boolean | undefined;
+}
+
+export interface SpendingDay {
+  readonly transactions: readonly SpendingTransaction[];
+  readonly planned: readonly SpendingPlanItem[];
+}
+
+export interface SpendingRow {
+  readonly group: CategoryGroup | 'Uncategorized';
+  readonly actual: number;
+  readonly planned: number;
+  /** The same group's actual spending the month before; null when that month is not known. */
+  readonly last_month: number | null;
+}
+
+const NOT_SPENDING: ReadonlySet<string> = new Set(['Transfer In', 'Transfer Out', 'Income']);
+
+function actualByGroup(days: readonly SpendingDay[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const day of days)
+    for (const t of day.transactions) {
+      const c = t.classification;
+      if (t.pending || c?.direction !== 'expense') continue;
+      const group = c.category?.group ?? 'Uncategorized';
+      totals.set(group, (totals.get(group) ?? 0) + Math.abs(c.normalizedAmount ?? 0));
+    }
+  return totals;
+}
+
+function groupOfPrimary(primary: string | null | undefined): string {
+  return primary && primary in PLAID_PRIMARY_GROUPS
+    ? PLAID_PRIMARY_GROUPS[primary as PlaidPrimary]
+    : 'Uncategorized';
+}
+
+/**
+ * The month's spending by group, largest first (by the larger of actual and planned), with the planned
+ * outflows of the month (matched or open) and last month's actual spending when `previous` is given.
+ */
+export function spendingByCategory(
+  days: readonly SpendingDay[],
+  previous?: readonly SpendingDay[] | null,
+): SpendingRow[] {
+  const actual = actualByGroup(days);
+  const planned = new Map<string, number>();
+  for (const day of days)
+    for (const item of day.planned) {
+      if (item.is_user_deleted || item.amount >= 0) continue;
+      if (item.category_detailed === CREDIT_CARD_PAYMENT_DETAILED) continue;
+      const group = groupOfPrimary(item.category_primary);
+      if (NOT_SPENDING.has(group)) continue;
+      planned.set(group, (planned.get(group) ?? 0) - item.amount);
+    }
+  const before = previous ? actualByGroup(previous) : null;
+  const groups = new Set([...actual.keys(), ...planned.keys()]);
+  return [...groups]
+    .map((group) => ({
+      group: group as SpendingRow['group'],
+      actual: actual.get(group) ?? 0,
+      planned: planned.get(group) ?? 0,
+      last_month: before ? (before.get(group) ?? 0) : null,
+    }))
+    .sort(
+      (a, b) =>
+        Math.max(b.actual, b.planned) - Math.max(a.actual, a.planned) || a.group.localeCompare(b.group),
+    );
+}
