@@ -178,7 +178,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
             if (typeof m.handler !== 'function') throw new Error(`${modulePath} exports no handler`);
             return m.handler;
           })
-        : Promise.resolve(async () => notImplementedResponse(entry.name));
+        : Promise.resolve(async (event: Parameters<Handler>[0]) =>
+            notImplementedResponse(entry.name, event as Parameters<typeof notImplementedResponse>[1]),
+          );
       handlers.set(entry.name, loaded);
     }
     return loaded;

@@ -3,7 +3,7 @@
 // the owner's. Unlinking the last account of a bank removes the Plaid item and its data.
 import { z } from 'zod';
 import { NotFoundError } from '../../domain/errors.ts';
-import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
+import { profileIdFromRequest, requireRecordAccess } from '../lib/access.ts';
 import { dataFor, type Data } from '../lib/data/index.ts';
 import type { Deps } from '../lib/deps.ts';
 import { httpHandler, route, type Caller } from '../lib/http.ts';
@@ -21,7 +21,7 @@ async function accountWithAccess(
 ) {
   const { data: account } = await data.connectedAccounts.get({ id: accountId }).go();
   if (!account || !account.is_active) throw new NotFoundError('Account not found');
-  await requireProfileAccess(data, caller, account.profile_id, permission);
+  await requireRecordAccess(data, caller, account.profile_id, permission, 'Account not found');
   return account;
 }
 

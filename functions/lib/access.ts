@@ -54,6 +54,26 @@ export async function requireProfileAccess(
   return access;
 }
 
+/**
+ * Access to a record reached by its own id (an account, a linked bank) through the profile it belongs
+ * to. A caller with no role there gets the record's own 404, the same answer as for an id that does not
+ * exist, so a stranger cannot tell the two apart (issue 11 item 5).
+ */
+export async function requireRecordAccess(
+  data: Data,
+  caller: Caller,
+  profileId: string,
+  permission: Permission,
+  notFoundMessage: string,
+): Promise<ProfileAccess> {
+  try {
+    return await requireProfileAccess(data, caller, profileId, permission);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new NotFoundError(notFoundMessage, { cause: error });
+    throw error;
+  }
+}
+
 /** The financial profile a profile-scoped request is about: the SPA sends its active profile. */
 export function profileIdFromRequest(event: ApiEvent): string {
   const value = event.headers?.['x-profile-id']?.trim();

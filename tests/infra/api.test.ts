@@ -122,6 +122,12 @@ describe('routes', () => {
     expect(keys.sort()).toEqual(routable.map(({ route }) => `${route.method} ${route.path}`).sort());
   });
 
+  it('has no local-only route: the outbox (every invitation link) exists only under npm start', () => {
+    const template = JSON.stringify(api.toJSON());
+    expect(template).not.toContain('__outbox');
+    expect(template).not.toContain('__sandbox');
+  });
+
   it('puts the JWT authorizer on user and admin routes and none on public and webhook routes', () => {
     const routes = Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Route'));
     const [authorizerId] = Object.keys(resourcesOf(api, 'AWS::ApiGatewayV2::Authorizer'));

@@ -280,6 +280,15 @@ describe('who may link and see banks', () => {
     ]);
 
     expect(results.map((r) => r.status)).toEqual([404, 404, 404, 404]);
+
+    // One answer for another's id and for an id that does not exist (issue 11 item 5): nothing tells a
+    // stranger that the account or the linked bank exists.
+    const missing = await Promise.all([
+      api('GET', '/accounts/acc_does_not_exist', { token: stranger.idToken }),
+      api('POST', '/functions/smart-plaid-sync', { token: stranger.idToken, body: { itemId: 'item_nope' } }),
+    ]);
+    expect(results[1]?.body).toEqual(missing[0]?.body);
+    expect(results[2]?.body).toEqual(missing[1]?.body);
   });
 
   it('refuses an invalid public token with a Plaid-shaped failure and stores nothing', async () => {

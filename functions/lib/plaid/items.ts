@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { CountryCode, Products, type LinkTokenCreateRequest } from 'plaid';
 import { ForbiddenError, NotFoundError } from '../../../domain/errors.ts';
-import { requireProfileAccess } from '../access.ts';
+import { requireProfileAccess, requireRecordAccess } from '../access.ts';
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
 import type { Caller } from '../http.ts';
@@ -18,7 +18,7 @@ type LinkDeps = Pick<Deps, 'plaid' | 'tokenCipher' | 'plaidWebhookUrl' | 'appUrl
 export async function manageableItem(data: Data, caller: Caller, itemId: string) {
   const { data: item } = await data.plaidItems.get({ id: itemId }).go();
   if (!item || item.status === 'removed') throw new NotFoundError('Linked bank not found');
-  await requireProfileAccess(data, caller, item.profile_id, 'manage');
+  await requireRecordAccess(data, caller, item.profile_id, 'manage', 'Linked bank not found');
   return item;
 }
 
@@ -237,7 +237,7 @@ export function accountOrderKey(account: {
 export async function linkAccountToProfile(data: Data, caller: Caller, accountId: string, profileId: string) {
   const { data: account } = await data.connectedAccounts.get({ id: accountId }).go();
   if (!account) throw new NotFoundError('Account not found');
-  await requireProfileAccess(data, caller, account.profile_id, 'manage');
+  await requireRecordAccess(data, caller, account.profile_id, 'manage', 'Account not found');
   await requireProfileAccess(data, caller, profileId, 'manage');
   if (account.profile_id !== profileId) {
     await data.connectedAccounts.patch({ id: accountId }).set({ profile_id: profileId }).go();

@@ -1,7 +1,7 @@
 // Resolving what a sync request names (an item, or an account of an item) to an item the caller may
 // sync: members may refresh what they can read; nobody reaches another profile's items.
 import { ValidationError, NotFoundError } from '../../../domain/errors.ts';
-import { requireProfileAccess } from '../access.ts';
+import { requireRecordAccess } from '../access.ts';
 import type { Data } from '../data/index.ts';
 import type { Caller } from '../http.ts';
 
@@ -19,6 +19,6 @@ export async function itemForRequest(
   if (!itemId) throw new ValidationError([{ field: 'itemId', message: 'itemId or accountId is required' }]);
   const { data: item } = await data.plaidItems.get({ id: itemId }).go();
   if (!item || item.status === 'removed') throw new NotFoundError('Linked bank not found');
-  await requireProfileAccess(data, caller, item.profile_id, 'read');
+  await requireRecordAccess(data, caller, item.profile_id, 'read', 'Linked bank not found');
   return item;
 }
