@@ -318,7 +318,7 @@ test("a planned item's date, account and category change, then its repeat for th
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Edit E2E from the plan' }).click();
   // One date only (the default on the calendar): another date, a cash account, another category.
-  await expect(dialog.getByLabel('Only this date')).toBeChecked();
+  await expect(dialog.getByLabel('Just this one')).toBeChecked();
   await expect(dialog.getByLabel('Repeats')).toBeDisabled();
   await dialog.getByLabel('Date').fill(moved);
   const account = dialog.getByLabel('Account');
@@ -333,16 +333,16 @@ test("a planned item's date, account and category change, then its repeat for th
   await openMonthOf(page, moved);
   await expect(cell(moved)).toBeVisible();
   await page.locator(`button[data-date="${moved}"]`).click();
-  await expect(dialog.getByTestId('planned-item-details').first()).toHaveText(
-    `Entertainment · ${savings ?? ''} · Monthly`,
-  );
+  await expect(
+    dialog.getByRole('listitem').filter({ hasText: 'E2E from the plan' }).getByTestId('planned-item-details'),
+  ).toHaveText(`Entertainment · ${savings ?? ''} · Monthly`);
   await page.keyboard.press('Escape');
 
   // From /plan, for it and every later date: every two weeks from the moved date.
   await page.goto(`${base()}/plan`);
   await page.getByRole('button', { name: 'Edit E2E from the plan' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit E2E from the plan' });
-  await expect(edit.getByLabel('This and later dates')).toBeChecked();
+  await expect(edit.getByLabel('This and all later ones')).toBeChecked();
   await edit.getByLabel('Repeats').selectOption('biweekly');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Your plan was updated').first()).toBeVisible();
@@ -350,9 +350,9 @@ test("a planned item's date, account and category change, then its repeat for th
   await openMonthOf(page, twoWeeksLater);
   await expect(cell(twoWeeksLater)).toBeVisible();
   await page.locator(`button[data-date="${twoWeeksLater}"]`).click();
-  await expect(dialog.getByTestId('planned-item-details').first()).toHaveText(
-    `Entertainment · ${savings ?? ''} · Every two weeks`,
-  );
+  await expect(
+    dialog.getByRole('listitem').filter({ hasText: 'E2E from the plan' }).getByTestId('planned-item-details'),
+  ).toHaveText(`Entertainment · ${savings ?? ''} · Every two weeks`);
 });
 
 async function axeLightAndDark(p: Page) {
@@ -492,6 +492,8 @@ test('a viewer sees both screens without edit, add, delete or undo, and the serv
   await viewer.getByRole('button', { name: 'Ask' }).click();
   await expect(viewer.getByTestId('coach-answer').last()).toContainText('Here is a draft for your plan: Gym');
   await expect(viewer.getByRole('button', { name: 'Add to my plan' })).toHaveCount(0);
-  await expect(viewer.getByText('Only the owner or an editor of this profile can add it.')).toBeVisible();
+  await expect(
+    viewer.getByText('Only the owner or an editor of this profile can add it.', { exact: true }).last(),
+  ).toBeVisible();
   await viewer.context().close();
 });
