@@ -88,6 +88,12 @@ export class RateLimitError extends DomainError {
   }
 }
 
+/** A request body over the route's limit (issue 11 item 3). */
+export class PayloadTooLargeError extends DomainError {
+  readonly status = 413;
+  readonly code = 'validation' as const;
+}
+
 export class NotImplementedError extends DomainError {
   readonly status = 501;
   readonly code = 'not_implemented' as const;

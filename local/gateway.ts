@@ -27,8 +27,9 @@ interface CompiledRoute {
   specificity: number;
 }
 
-/** API Gateway's payload limit for a Lambda proxy integration request. */
-const MAX_BODY_BYTES = 6 * 1024 * 1024;
+/** Bodies past this are refused unread (413): far above any handler's own limit (functions/lib/http.ts,
+ * 64 KB, webhooks 256 KB), so a 5 MB body is never read in full. */
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export function compileRoutes(entries: CatalogEntry[]): CompiledRoute[] {
   const compiled = entries.flatMap((entry) =>

@@ -10,6 +10,7 @@ import { httpHandler, route, type Caller } from '../lib/http.ts';
 import { accountOrderKey, listProfileAccounts, publicAccount } from '../lib/plaid/items.ts';
 import { pageInMemory, pageQuery } from '../lib/paging.ts';
 import { deleteItemData } from '../lib/plaid/webhook.ts';
+import { oneLine } from '../lib/text-input.ts';
 
 const accountPath = z.object({ accountId: z.string().min(1).max(128) });
 
@@ -85,7 +86,7 @@ export const handler = httpHandler('accounts', {
   'PATCH /accounts/{accountId}': route({
     path: accountPath,
     body: z
-      .object({ account_name: z.string().trim().min(1, 'Please enter an account name').max(80) })
+      .object({ account_name: oneLine(z.string().trim().min(1, 'Please enter an account name').max(80)) })
       .strict(),
     run: async ({ deps, caller, path, body }) => {
       const data = dataFor(deps);

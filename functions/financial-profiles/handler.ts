@@ -13,9 +13,12 @@ import {
   revokeInvitation,
 } from '../lib/financial-profiles.ts';
 import { httpHandler, route } from '../lib/http.ts';
+import { oneLine } from '../lib/text-input.ts';
 
 const nameSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter a profile name').max(60, 'must be at most 60 characters'),
+  name: oneLine(
+    z.string().trim().min(1, 'Please enter a profile name').max(60, 'must be at most 60 characters'),
+  ),
 });
 const profilePath = z.object({ profileId: z.string().min(1).max(128) });
 

@@ -16,6 +16,7 @@ import {
   DomainError,
   ForbiddenError,
   NotFoundError,
+  PayloadTooLargeError,
   ValidationError,
   errorMessages,
   type FieldIssue,
@@ -178,6 +179,10 @@ function toErrorResponse(error: unknown, correlationId: string, log: Logger): Ap
  * Builds the Lambda handler of one catalog entry. `routes` is keyed by API Gateway route key
  * ("GET /profiles/me"); each route of the catalog entry must have one.
  */
+/** Request bodies (issue 11 item 3): far above any form or question; webhooks' events run larger. */
+export const MAX_BODY_BYTES = 64 * 1024;
+export const MAX_WEBHOOK_BODY_BYTES = 256 * 1024;
+
 export function httpHandler(
   name: string,
   routes: Record<string, BoundRoute>,
@@ -230,11 +235,22 @@ export function httpHandler(
     }
   };
 
+  const maxBodyBytes = entry.caller === 'webhook' ? MAX_WEBHOOK_BODY_BYTES : MAX_BODY_BYTES;
   const stack = middy<ApiEvent, ApiResult>().use({
     // Errors thrown by earlier middlewares (the body parser) are mapped like any other.
     onError: async (request) => {
       const correlationId = request.event.requestContext?.requestId ?? 'unknown';
       request.response = toErrorResponse(request.error, correlationId, getDeps().logger.child({ fn: name }));
+    },
+  });
+  // Before anything parses it: a body over the route's limit is a 413, whoever sends it.
+  stack.use({
+    before: async (request) => {
+      const body = request.event.body;
+      if (!body) return;
+      const bytes = Buffer.byteLength(body, request.event.isBase64Encoded ? 'base64' : 'utf8');
+      if (bytes > maxBodyBytes)
+        throw new PayloadTooLargeError(`The request body is too large (at most ${maxBodyBytes / 1024} KB).`);
     },
   });
   if (!options.rawBody) {

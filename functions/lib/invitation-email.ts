@@ -1,5 +1,7 @@
 // The invitation e-mail: plain text and simple HTML with the accept link. Every value put into the
-// HTML is escaped.
+// HTML is escaped; the subject (a mail header) carries user text only with control characters taken
+// out, so no stored name can add a header line (issue 11 item 3), and at most 150 characters.
+import { withoutControlCharacters } from '../../domain/text.ts';
 import type { EmailMessage } from './ports/email.ts';
 
 const escapeHtml = (value: string) =>
@@ -18,7 +20,9 @@ export function invitationEmail(input: {
 }): EmailMessage {
   const what = input.role === 'editor' ? 'view and edit' : 'view';
   const until = input.expiresAt.slice(0, 10);
-  const subject = `${input.inviterName} invited you to the "${input.profileName}" financial profile`;
+  const subject = withoutControlCharacters(
+    `${input.inviterName} invited you to the "${input.profileName}" financial profile`,
+  ).slice(0, 150);
   const text = [
     `${input.inviterName} invited you to ${what} the "${input.profileName}" financial profile on Money Calendar.`,
     '',

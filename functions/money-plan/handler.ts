@@ -54,6 +54,7 @@ import {
   idInput,
 } from '../lib/money/validation.ts';
 import { saveViewSettings, viewSettingsBody, viewSettingsOf } from '../lib/money/view-settings.ts';
+import { oneLine } from '../lib/text-input.ts';
 
 /** The default window of GET /money-plan/items (spec §9: the default forecast view is 90 days). */
 const DEFAULT_RANGE_DAYS = 90;
@@ -109,8 +110,8 @@ const patchBody = z
 
 const categoryBody = z
   .object({
-    name: z.string().trim().min(1, 'Please enter a category name').max(60),
-    group: z.string().trim().min(1).max(60).optional(),
+    name: oneLine(z.string().trim().min(1, 'Please enter a category name').max(60)),
+    group: oneLine(z.string().trim().min(1).max(60)).optional(),
     color: z
       .string()
       .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #3B82F6')

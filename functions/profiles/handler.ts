@@ -4,12 +4,13 @@ import { httpHandler, route } from '../lib/http.ts';
 import { dataFor } from '../lib/data/index.ts';
 import { getOrCreateProfile, LAST_ACTIVE_RESOLUTION_MS, profileView } from './profile-record.ts';
 import { AVATAR_PERSONALITIES, AVATAR_TYPES } from '../lib/data/entities/profile.ts';
+import { oneLine } from '../lib/text-input.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #3B82F6');
 
 export const profileUpdateSchema = z
   .object({
-    full_name: z.string().trim().min(1, 'Please enter your full name').max(120),
+    full_name: oneLine(z.string().trim().min(1, 'Please enter your full name').max(120)),
     avatar_type: z.enum(AVATAR_TYPES),
     avatar_personality: z.enum(AVATAR_PERSONALITIES).nullable(),
     avatar_color: hexColor.nullable(),

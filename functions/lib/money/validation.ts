@@ -7,6 +7,7 @@ import { CADENCES } from '../../../domain/money/schedule.ts';
 import { categoryByDetailed, isPlaidPrimary } from '../../../domain/taxonomy.ts';
 import { ValidationError } from '../../../domain/errors.ts';
 import type { Data } from '../data/index.ts';
+import { oneLine } from '../text-input.ts';
 
 const isRealDay = (value: string): boolean => {
   try {
@@ -53,11 +54,9 @@ export const cadenceInput = z.enum(CADENCES);
 
 export const idInput = z.string().min(1).max(128);
 
-export const descriptionInput = z
-  .string()
-  .trim()
-  .min(1, 'Please enter a description')
-  .max(120, 'must be at most 120 characters');
+export const descriptionInput = oneLine(
+  z.string().trim().min(1, 'Please enter a description').max(120, 'must be at most 120 characters'),
+);
 
 /** 400 unless `accountId` is an active account of the profile. */
 export async function assertProfileAccount(
