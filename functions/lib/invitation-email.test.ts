@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hasControlCharacters } from '../../domain/text.ts';
 import { invitationEmail } from './invitation-email.ts';
 
 const base = {
@@ -15,7 +16,7 @@ describe('invitationEmail', () => {
       inviterName: 'Ada\r\nBcc: all@example.com',
       profileName: 'Home <b>\n',
     });
-    expect(message.subject).not.toMatch(/[\r\n\u0000-\u001f]/);
+    expect(hasControlCharacters(message.subject)).toBe(false);
     expect(message.subject).toBe(
       'Ada  Bcc: all@example.com invited you to the "Home <b> " financial profile',
     );
