@@ -89,16 +89,42 @@ describe('verifyPlaidWebhook', () => {
 });
 
 describe('cachedKeyFetcher', () => {
-  it('fetches a kid once, and again after a failure', async () => {
+  it('fetches a kid once, and again only after a failure has aged', async () => {
     let calls = 0;
-    const fetcher = cachedKeyFetcher(async (kid) => {
-      calls += 1;
-      if (calls === 1) throw new Error('network');
-      return { kty: 'EC', kid };
-    });
+    let clock = 0;
+    const fetcher = cachedKeyFetcher(
+      async (kid) => {
+        calls += 1;
+        if (calls === 1) throw new Error('network');
+        return { kty: 'EC', kid };
+      },
+      { now: () => clock },
+    );
     await expect(fetcher('k')).rejects.toThrow('network');
+    await expect(fetcher('k')).rejects.toThrow('unknown verification key');
+    expect(calls).toBe(1);
+    clock += 61_000;
     await fetcher('k');
     await fetcher('k');
     expect(calls).toBe(2);
+  });
+
+  it('ten forged kids a minute at most reach Plaid; implausible kids never do', async () => {
+    let calls = 0;
+    let clock = 0;
+    const fetcher = cachedKeyFetcher(
+      async () => {
+        calls += 1;
+        throw new Error('INVALID_WEBHOOK_VERIFICATION_KEY_ID');
+      },
+      { now: () => clock },
+    );
+    for (let i = 0; i < 50; i += 1) await expect(fetcher(`forged${i}`)).rejects.toThrow();
+    expect(calls).toBe(10);
+    await expect(fetcher('x'.repeat(101))).rejects.toThrow('implausible');
+    await expect(fetcher('../../etc')).rejects.toThrow('implausible');
+    clock += 60_001;
+    await expect(fetcher('forged-late')).rejects.toThrow();
+    expect(calls).toBe(11);
   });
 });

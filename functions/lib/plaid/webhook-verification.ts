@@ -20,16 +20,53 @@ export interface VerificationKey extends JWK {
 
 export type KeyFetcher = (kid: string) => Promise<VerificationKey>;
 
-/** Caches keys by kid for the container's life; an expired key is refetched. */
-export function cachedKeyFetcher(fetch: KeyFetcher): KeyFetcher {
+export interface KeyCacheOptions {
+  /** How long a kid Plaid did not know stays unknown before it may be asked for again. */
+  readonly missTtlMs?: number;
+  /** Key fetches allowed per minute, across kids: forged webhooks cannot make us call out more. */
+  readonly maxFetchesPerMinute?: number;
+  /** Keys held at most (Plaid rotates a handful); the oldest goes first. */
+  readonly maxKeys?: number;
+  readonly now?: () => number;
+}
+
+/** A kid as Plaid issues them (hex or base64url), bounded; anything else is never looked up. */
+const PLAUSIBLE_KID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * Caches keys by kid for the container's life (issue 11 item 4): a known kid is fetched once; a kid the
+ * fetch failed for is remembered as unknown for `missTtlMs`; fetches are capped per minute, so each
+ * forged webhook with a random kid no longer costs an outbound call; an implausible kid is refused
+ * without one.
+ */
+export function cachedKeyFetcher(fetch: KeyFetcher, options: KeyCacheOptions = {}): KeyFetcher {
+  const { missTtlMs = 60_000, maxFetchesPerMinute = 10, maxKeys = 50, now = Date.now } = options;
   const keys = new Map<string, Promise<VerificationKey>>();
+  const misses = new Map<string, number>();
+  let fetches: number[] = [];
   return (kid) => {
-    let key = keys.get(kid);
-    if (!key) {
-      key = fetch(kid);
-      keys.set(kid, key);
-      key.catch(() => keys.delete(kid));
-    }
+    const known = keys.get(kid);
+    if (known) return known;
+    const at = now();
+    if (!PLAUSIBLE_KID.test(kid)) return Promise.reject(new WebhookVerificationError('implausible key id'));
+    const missedAt = misses.get(kid);
+    if (missedAt !== undefined && at - missedAt < missTtlMs)
+      return Promise.reject(new WebhookVerificationError('unknown verification key'));
+    fetches = fetches.filter((t) => at - t < 60_000);
+    if (fetches.length >= maxFetchesPerMinute)
+      return Promise.reject(new WebhookVerificationError('too many verification key lookups; try later'));
+    fetches.push(at);
+    const key = fetch(kid);
+    keys.set(kid, key);
+    if (keys.size > maxKeys) keys.delete(keys.keys().next().value as string);
+    key.then(
+      () => misses.delete(kid),
+      () => {
+        keys.delete(kid);
+        misses.set(kid, now());
+        if (misses.size > 1_000) misses.delete(misses.keys().next().value as string);
+      },
+    );
     return key;
   };
 }
