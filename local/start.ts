@@ -59,6 +59,33 @@ async function choosePorts(): Promise<LocalPorts> {
   };
 }
 
+// Stopping (issue 11 item 2): whatever a process manager signals — npm, the shell or this process —
+// everything stops and the ports are freed. SIGINT, SIGTERM and SIGHUP are handled from the first
+// moment (a signal during start-up stops once the pieces are up); if the launcher above us dies
+// without passing the signal on (npm killed by SIGTERM takes its shell with it), we are re-parented,
+// notice within half a second and stop too; and a stop that hangs ends after 10 s regardless (the
+// children exit when their stdin pipe closes with us).
+let stopCloud: (() => Promise<void>) | null = null;
+let pendingStop: string | null = null;
+let stopping = false;
+async function stop(reason: string): Promise<void> {
+  if (!stopCloud) {
+    pendingStop ??= reason;
+    return;
+  }
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${reason}: stopping the local cloud...`);
+  setTimeout(() => process.exit(1), 10_000).unref();
+  await stopCloud().catch((error: unknown) => console.error(error));
+  process.exit(0);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+const launcher = process.ppid;
+setInterval(() => {
+  if (process.ppid !== launcher) void stop('launcher exited');
+}, 500).unref();
+
 async function main(): Promise<void> {
   const started = Date.now();
   const dataDir = args['data-dir'] ?? join(repoRoot, '.data');
@@ -77,16 +104,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping the local cloud...`);
-    await cloud.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopCloud = () => cloud.stop();
+  if (pendingStop) return void stop(pendingStop);
   // Test runners ask us to stop when they close our stdin, so nothing outlives them.
   if (args['stop-on-stdin-close']) {
     process.stdin.on('end', () => void stop('stdin closed'));
