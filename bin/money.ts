@@ -3,8 +3,11 @@
 // every input and output shape.
 //
 //   recurring  Plaid-shaped transactions → recurring streams
+//   plan       Plaid-shaped transactions → recurring streams → planned items (today + 730 days)
 //   classify   Plaid-shaped transactions → direction, normalized amount, category
-//   forecast   balance, planned items, start date, days → daily rows
+//   forecast   balance, planned items (or transactions to plan from), start date, days → daily rows
+//
+// `--help` (or -h) prints the usage; an unknown option or command prints it too and exits 2.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -14,7 +17,7 @@ import { estimateAllowance, type Allowance } from '../domain/money/allowance.ts'
 import { fromDollars } from '../domain/money/cents.ts';
 import { parseDay } from '../domain/money/dates.ts';
 import { forecastAccount, lowestPoint } from '../domain/money/forecast.ts';
-import { PLAN_HORIZON_DAYS } from '../domain/money/plan.ts';
+import { generatePlan, PLAN_HORIZON_DAYS } from '../domain/money/plan.ts';
 import { detectRecurring, type HistoryTransaction } from '../domain/money/recurring.ts';
 
 const ACCOUNT_TYPES = ['depository', 'credit', 'loan', 'investment', 'other'] as const;
@@ -76,7 +79,8 @@ const forecastInput = z.object({
   account_type: z.enum(ACCOUNT_TYPES).default('depository'),
   start_date: day,
   days: z.number().int().min(0).max(PLAN_HORIZON_DAYS).default(PLAN_HORIZON_DAYS),
-  planned: z.array(plannedInput).default([]),
+  /** Planned items; without them, the plan is generated from `transactions` as `plan` does. */
+  planned: z.array(plannedInput).optional(),
   /** Posted transactions (Plaid-shaped): today's count as actual; the history gives the allowance. */
   transactions: z.array(plaidTransaction).default([]),
   /** An allowance to use as is (cash flow per weekday, Sunday first, cents ≤ 0). */
@@ -124,6 +128,24 @@ function transactionsOf(input: z.infer<typeof transactionsInput>) {
   return { transactions: [...byId.values()], today: input.today, accounts: input.accounts };
 }
 
+function accountTypesOf(accounts: ReadonlyArray<{ account_id: string; type: string }> | undefined) {
+  const types: Record<string, AccountType> = {};
+  for (const a of accounts ?? [])
+    if ((ACCOUNT_TYPES as readonly string[]).includes(a.type)) types[a.account_id] = a.type as AccountType;
+  return types;
+}
+
+/** The server's "Generate my plan" on a history: its streams and the items planned from them. */
+function planFrom(
+  history: readonly HistoryTransaction[],
+  today: string,
+  accountTypes: Readonly<Record<string, AccountType>>,
+) {
+  const streams = detectRecurring(history, { today, account_types: accountTypes });
+  const items = generatePlan({ profile_id: 'cli', streams, today });
+  return { streams, items };
+}
+
 export interface CommandOptions {
   /** recurring: today's date (default: the real date, UTC). */
   today?: string | undefined;
@@ -169,10 +191,33 @@ export function runMoneyCommand(command: string, input: unknown, options: Comman
         }),
       };
     }
+    case 'plan': {
+      const { transactions, today: inputToday, accounts } = transactionsOf(parse(transactionsInput, input));
+      const today = parse(day, options.today ?? inputToday ?? new Date().toISOString().slice(0, 10));
+      const { streams, items } = planFrom(transactions.map(toHistory), today, accountTypesOf(accounts));
+      return { today, transactions: transactions.length, streams, items };
+    }
     case 'forecast': {
       const f = parse(forecastInput, input);
       const account = { account_id: 'account', account_type: f.account_type, current_balance: f.balance };
       const history = f.transactions.map((t) => ({ ...toHistory(t), account_id: 'account' }));
+      // As the server does: with no planned items given, plan from the history, and leave the planned
+      // streams' own transactions out of the everyday-spending allowance (they are in the plan).
+      const generated = f.planned
+        ? null
+        : planFrom(history, f.start_date, { account: f.account_type as AccountType });
+      const planned: Array<z.infer<typeof plannedInput>> =
+        f.planned ??
+        (generated?.items ?? []).map((item) => ({
+          id: item.id,
+          account_id: 'account',
+          due_date: item.due_date,
+          amount: item.amount,
+          description: item.description,
+        }));
+      const streamTransactions = (generated?.streams ?? []).map((stream) => ({
+        transaction_ids: [...stream.transaction_ids],
+      }));
       const allowance: Allowance | null = f.allowance
         ? {
             per_weekday: f.allowance.per_weekday as unknown as Allowance['per_weekday'],
@@ -188,11 +233,11 @@ export function runMoneyCommand(command: string, input: unknown, options: Comman
             note: null,
           }
         : history.length > 0
-          ? estimateAllowance({ transactions: history, today: f.start_date })
+          ? estimateAllowance({ transactions: history, today: f.start_date, streams: streamTransactions })
           : null;
       const forecast = forecastAccount({
         account,
-        planned: f.planned.map((p) => ({
+        planned: planned.map((p) => ({
           account_id: p.account_id === undefined || p.account_id === null ? null : 'account',
           due_date: p.due_date,
           amount: p.amount,
@@ -209,6 +254,9 @@ export function runMoneyCommand(command: string, input: unknown, options: Comman
         start_date: f.start_date,
         days: f.days,
         account_type: f.account_type,
+        ...(generated
+          ? { planned_from_transactions: { streams: generated.streams, items: planned.length } }
+          : {}),
         includes_allowance: forecast.includes_allowance,
         allowance,
         lowest: lowestPoint(forecast.rows),
@@ -216,7 +264,7 @@ export function runMoneyCommand(command: string, input: unknown, options: Comman
       };
     }
     default:
-      throw new CliInputError(`Unknown command "${command}": use recurring, classify or forecast`);
+      throw new CliInputError(`Unknown command "${command}": use recurring, plan, classify or forecast`);
   }
 }
 
@@ -229,20 +277,63 @@ function readInput(file: string | undefined): unknown {
   }
 }
 
+export const USAGE = `usage: npm run money -- <command> [file.json] [options]
+
+Reads JSON from the file (or stdin) and writes JSON to stdout; docs/money-cli.md has every shape.
+
+commands:
+  recurring   Plaid transactions → recurring streams
+  plan        Plaid transactions → recurring streams → planned items for today + 730 days
+  classify    Plaid transactions → direction, normalized amount, category
+  forecast    a balance with planned items, or with transactions to plan from → daily balances
+
+options:
+  --today YYYY-MM-DD     the day to plan from (recurring, plan; default: today, UTC)
+  --account-type TYPE    classify: depository, credit, loan, investment or other
+  --compact              one-line JSON
+  -h, --help             this text
+`;
+
 function main(): void {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: {
-      today: { type: 'string' },
-      'account-type': { type: 'string' },
-      compact: { type: 'boolean', default: false },
-    },
-  });
+  let parsed: ReturnType<
+    typeof parseArgs<{
+      allowPositionals: true;
+      options: {
+        today: { type: 'string' };
+        'account-type': { type: 'string' };
+        compact: { type: 'boolean'; default: false };
+        help: { type: 'boolean'; short: 'h'; default: false };
+      };
+    }>
+  >;
+  try {
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: {
+        today: { type: 'string' },
+        'account-type': { type: 'string' },
+        compact: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const { positionals, values } = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
   const [command, file] = positionals;
   if (!command) {
-    process.stderr.write(
-      'usage: npm run money -- <recurring|classify|forecast> [file.json] [--today YYYY-MM-DD] [--account-type TYPE] [--compact]\n',
-    );
+    process.stderr.write(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  if (!['recurring', 'plan', 'classify', 'forecast'].includes(command)) {
+    process.stderr.write(`Unknown command "${command}".\n\n${USAGE}`);
     process.exitCode = 2;
     return;
   }

@@ -4,8 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { series, seededRandom } from '../../domain/money/fixtures.ts';
+import { createPlaidSandbox } from '../../local/plaid-sandbox/sandbox.ts';
+import { apply, linkItem, plaidClient, syncAll } from '../../local/plaid-sandbox/test-support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'money-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,6 +20,7 @@ function money(args: string[], stdin?: string) {
   });
   return {
     status: result.status,
+    stdout: result.stdout,
     stderr: result.stderr,
     json: () => JSON.parse(result.stdout) as Record<string, unknown>,
   };
@@ -144,5 +147,101 @@ describe('npm run money', () => {
     const bad = money(['forecast'], JSON.stringify({ ...input, balance: 10.5 }));
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/balance must be integer cents/);
+  });
+
+  it('--help and -h print the usage and exit 0; an unknown option or command prints it and exits 2', () => {
+    for (const flag of ['--help', '-h']) {
+      const run = money([flag]);
+      expect(run.status, flag).toBe(0);
+      expect(run.stdout).toContain('usage: npm run money -- <command>');
+      expect(run.stderr).not.toMatch(/at .*\.ts:\d+/);
+    }
+    for (const args of [['--bogus'], ['nope']]) {
+      const run = money(args, '[]');
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.stderr).toContain('usage: npm run money -- <command>');
+      expect(run.stderr).not.toMatch(/at .*\.ts:\d+/);
+    }
+  });
+});
+
+describe('npm run money on a Plaid export (First Platypus Bank, 24 months through the official client)', () => {
+  const today = '2026-06-15';
+  const keys = { clientId: 'cli-client', secret: 'cli-secret' };
+  let exportFile = '';
+  let checking: { account_id: string; balance: number } = { account_id: '', balance: 0 };
+  let transactions: Array<{ account_id: string; transaction_id: string }> = [];
+
+  beforeAll(async () => {
+    const sandbox = await createPlaidSandbox({
+      port: 0,
+      ...keys,
+      seed: 'money-cli',
+      now: () => new Date(`${today}T12:00:00Z`),
+    });
+    try {
+      const client = plaidClient(sandbox.url, keys);
+      const { access_token } = await linkItem(client, { institution_id: 'ins_109508', days_requested: 730 });
+      const drained = await syncAll(client, access_token);
+      // The export a person could save: /transactions/sync's pages drained (every added transaction,
+      // then modified and removed applied) beside /accounts/get's accounts.
+      const all: unknown[] = [...apply(new Map(), drained).values()];
+      const { data } = await client.accountsGet({ access_token });
+      const accounts = data.accounts as Array<{
+        account_id: string;
+        type: string;
+        subtype?: string | null;
+        balances: { current: number | null };
+      }>;
+      transactions = all as typeof transactions;
+      const found = accounts.find((a) => a.type === 'depository' && a.subtype === 'checking');
+      checking = {
+        account_id: found?.account_id ?? '',
+        balance: Math.round((found?.balances.current ?? 0) * 100),
+      };
+      exportFile = join(dir, 'platypus-export.json');
+      writeFileSync(exportFile, JSON.stringify({ accounts, added: all }));
+    } finally {
+      await sandbox.close();
+    }
+  }, 120_000);
+
+  it('plan: transactions → streams → planned items, every date after --today', () => {
+    const run = money(['plan', exportFile, '--today', today, '--compact']);
+    expect(run.status, run.stderr).toBe(0);
+    const out = run.json() as {
+      streams: Array<{ kind: string; next_date: string; account_id: string }>;
+      items: Array<{ due_date: string; amount: number; series_id: string }>;
+    };
+    expect(out.streams.length).toBeGreaterThan(5);
+    expect(out.streams.some((s) => s.kind === 'income')).toBe(true);
+    for (const stream of out.streams) expect(stream.next_date > today, stream.next_date).toBe(true);
+    expect(out.items.length).toBeGreaterThan(100);
+    for (const item of out.items) expect(item.due_date >= today).toBe(true);
+    // The loans' side of their payments is not income (issue 10 item 2), as on the server.
+    const incomeAccounts = new Set(out.streams.filter((s) => s.kind === 'income').map((s) => s.account_id));
+    expect(incomeAccounts.has(checking.account_id)).toBe(true);
+  });
+
+  it('forecast: a balance and the account transactions, planned from them as the server does', () => {
+    const input = {
+      balance: checking.balance,
+      account_type: 'depository',
+      start_date: today,
+      days: 90,
+      transactions: transactions.filter((t) => t.account_id === checking.account_id),
+    };
+    const run = money(['forecast', '--compact'], JSON.stringify(input));
+    expect(run.status, run.stderr).toBe(0);
+    const out = run.json() as {
+      rows: Array<{ balance_date: string; closing_balance: number }>;
+      planned_from_transactions: { streams: unknown[]; items: number };
+      allowance: { transactions_used: number } | null;
+    };
+    expect(out.rows).toHaveLength(91);
+    expect(out.rows[0]?.closing_balance).toBe(checking.balance);
+    expect(out.planned_from_transactions.items).toBeGreaterThan(5);
+    // The planned streams' own transactions are not everyday spending.
+    expect(out.allowance?.transactions_used ?? 0).toBeLessThan(input.transactions.length);
   });
 });
