@@ -11,6 +11,7 @@ import { DataStack } from './data-stack.ts';
 import { JobsStack } from './jobs-stack.ts';
 import { fromRoot } from './paths.ts';
 import { WebStack, type WebDomain } from './web-stack.ts';
+import { PRODUCT_NAME } from '../domain/brand.ts';
 
 export interface BuildAppOptions {
   account: string;
@@ -97,7 +98,7 @@ export function buildApp(options: BuildAppOptions): MoneyCalendarApp {
     plaidTokenKey: data.plaidTokenKey,
     plaidEnvironment: options.plaidEnvironment ?? 'sandbox',
     webOrigins,
-    emailFrom: options.emailFrom ?? 'Money Calendar <no-reply@example.com>',
+    emailFrom: options.emailFrom ?? `${PRODUCT_NAME} <no-reply@example.com>`,
     coachModelId: options.coachModelId ?? DEFAULT_COACH_MODEL,
     logRetention,
   });

@@ -11,6 +11,7 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
+import { PRODUCT_NAME } from '../domain/brand.ts';
 
 /** spec §9: "Password minimum: 6 characters". */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -31,7 +32,7 @@ export class AuthStack extends Stack {
       autoVerify: { email: true },
       userVerification: {
         emailStyle: VerificationEmailStyle.CODE,
-        emailSubject: 'Your Money Calendar verification code',
+        emailSubject: `Your ${PRODUCT_NAME} verification code`,
         emailBody: 'Your verification code is {####}',
       },
       keepOriginal: { email: true },

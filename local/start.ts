@@ -17,6 +17,7 @@ import {
   type LocalPorts,
 } from './cloud.ts';
 import { freePort, PortInUseError } from './processes.ts';
+import { PRODUCT_NAME } from '../domain/brand.ts';
 
 // The local tools run on this machine's Node 20; deployed Lambdas run Node 22, so the SDK's notice
 // about Node 20 support does not concern them.
@@ -120,7 +121,7 @@ async function main(): Promise<void> {
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
-    `✔ Money Calendar is running (${seconds}s): open ${args['no-web'] ? cloud.urls.api : cloud.urls.web}  ·  ` +
+    `✔ ${PRODUCT_NAME} is running (${seconds}s): open ${args['no-web'] ? cloud.urls.api : cloud.urls.web}  ·  ` +
       `sign-up confirmation codes are always ${LOCAL_CONFIRMATION_CODE} locally  ·  other e-mails at ` +
       `${cloud.urls.api}/__outbox  ·  logs in ${cloud.logDir}  ·  Ctrl-C stops everything`,
   );

@@ -22,6 +22,7 @@ import {
 import { S3Client } from '@aws-sdk/client-s3';
 import type { PlaidApi } from 'plaid';
 import { plaidFromEnvironment } from './plaid/client.ts';
+import { PRODUCT_NAME } from '../../domain/brand.ts';
 
 export interface Deps {
   tableName: string;
@@ -71,7 +72,7 @@ export function createDeps(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const lazyUnlessGiven = <K extends keyof Deps>(name: K, build: () => Deps[K]) =>
     name in overrides ? undefined : lazy(deps, name, build);
   lazyUnlessGiven('email', () => {
-    const from = optionalEnv('EMAIL_FROM', env) ?? 'Money Calendar <no-reply@localhost>';
+    const from = optionalEnv('EMAIL_FROM', env) ?? `${PRODUCT_NAME} <no-reply@localhost>`;
     const outbox = optionalEnv('EMAIL_OUTBOX_DIR', env);
     return outbox ? outboxEmailSender(outbox, from) : sesEmailSender(new SESClient({}), from);
   });

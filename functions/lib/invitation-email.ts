@@ -1,6 +1,7 @@
 // The invitation e-mail: plain text and simple HTML with the accept link. Every value put into the
 // HTML is escaped; the subject (a mail header) carries user text only with control characters taken
 // out, so no stored name can add a header line (issue 11 item 3), and at most 150 characters.
+import { PRODUCT_NAME } from '../../domain/brand.ts';
 import { withoutControlCharacters } from '../../domain/text.ts';
 import type { EmailMessage } from './ports/email.ts';
 
@@ -24,14 +25,14 @@ export function invitationEmail(input: {
     `${input.inviterName} invited you to the "${input.profileName}" financial profile`,
   ).slice(0, 150);
   const text = [
-    `${input.inviterName} invited you to ${what} the "${input.profileName}" financial profile on Money Calendar.`,
+    `${input.inviterName} invited you to ${what} the "${input.profileName}" financial profile on ${PRODUCT_NAME}.`,
     '',
     `Accept the invitation: ${input.inviteUrl}`,
     '',
     `The link works once and expires on ${until}. If you did not expect this e-mail, ignore it.`,
   ].join('\n');
   const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5">
-<p>${escapeHtml(input.inviterName)} invited you to ${what} the <strong>${escapeHtml(input.profileName)}</strong> financial profile on Money Calendar.</p>
+<p>${escapeHtml(input.inviterName)} invited you to ${what} the <strong>${escapeHtml(input.profileName)}</strong> financial profile on ${PRODUCT_NAME}.</p>
 <p><a href="${escapeHtml(input.inviteUrl)}" style="display:inline-block;padding:10px 16px;background:#2563eb;color:#fff;border-radius:6px;text-decoration:none">Accept invitation</a></p>
 <p style="color:#555">The link works once and expires on ${until}. If you did not expect this e-mail, ignore it.</p>
 </body></html>`;

@@ -11,6 +11,7 @@ import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
 import type { Caller } from '../http.ts';
 import { accountTypeOf, toCents } from './mapping.ts';
+import { PRODUCT_NAME } from '../../../domain/brand.ts';
 
 type LinkDeps = Pick<Deps, 'plaid' | 'tokenCipher' | 'plaidWebhookUrl' | 'appUrl' | 'events' | 'clock'>;
 
@@ -31,7 +32,7 @@ export async function createLinkToken(
   input: { updateMode: boolean; itemId?: string | undefined; hosted?: { profileId: string | undefined } },
 ) {
   const request: LinkTokenCreateRequest = {
-    client_name: 'Money Calendar',
+    client_name: PRODUCT_NAME,
     language: 'en',
     country_codes: [CountryCode.Us],
     user: { client_user_id: caller.userId },
