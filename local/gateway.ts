@@ -30,6 +30,9 @@ interface CompiledRoute {
 /** Bodies past this are refused unread (413): far above any handler's own limit (functions/lib/http.ts,
  * 64 KB, webhooks 256 KB), so a 5 MB body is never read in full. */
 const MAX_BODY_BYTES = 1024 * 1024;
+/** The avatar store stands in for S3's POST upload: the file (up to the grant's 5 MB, which the store
+ * checks and answers as S3 does) and its form fields. */
+const MAX_AVATAR_UPLOAD_BYTES = 6 * 1024 * 1024;
 
 export function compileRoutes(entries: CatalogEntry[]): CompiledRoute[] {
   const compiled = entries.flatMap((entry) =>
@@ -119,13 +122,13 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-function readBody(request: IncomingMessage): Promise<Buffer> {
+function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         reject(new Error('payload too large'));
         request.destroy();
         return;
@@ -246,7 +249,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (method === 'POST' && path === '/__avatars/upload') {
       let form: FormData;
       try {
-        const raw = await readBody(request);
+        const raw = await readBody(request, MAX_AVATAR_UPLOAD_BYTES);
         form = await new Request('http://local/upload', {
           method: 'POST',
           headers: { 'content-type': request.headers['content-type'] ?? '' },
