@@ -76,7 +76,10 @@ describe('served scripts and pages', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
-    expect(csp).toContain('frame-ancestors http://127.0.0.1:*');
+    expect(csp).toContain('frame-ancestors http://127.0.0.1:* http://localhost:*');
+    // Every frame-ancestors source is one CSP accepts (no IPv6 literal such as http://[::1]:*).
+    const ancestors = /frame-ancestors ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+    for (const source of ancestors) expect(source).toMatch(/^http:\/\/[a-z0-9.]+:\*$/);
     const html = await page.text();
     expect(html).toContain('data-parent-origin="http://127.0.0.1:5173"');
     expect(html).not.toMatch(/<script>|<style>| on[a-z]+="/);

@@ -77,9 +77,9 @@ export const flowPageCsp = (mode: 'embedded' | 'hosted') =>
     "img-src 'self' data:",
     "form-action 'self'",
     "base-uri 'none'",
-    mode === 'embedded'
-      ? 'frame-ancestors http://127.0.0.1:* http://localhost:* http://[::1]:*'
-      : "frame-ancestors 'none'",
+    // CSP host sources cannot name an IPv6 literal ([::1] is refused as invalid), and the app binds
+    // 127.0.0.1 anyway (issue 11 item 9).
+    mode === 'embedded' ? 'frame-ancestors http://127.0.0.1:* http://localhost:*' : "frame-ancestors 'none'",
   ].join('; ');
 
 // -------------------------------------------------------------------------------------------------
