@@ -216,6 +216,12 @@ test('every redirect, the not-found page, the legal pages and /auth/callback', a
     await page.goto(`${base()}${from}`);
     await expect(page).toHaveURL(new RegExp(`${to}$`));
   }
+  // An account id that is not theirs (or does not exist) is a not-found screen, not a retry.
+  await page.goto(`${base()}/accounts/acc_does_not_exist`);
+  await expect(page.getByRole('heading', { name: 'Account not found' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'See your accounts' }).click();
+  await expect(page).toHaveURL(/\/accounts$/);
 });
 
 test('theme persists across a reload and a second tab follows it', async ({ page, context }) => {

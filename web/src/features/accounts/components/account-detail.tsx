@@ -12,6 +12,7 @@ import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -146,6 +147,24 @@ export function AccountDetail({
   );
 
   if (!profile || account.isPending) return <PageSpinner label="Loading the account..." />;
+  if (account.isError && account.error instanceof ApiError && account.error.status === 404) {
+    // An id that is not an account of this person (removed, mistyped, someone else's): nothing to retry.
+    return (
+      <div className="space-y-4">
+        {back}
+        <EmptyState
+          title="Account not found"
+          action={
+            <Link to={paths.app.accounts.getHref()} className="font-medium text-brand-700 hover:underline">
+              See your accounts
+            </Link>
+          }
+        >
+          This account isn't linked to your profile. It may have been unlinked, or the address is mistyped.
+        </EmptyState>
+      </div>
+    );
+  }
   if (account.isError) {
     return (
       <div className="space-y-4">
