@@ -316,20 +316,38 @@ describe('/accounts/get and /accounts/balance/get', () => {
           .filter((t) => t.account_id === accountId && !t.pending)
           .reduce((sum, t) => sum + Math.round(t.amount * 100), 0);
       const before = (await ownClient.accountsGet({ access_token: item.access_token })).data.accounts;
+      // A loan's interest raises what is owed with no transaction of its own (issue 10 item 3).
+      const interestPaid = async () => {
+        const { liabilities } = (await ownClient.liabilitiesGet({ access_token: item.access_token })).data;
+        return new Map(
+          [...(liabilities.student ?? []), ...(liabilities.mortgage ?? [])].map((loan) => [
+            loan.account_id,
+            Math.round((loan.ytd_interest_paid ?? 0) * 100),
+          ]),
+        );
+      };
+      const interestBefore = await interestPaid();
       const postedBefore = new Map(before.map((a) => [a.account_id, postedCents(a.account_id)]));
 
       own.clock.advanceDays(9);
       apply(store, await syncAll(ownClient, item.access_token, initial.cursor));
       const after = (await ownClient.accountsGet({ access_token: item.access_token })).data.accounts;
+      const interestAfter = await interestPaid();
+      let accrued = 0;
       for (const account of after) {
         const old = before.find((a) => a.account_id === account.account_id);
         if (account.type === AccountType.Investment || !old) continue;
         const spent = postedCents(account.account_id) - (postedBefore.get(account.account_id) ?? 0);
         const moved = Math.round(((account.balances.current ?? 0) - (old.balances.current ?? 0)) * 100);
         // Plaid sign: money out is positive; depository balances fall by it, debts rise by it.
-        const expected = account.type === AccountType.Depository ? -spent : spent;
+        const interest =
+          (interestAfter.get(account.account_id) ?? 0) - (interestBefore.get(account.account_id) ?? 0);
+        accrued += interest;
+        const expected = account.type === AccountType.Depository ? -spent : spent + interest;
         expect(moved - expected, account.name).toBe(0);
       }
+      // The window holds a loan payment day, so the loans' interest is part of the check.
+      expect(accrued).toBeGreaterThan(0);
       expect(after[0]?.balances.current).not.toBe(before[0]?.balances.current);
     } finally {
       await own.close();

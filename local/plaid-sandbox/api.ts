@@ -19,6 +19,8 @@ import {
   type ItemRemoveResponse,
   type ItemWebhookUpdateRequest,
   type ItemWebhookUpdateResponse,
+  type LiabilitiesGetRequest,
+  type LiabilitiesGetResponse,
   type LinkTokenCreateRequest,
   type LinkTokenCreateResponse,
   type LinkTokenGetRequest,
@@ -41,6 +43,7 @@ import { checkCredentials } from './credentials.ts';
 import { isoDay, parseIsoDay } from './days.ts';
 import { errors } from './errors.ts';
 import { groundTruth } from './ground-truth.ts';
+import { hasLiabilityAccounts, liabilitiesBody } from './liabilities.ts';
 import { findInstitution, institutionBody } from './institutions.ts';
 import { randomId, randomUuid } from './random.ts';
 import { fieldsOf, parseRequest } from './request.ts';
@@ -365,6 +368,31 @@ const accountsBalanceGet: Endpoint = (body, { state, requestId }) => {
     item: itemBody(item),
     request_id: requestId,
   } satisfies AccountsGetResponse;
+};
+
+// -- /liabilities/get: a card's last statement and the loans' terms --------------------------------
+
+const liabilitiesGet: Endpoint = (body, { state, requestId }) => {
+  const request = parseRequest(
+    body,
+    fieldsOf<LiabilitiesGetRequest>()({ client_id: true, secret: true, access_token: true, options: true }),
+    z.object({
+      access_token: accessToken,
+      options: z.object({ account_ids: z.array(z.string()).optional() }).optional(),
+    }),
+  );
+  const item = state.item(request.access_token);
+  state.takeFault('/liabilities/get', request.access_token);
+  state.assertHealthy(item);
+  const only = selectedAccounts(item, request.options?.account_ids);
+  if (!hasLiabilityAccounts(item, only)) throw errors.productsNotSupported();
+  const today = state.today();
+  return {
+    accounts: accountsBody(item, today, null, only),
+    item: itemBody(item),
+    liabilities: liabilitiesBody(item, today, only),
+    request_id: requestId,
+  } satisfies LiabilitiesGetResponse;
 };
 
 const itemGet: Endpoint = (body, { state, requestId }) => {
@@ -824,6 +852,7 @@ const sandboxFaultInject: Endpoint = (body, { state, requestId }) => {
         '/transactions/sync',
         '/transactions/refresh',
         '/item/get',
+        '/liabilities/get',
       ]),
       error_code: z.string(),
       access_token: z.string().optional(),
@@ -872,6 +901,7 @@ export const endpoints: Record<string, Endpoint> = {
   '/transactions/sync': transactionsSync,
   '/transactions/refresh': transactionsRefresh,
   '/item/get': itemGet,
+  '/liabilities/get': liabilitiesGet,
   '/item/remove': itemRemove,
   '/item/webhook/update': itemWebhookUpdate,
   '/institutions/get_by_id': institutionsGetById,

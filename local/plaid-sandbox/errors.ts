@@ -190,6 +190,16 @@ export const errors = {
       "No valid accounts were found at the financial institution. Please visit your financial institution's website to confirm accounts are available.",
       'item',
     ),
+  /** /liabilities/get on an item with no credit card, student loan or mortgage among its accounts. */
+  productsNotSupported: () =>
+    error(
+      400,
+      PlaidErrorType.ItemError,
+      'PRODUCTS_NOT_SUPPORTED',
+      "the following products are not supported by this institution: ['liabilities']",
+      null,
+      'item',
+    ),
   userSetupRequired: () =>
     error(
       400,

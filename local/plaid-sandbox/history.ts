@@ -76,6 +76,62 @@ export interface History {
   series: SeriesInfo[];
   accounts: Record<string, AccountFigures>;
   homeCity: HomeCity;
+  /** The credit card's terms and statements (what /liabilities/get reports), if the bank has a card. */
+  card: CardTerms | null;
+  /** The loans' terms (student loan, mortgage). */
+  loans: LoanTerms[];
+  /**
+   * Interest a loan accrues: it raises what is owed without a transaction of its own (the payment
+   * transaction covers it), as a servicer's books do. Oldest first.
+   */
+  accruals: Accrual[];
+}
+
+export interface CardStatement {
+  /** The statement's closing day. */
+  day: Day;
+  /** Cents owed at the close. */
+  balance: number;
+  /** Cents: the interest charged at this close on what the previous statement left unpaid. */
+  interest: number;
+  /** Cents carried from the previous statement (what the interest was charged on). */
+  carried: number;
+  minimumPayment: number;
+  dueDay: Day | null;
+  /** What this person will pay on the due day (the full balance, or part of it). */
+  payment: number;
+}
+
+export interface CardTerms {
+  accountKey: string;
+  /** Day of the month statements close. */
+  statementDay: number;
+  /** Days from a statement's close to its due date. */
+  dueAfter: number;
+  aprPercentage: number;
+  statements: CardStatement[];
+  payments: Array<{ day: Day; amount: number }>;
+}
+
+export interface LoanTerms {
+  accountKey: string;
+  kind: 'student' | 'mortgage';
+  /** The series whose counterpart is the payment on the loan account. */
+  seriesId: string;
+  /** Cents per month. */
+  payment: number;
+  ratePercentage: number;
+  originationDay: Day;
+  originationPrincipal: number;
+  termMonths: number;
+  payments: Array<{ day: Day; amount: number; interest: number }>;
+}
+
+export interface Accrual {
+  accountKey: string;
+  day: Day;
+  /** Cents added to what is owed. */
+  amount: number;
 }
 
 export interface HomeCity {
@@ -557,8 +613,10 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
   const monthlyIncome = (biweeklyPay * 26) / 12;
 
   // Housing: the mortgage if the institution holds one, otherwise rent.
+  let mortgagePayment: number | null = null;
   if (mortgage) {
     const payment = rng.int(1750, 2650) * 100 + rng.int(0, 99);
+    mortgagePayment = payment;
     spec({
       id: 'mortgage-payment',
       accountKey: checking,
@@ -749,8 +807,10 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
       },
     });
   }
+  let studentLoanPayment: number | null = null;
   if (studentLoan) {
     const loanPayment = rng.int(220, 420) * 100 + rng.int(0, 99);
+    studentLoanPayment = loanPayment;
     spec({
       id: 'student-loan-payment',
       accountKey: checking,
@@ -820,6 +880,34 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
         break;
     }
   }
+  // The loans' rates come from their own stream of numbers, so adding them left every other figure
+  // of the history as it was. A rate is capped so that interest takes at most 60 % of the payment.
+  const loanRng = rngFor(seedKey, 'loan-terms');
+  const loans: LoanTerms[] = [];
+  for (const [key, kind, seriesId, payment] of [
+    [studentLoan, 'student', 'student-loan-payment', studentLoanPayment],
+    [mortgage, 'mortgage', 'mortgage-payment', mortgagePayment],
+  ] as const) {
+    const opening = key ? accounts[key]?.opening : undefined;
+    if (!key || opening === undefined || payment === null) continue;
+    const offered = kind === 'mortgage' ? loanRng.int(275, 725) / 100 : loanRng.int(350, 799) / 100;
+    const cap = Math.floor(((0.6 * payment * 12) / opening) * 10000) / 100;
+    const termMonths = kind === 'mortgage' ? 360 : 120;
+    const ageMonths = loanRng.int(18, kind === 'mortgage' ? 96 : 48);
+    loans.push({
+      accountKey: key,
+      kind,
+      seriesId,
+      payment,
+      ratePercentage: Math.max(0.5, Math.min(offered, cap)),
+      originationDay: startDay - Math.round(ageMonths * 30.44),
+      originationPrincipal: Math.round((opening * (1 + ageMonths / termMonths)) / 100) * 100,
+      termMonths,
+      payments: [],
+    });
+  }
+  const accruals: Accrual[] = [];
+
   const statementDay = rng.int(3, 25);
   const dueAfter = rng.int(21, 25);
   const monthlyRate = rng.int(1999, 2799) / 100 / 100 / 12;
@@ -912,10 +1000,33 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
   let duePayment = 0;
   let carried = 0;
   const cardInfo = card ? { name: `ONLINE PAYMENT TO CARD XXXXXX${maskOf(institution, card)}` } : null;
+  const cardTerms: CardTerms | null = card
+    ? {
+        accountKey: card,
+        statementDay,
+        dueAfter,
+        aprPercentage: Math.round(monthlyRate * 12 * 10000) / 100,
+        statements: [],
+        payments: [],
+      }
+    : null;
 
   for (let day = startDay; day <= throughDay; day++) {
     const dayRng = rngFor(seedKey, 'day', day);
     const { year, month, day: dom } = ymd(day);
+
+    // A loan's interest accrues to its payment day; the payment then covers it first.
+    for (const loan of loans) {
+      const payment = specs.find((s) => s.id === loan.seriesId);
+      if (!payment?.schedule.due(day)) continue;
+      const owed = balances.get(loan.accountKey) ?? 0;
+      const interest = owed > 0 ? Math.round((owed * loan.ratePercentage) / 100 / 12) : 0;
+      if (interest > 0) {
+        accruals.push({ accountKey: loan.accountKey, day, amount: interest });
+        balances.set(loan.accountKey, owed + interest);
+      }
+      loan.payments.push({ day, amount: payment.amount(day, rngFor(seedKey, payment.id, day)), interest });
+    }
 
     for (const s of specs) {
       if ((s.from !== null && day < s.from) || (s.until !== null && day > s.until) || !s.schedule.due(day))
@@ -981,13 +1092,15 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
     if (card && cardInfo) {
       if (dom === Math.min(statementDay, daysInMonth(year, month))) {
         carried = Math.max(0, statementBalance - paidSinceStatement);
-        if (carried > 0 && day > startDay + 31) {
+        const interestCharged =
+          carried > 0 && day > startDay + 31 ? Math.max(50, Math.round(carried * monthlyRate)) : 0;
+        if (interestCharged > 0) {
           push({
             uid: `card-interest:${day}`,
             accountKey: card,
             day,
             postAfterDays: 0,
-            amount: Math.max(50, Math.round(carried * monthlyRate)),
+            amount: interestCharged,
             name: 'INTEREST CHARGE ON PURCHASES',
             merchantName: null,
             website: null,
@@ -1003,6 +1116,19 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
           ? statementBalance
           : Math.max(3500, Math.round(statementBalance * (0.55 + dayRng.next() * 0.35)));
         dueDay = statementBalance > 0 ? day + dueAfter : null;
+        cardTerms?.statements.push({
+          day,
+          balance: statementBalance,
+          interest: interestCharged,
+          carried,
+          // Issuers' usual rule: 1 % of the balance plus the interest, at least $35, never above the balance.
+          minimumPayment: Math.min(
+            statementBalance,
+            Math.max(3500, Math.round(statementBalance * 0.01) + interestCharged),
+          ),
+          dueDay,
+          payment: statementBalance > 0 ? duePayment : 0,
+        });
       }
       if (dueDay === day && duePayment > 0) {
         push({
@@ -1032,6 +1158,7 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
           seriesId: 'card-payment:counterpart',
         });
         paidSinceStatement += duePayment;
+        cardTerms?.payments.push({ day, amount: duePayment });
         dueDay = null;
       }
     }
@@ -1396,7 +1523,7 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
     });
   }
 
-  return { transactions, series, accounts, homeCity };
+  return { transactions, series, accounts, homeCity, card: cardTerms, loans, accruals };
 }
 
 function maskOf(institution: SandboxInstitution, accountKey: string): string {

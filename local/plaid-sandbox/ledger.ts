@@ -197,6 +197,12 @@ export class Ledger {
       if (state.pending) balance.pending += state.amount;
       else balance.current += sign * state.amount;
     }
+    // Loan interest: what is owed grows on each payment day by the interest the payment then covers.
+    for (const accrual of this.history.accruals) {
+      if (accrual.day > day) break;
+      const balance = balances.get(accrual.accountKey);
+      if (balance) balance.current += accrual.amount;
+    }
     return balances;
   }
 
