@@ -27,6 +27,13 @@ const features = existsSync(featuresDir)
       .map((d) => d.name)
   : [];
 
+const functionCallMessage =
+  "Call a function with invokeFunction('<name>', body, options) from web/src/lib/invoke-function.ts (docs/web.md).";
+const functionPathSelectors = [
+  'Literal[value=/^\\/functions\\//]',
+  'TemplateLiteral[quasis.0.value.raw=/^\\/functions\\//]',
+].map((selector) => ({ selector, message: functionCallMessage }));
+
 export default tseslint.config(
   {
     ignores: ['node_modules', 'cdk.out', 'web/dist', '.data', 'test-results', 'playwright-report'],
@@ -58,8 +65,11 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // spec §7 / issue 18: every function call shares, times out and retries through one layer.
+      'no-restricted-syntax': ['error', ...functionPathSelectors],
     },
   },
+  { files: ['web/src/lib/invoke-function.ts'], rules: { 'no-restricted-syntax': 'off' } },
   ...features.map((feature) => ({
     files: [`${featuresDir}/${feature}/**`],
     rules: {

@@ -3,7 +3,8 @@
 // → the success panel → /accounts shows the accounts and balances once their history has synced → the
 // account detail lists transactions. Then the sandbox fails the next /transactions/sync with
 // ITEM_LOGIN_REQUIRED (fault injection, for any item: the browser never holds an access token), a
-// refresh from the UI hits it, the bank shows the reconnect prompt, and update mode in Link repairs it.
+// refresh from the UI (a double click, sent once) hits it, the bank shows the reconnect prompt, and update
+// mode in Link repairs it.
 // Also axe on /get-started and /accounts.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
@@ -104,8 +105,17 @@ test('connect a bank from /get-started, see accounts and transactions, reconnect
     endpoint: '/transactions/sync',
     error_code: 'ITEM_LOGIN_REQUIRED',
   });
-  await page.getByRole('button', { name: 'Refresh balances' }).click();
+  // A double click refreshes once (issue 18): one smart-plaid-sync for the one bank, not two.
+  const syncBodies: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/functions/smart-plaid-sync')) {
+      syncBodies.push(request.postData() ?? '');
+    }
+  });
+  await page.getByRole('button', { name: 'Refresh balances' }).dblclick();
   await expect(page.getByText('Failed to update 8 account balance forecasts')).toBeVisible();
+  expect(syncBodies).toHaveLength(1);
+  expect(JSON.parse(syncBodies[0] ?? '{}')).toEqual({ itemId: expect.any(String) });
   const prompt = page.getByText('First Platypus Bank needs you to sign in again.');
   await expect(prompt).toBeVisible();
   await expect(page.getByText('Needs reconnection').first()).toBeVisible();

@@ -5,9 +5,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from './api-client.ts';
 import { PREFETCH_FRESHNESS_MS, PLAID_CALL_RETRY } from './constants.ts';
+import { invokeFunction } from './invoke-function.ts';
 import { followPages } from './paging.ts';
 import { cacheAreas } from './react-query.ts';
-import { withRetry } from './retry.ts';
 
 export const accountTypeSchema = z.enum(['depository', 'credit', 'loan', 'investment', 'other']);
 export type AccountType = z.infer<typeof accountTypeSchema>;
@@ -107,9 +107,8 @@ export type SyncResult = z.infer<typeof syncResultSchema>;
 export async function smartPlaidSync(
   target: { itemId: string } | { accountId: string },
 ): Promise<SyncResult> {
-  return withRetry(
-    async () => syncResultSchema.parse(await api.post<unknown>('/functions/smart-plaid-sync', target)),
-    { policy: PLAID_CALL_RETRY.smartSync },
+  return syncResultSchema.parse(
+    await invokeFunction('smart-plaid-sync', target, { retry: PLAID_CALL_RETRY.smartSync }),
   );
 }
 
@@ -117,7 +116,7 @@ export async function smartPlaidSync(
 export async function triggerFullSyncPipeline(profileId: string): Promise<SyncResult[]> {
   const body = z
     .object({ items: z.array(syncResultSchema) })
-    .parse(await api.post<unknown>('/functions/trigger-full-sync-pipeline', {}, { profileId }));
+    .parse(await invokeFunction('trigger-full-sync-pipeline', {}, { profileId }));
   return body.items;
 }
 

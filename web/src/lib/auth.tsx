@@ -18,6 +18,7 @@ import { toast } from 'sonner';
 import { authToasts } from '../../../domain/auth-messages.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
+import { forgetPendingCalls } from './invoke-function.ts';
 import { signOutLocalThenGlobal } from './sign-out.ts';
 import { clearSessionStorage } from './storage-keys.ts';
 
@@ -79,7 +80,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     const user = await readCurrentUser();
     // spec §4: a change of user id clears the cache.
-    if (user && lastUserId.current !== null && user.userId !== lastUserId.current) queryClient.clear();
+    if (user && lastUserId.current !== null && user.userId !== lastUserId.current) {
+      queryClient.clear();
+      forgetPendingCalls();
+    }
     if (user) lastUserId.current = user.userId;
     setState(user ? { status: 'signedIn', user } : signedOut);
     return user;
@@ -88,6 +92,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const markSignedOut = useCallback(() => {
     setState(signedOut);
     queryClient.clear();
+    forgetPendingCalls();
     clearSessionStorage();
   }, [queryClient]);
 
@@ -98,6 +103,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         case 'signedIn':
           // spec §4 SIGNED_IN: start from an empty cache.
           queryClient.clear();
+          forgetPendingCalls();
           void refresh();
           break;
         case 'signedOut':

@@ -6,6 +6,22 @@ const MINUTE = 60 * SECOND;
 /** spec §7 request dedup / §9: a call gives up after 30 s ('Request timeout after {n}ms'). */
 export const REQUEST_TIMEOUT_MS = 30 * SECOND;
 
+/** spec §7 request dedup / §9 "max pending 30 s": an identical call joins a pending one for 30 s at most. */
+export const REQUEST_DEDUP_MAX_PENDING_MS = 30 * SECOND;
+
+/**
+ * spec §7 request dedup "3 retries" with spec §9's retry helper (3 attempts, 1 s base, doubling, up to
+ * 1 s jitter): the policy of every function call that the spec gives no numbers of its own. "N retries"
+ * is read as N attempts in all, as for the Plaid calls below.
+ */
+export const FUNCTION_CALL_RETRY = { attempts: 3, baseDelayMs: 1 * SECOND, maxJitterMs: 1 * SECOND } as const;
+
+/**
+ * spec §7 generic edge-function invoker: 5 attempts, 1,500 ms. A caller's own retry policy starts from
+ * these and overrides what it names (the jitter is spec §7's "up to 1 s").
+ */
+export const GENERIC_INVOKER_RETRY = { attempts: 5, baseDelayMs: 1500, maxJitterMs: 1 * SECOND } as const;
+
 /** spec §9 query cache freshness / retention. */
 export const QUERY_STALE_TIME_MS = 15 * MINUTE;
 export const QUERY_GC_TIME_MS = 30 * MINUTE;

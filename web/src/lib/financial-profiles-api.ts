@@ -4,6 +4,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from './api-client.ts';
+import { invokeFunction } from './invoke-function.ts';
 
 export const memberRoleSchema = z.enum(['owner', 'editor', 'viewer']);
 
@@ -34,7 +35,7 @@ export async function listFinancialProfiles(signal?: AbortSignal): Promise<Finan
 
 /** spec §7 ensure-default-profile: idempotent on the server, so a repeated call is harmless. */
 export async function ensureDefaultProfile(signal?: AbortSignal): Promise<void> {
-  await api.post<unknown>('/functions/ensure-default-profile', {}, { signal });
+  await invokeFunction('ensure-default-profile', {}, { signal });
 }
 
 /** spec §4: if the user has no profile at all, ask the server for the default one and list again. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { BANK_CONNECT_RETRY, PLAID_CALL_RETRY } from './constants.ts';
-import { isRetryableConnectError, retryDelayMs, withRetry } from './retry.ts';
+import { isRetryableCallError, retryDelayMs, withRetry } from './retry.ts';
 
-describe('bank-connect retry wrapper (spec §7, §9)', () => {
+describe('retry wrapper (spec §7, §9)', () => {
   it('has the spec defaults: 3 attempts, 500 ms base, jitter up to 1000 ms', () => {
     expect(BANK_CONNECT_RETRY).toEqual({ attempts: 3, baseDelayMs: 500, maxJitterMs: 1000 });
     expect(PLAID_CALL_RETRY.hostedLink.baseDelayMs).toBe(1000);
@@ -20,18 +20,18 @@ describe('bank-connect retry wrapper (spec §7, §9)', () => {
   });
 
   it('retries auth, token, JWT, timeout, network, fetch and connection-refused failures only', () => {
-    expect(isRetryableConnectError(new ApiError('Network error', { status: 0, code: 'network' }))).toBe(true);
-    expect(isRetryableConnectError(new ApiError('Request timeout after 30000ms', { status: 0 }))).toBe(true);
-    expect(isRetryableConnectError(new ApiError('No valid access token', { status: 401 }))).toBe(true);
-    expect(isRetryableConnectError(new TypeError('Failed to fetch'))).toBe(true);
-    expect(isRetryableConnectError(new Error('connect ECONNREFUSED 127.0.0.1:3001'))).toBe(true);
-    expect(isRetryableConnectError(new Error('JWT expired'))).toBe(true);
-    expect(isRetryableConnectError(new Error('Invalid token'))).toBe(true);
+    expect(isRetryableCallError(new ApiError('Network error', { status: 0, code: 'network' }))).toBe(true);
+    expect(isRetryableCallError(new ApiError('Request timeout after 30000ms', { status: 0 }))).toBe(true);
+    expect(isRetryableCallError(new ApiError('No valid access token', { status: 401 }))).toBe(true);
+    expect(isRetryableCallError(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isRetryableCallError(new Error('connect ECONNREFUSED 127.0.0.1:3001'))).toBe(true);
+    expect(isRetryableCallError(new Error('JWT expired'))).toBe(true);
+    expect(isRetryableCallError(new Error('Invalid token'))).toBe(true);
 
-    expect(isRetryableConnectError(new ApiError('the public token is invalid', { status: 400 }))).toBe(false);
-    expect(isRetryableConnectError(new ApiError('Only the owner may do that', { status: 403 }))).toBe(false);
-    expect(isRetryableConnectError(new ApiError('Server error', { status: 500 }))).toBe(false);
-    expect(isRetryableConnectError(new Error('Cannot read properties of undefined'))).toBe(false);
+    expect(isRetryableCallError(new ApiError('the public token is invalid', { status: 400 }))).toBe(false);
+    expect(isRetryableCallError(new ApiError('Only the owner may do that', { status: 403 }))).toBe(false);
+    expect(isRetryableCallError(new ApiError('Server error', { status: 500 }))).toBe(false);
+    expect(isRetryableCallError(new Error('Cannot read properties of undefined'))).toBe(false);
   });
 
   it('makes at most `attempts` calls, sleeping the backoff between them, and rethrows the last error', async () => {
@@ -43,7 +43,7 @@ describe('bank-connect retry wrapper (spec §7, §9)', () => {
         calls += 1;
         throw failure;
       },
-      { sleep: async (ms) => void waits.push(ms), random: () => 0.25 },
+      { policy: BANK_CONNECT_RETRY, sleep: async (ms) => void waits.push(ms), random: () => 0.25 },
     );
     await expect(promise).rejects.toBe(failure);
     expect(calls).toBe(3);
@@ -58,7 +58,7 @@ describe('bank-connect retry wrapper (spec §7, §9)', () => {
         if (calls === 1) throw new TypeError('Failed to fetch');
         return 'ok';
       },
-      { sleep: async () => undefined },
+      { policy: BANK_CONNECT_RETRY, sleep: async () => undefined },
     );
     expect(result).toBe('ok');
     expect(calls).toBe(2);
@@ -70,7 +70,7 @@ describe('bank-connect retry wrapper (spec §7, §9)', () => {
           refused += 1;
           throw new ApiError('Bad request', { status: 400 });
         },
-        { sleep: async () => undefined },
+        { policy: BANK_CONNECT_RETRY, sleep: async () => undefined },
       ),
     ).rejects.toThrow('Bad request');
     expect(refused).toBe(1);

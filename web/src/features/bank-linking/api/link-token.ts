@@ -1,9 +1,8 @@
 // spec §7 plaid-link-token and plaid-hosted-link: a Link token for a new connection, or for
 // reconnecting a bank (update mode names the bank's item; the browser never holds an access token).
 import { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
 import { PLAID_CALL_RETRY } from '../../../lib/constants.ts';
-import { withRetry } from '../../../lib/retry.ts';
+import { invokeFunction } from '../../../lib/invoke-function.ts';
 import type { ConnectMode } from '../utils/connect-machine.ts';
 
 const linkTokenSchema = z.object({ link_token: z.string().min(1), expiration: z.string() });
@@ -18,21 +17,18 @@ const bodyFor = ({ mode, itemId }: LinkTarget) =>
   mode === 'update' ? { updateMode: true, itemId } : { updateMode: false };
 
 /** spec §7: plaid-link-token, 3 retries. */
-export const createLinkToken = (target: LinkTarget) =>
-  withRetry(
-    async () =>
-      linkTokenSchema.parse(await api.post<unknown>('/functions/plaid-link-token', bodyFor(target))),
-    { policy: PLAID_CALL_RETRY.linkToken },
+export const createLinkToken = async (target: LinkTarget) =>
+  linkTokenSchema.parse(
+    await invokeFunction('plaid-link-token', bodyFor(target), { retry: PLAID_CALL_RETRY.linkToken }),
   );
 
 /** spec §7: plaid-hosted-link, 3 retries from a 1 s base. A new connection lands in `profileId`. */
-export const createHostedLink = (target: LinkTarget, profileId: string) =>
-  withRetry(
-    async () =>
-      hostedLinkSchema.parse(
-        await api.post<unknown>('/functions/plaid-hosted-link', bodyFor(target), { profileId }),
-      ),
-    { policy: PLAID_CALL_RETRY.hostedLink },
+export const createHostedLink = async (target: LinkTarget, profileId: string) =>
+  hostedLinkSchema.parse(
+    await invokeFunction('plaid-hosted-link', bodyFor(target), {
+      profileId,
+      retry: PLAID_CALL_RETRY.hostedLink,
+    }),
   );
 
 const hostedCompletionSchema = z.union([
@@ -49,9 +45,7 @@ const hostedCompletionSchema = z.union([
  * On return from hosted Link the server finishes the session itself (Plaid's /link/token/get lists its
  * public tokens; the SESSION_FINISHED webhook does the same, whichever comes first wins).
  */
-export const completeHostedLink = (linkToken: string) =>
-  withRetry(
-    async () =>
-      hostedCompletionSchema.parse(await api.post<unknown>('/functions/plaid-hosted-link', { linkToken })),
-    { policy: PLAID_CALL_RETRY.hostedLink },
+export const completeHostedLink = async (linkToken: string) =>
+  hostedCompletionSchema.parse(
+    await invokeFunction('plaid-hosted-link', { linkToken }, { retry: PLAID_CALL_RETRY.hostedLink }),
   );

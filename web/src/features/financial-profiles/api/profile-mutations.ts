@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { FINANCIAL_PROFILES_KEY, financialProfileSchema } from '../../../lib/financial-profiles-api.ts';
+import { invokeFunction } from '../../../lib/invoke-function.ts';
 
 /** The server's rule (functions/financial-profiles): 1 to 60 characters after trimming. */
 export const PROFILE_NAME_MAX = 60;
@@ -36,7 +37,7 @@ export const renameProfile = async ({ profileId, name }: ProfileNameInput & { pr
   );
 
 export const archiveProfile = async (profileId: string) =>
-  archiveResultSchema.parse(await api.post<unknown>('/functions/archive-financial-profile', { profileId }));
+  archiveResultSchema.parse(await invokeFunction('archive-financial-profile', { profileId }));
 
 /** After any change, the list (names, counts) and everything under it is refetched. */
 function useRefreshProfiles() {

@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { invokeFunction } from '../../../lib/invoke-function.ts';
 import { planItemSchema } from '../../../lib/money-plan-api.ts';
 import { cacheAreas } from '../../../lib/react-query.ts';
 
@@ -105,8 +106,8 @@ export const calendarQueryOptions = (profileId: string, query: CalendarQuery) =>
     queryKey: [cacheAreas.transactionsCalendar, profileId, query] as const,
     queryFn: async ({ signal }) =>
       calendarSchema.parse(
-        await api.post<unknown>(
-          '/functions/get-money-plan-calendar',
+        await invokeFunction(
+          'get-money-plan-calendar',
           { month: query.month, ...viewParams(query.view) },
           { profileId, signal },
         ),
