@@ -13,6 +13,7 @@ export type ErrorType =
   | 'forbidden'
   | 'conflict'
   | 'not_implemented'
+  | 'subscription_required'
   | 'unknown';
 
 /** spec §8 classified errors: user messages. */
@@ -92,6 +93,12 @@ export class RateLimitError extends DomainError {
 export class PayloadTooLargeError extends DomainError {
   readonly status = 413;
   readonly code = 'validation' as const;
+}
+
+/** A paid feature asked for by someone whose trial and subscription have lapsed (issue 13 item 3). */
+export class SubscriptionRequiredError extends DomainError {
+  readonly status = 402;
+  readonly code = 'subscription_required' as const;
 }
 
 export class NotImplementedError extends DomainError {

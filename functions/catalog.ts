@@ -56,7 +56,15 @@ export const functionBodies = {
   'check-subscription': z.object({ userId: userIdField, force: z.boolean().optional() }),
   'ensure-default-profile': z.object({ userId: userIdField }),
   'archive-financial-profile': z.object({ profileId: uuidLike }),
-  'start-trial': z.object({ sessionId: z.string().max(256).optional() }),
+  // spec §4: after a checkout return the SPA passes the Checkout Session's id; without one the card-free
+  // trial starts (after a first account connection).
+  'start-trial': z.object({
+    sessionId: z
+      .string()
+      .max(256)
+      .regex(/^cs_[A-Za-z0-9_]+$/, 'must be a Checkout Session id (cs_…)')
+      .optional(),
+  }),
   'send-2fa-code-secure': z.object({
     userId: userIdField,
     method: z.enum(['sms', 'email']),
@@ -162,8 +170,7 @@ export const catalog: CatalogEntry[] = [
     caller: 'user',
     routes: fn('check-subscription'),
     body: functionBodies['check-subscription'],
-    handler: null,
-    plannedIn: LATER,
+    handler: 'functions/check-subscription/handler.ts',
     ...defaults,
   },
   {
@@ -189,12 +196,12 @@ export const catalog: CatalogEntry[] = [
   {
     name: 'start-trial',
     kind: 'function',
-    description: 'Start the 7-day free trial (spec §9)',
+    description:
+      'Start the 7-day free trial (spec §9): card-free after a first account connection, or confirm the trial of a returned checkout; one per person',
     caller: 'user',
     routes: fn('start-trial'),
     body: functionBodies['start-trial'],
-    handler: null,
-    plannedIn: LATER,
+    handler: 'functions/start-trial/handler.ts',
     ...defaults,
   },
   {
@@ -438,8 +445,20 @@ export const catalog: CatalogEntry[] = [
     description: "The caller's subscribers record (fallback path of the subscription check)",
     caller: 'user',
     routes: [{ method: 'GET', path: '/subscribers/me' }],
-    handler: null,
-    plannedIn: LATER,
+    handler: 'functions/subscribers/handler.ts',
+    ...defaults,
+  },
+  {
+    name: 'billing',
+    kind: 'resource',
+    description:
+      'Stripe Checkout (subscription mode, the trial if still unused) and Billing Portal sessions for the caller (issue 13)',
+    caller: 'user',
+    routes: [
+      { method: 'POST', path: '/billing/checkout-session' },
+      { method: 'POST', path: '/billing/portal-session' },
+    ],
+    handler: 'functions/billing/handler.ts',
     ...defaults,
   },
   {
@@ -630,11 +649,11 @@ export const catalog: CatalogEntry[] = [
   {
     name: 'stripe-webhook',
     kind: 'webhook',
-    description: 'Stripe webhooks (checkout, subscription changes), verified by their signature',
+    description:
+      'Stripe webhooks (checkout, subscription changes, invoices), verified by their signature; each event once; the record rebuilt from Stripe',
     caller: 'webhook',
     routes: [{ method: 'POST', path: '/webhooks/stripe' }],
-    handler: null,
-    plannedIn: LATER,
+    handler: 'functions/stripe-webhook/handler.ts',
     ...defaults,
   },
 ];

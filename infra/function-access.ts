@@ -34,6 +34,8 @@ export const extraAccess: Readonly<Record<string, readonly ExtraAccess[]>> = {
   'check-subscription': ['stripeSecret'],
   'start-trial': ['stripeSecret'],
   'stripe-webhook': ['stripeSecret'],
+  // Checkout and Billing Portal sessions, and the customer they are for.
+  billing: ['stripeSecret'],
   avatars: ['avatars'],
   // Invitation e-mails (functions/lib/invitation-email.ts).
   'financial-profiles': ['email'],

@@ -25,6 +25,8 @@ import { startCognito } from './cognito/start.ts';
 import { startDynamoDb } from './dynamodb/start.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { createPlaidSandbox, type PlaidSandbox } from './plaid-sandbox/sandbox.ts';
+import { newWebhookSecret } from './stripe-sandbox/webhooks.ts';
+import { startStripeSandbox, type StripeSandbox } from './stripe-sandbox/sandbox.ts';
 import { assertPortFree, freePort } from './processes.ts';
 import { localEventDispatcher, startScheduler, type LocalEventDispatcher } from './triggers.ts';
 
@@ -36,13 +38,21 @@ export const LOCAL_TABLE_NAME = 'moneycal-local';
 
 export interface LocalPorts {
   plaid: number;
+  stripe: number;
   dynamodb: number;
   cognito: number;
   api: number;
   web: number;
 }
 
-export const defaultPorts: LocalPorts = { dynamodb: 8000, cognito: 9229, api: 3001, web: 5173, plaid: 8810 };
+export const defaultPorts: LocalPorts = {
+  dynamodb: 8000,
+  cognito: 9229,
+  api: 3001,
+  web: 5173,
+  plaid: 8810,
+  stripe: 8820,
+};
 
 /** The keys the local Plaid sandbox accepts (it stands in for Plaid's sandbox keys). */
 export const LOCAL_PLAID_KEYS = { clientId: 'local-client-id', secret: 'local-secret' } as const;
@@ -107,9 +117,12 @@ export interface WebConfig {
 }
 
 export interface LocalCloud {
-  urls: { web: string; api: string; cognito: string; dynamodb: string; plaid: string };
+  urls: { web: string; api: string; cognito: string; dynamodb: string; plaid: string; stripe: string };
   /** The local Plaid (clock, webhooks, ground truth) for tests and demos. */
   plaid: PlaidSandbox;
+  /** The local Stripe (clock, hosted pages, webhooks) for tests and demos; its clock is also the clock
+   * the API judges trials and grace periods by (docs/subscriptions.md). */
+  stripe: StripeSandbox;
   config: WebConfig;
   tableName: string;
   dataDir: string;
@@ -118,6 +131,13 @@ export interface LocalCloud {
   /** The local event bus: `drain()` waits for every delivery so far (tests). */
   events: LocalEventDispatcher;
   stop(): Promise<void>;
+}
+
+/** The signing secret of the local Stripe webhook endpoint: made once per data folder, as the
+ * Dashboard shows one per endpoint. */
+function ensureStripeWebhookSecret(file: string): string {
+  if (!existsSync(file)) writeFileSync(file, newWebhookSecret(), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
 }
 
 /** The local stand-in for the KMS key of Plaid tokens: 32 random bytes, made once per data folder. */
@@ -137,6 +157,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   await assertPortFree(ports.cognito, 'cognito-local');
   await assertPortFree(ports.api, 'local API gateway');
   await assertPortFree(ports.plaid, 'Plaid sandbox');
+  await assertPortFree(ports.stripe, 'Stripe sandbox');
   if (options.web) await assertPortFree(ports.web, 'web app (Vite)');
 
   const stops: Array<() => Promise<void>> = [];
@@ -152,6 +173,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       api: `http://127.0.0.1:${ports.api}`,
       web: `http://127.0.0.1:${ports.web}`,
       plaid: `http://127.0.0.1:${ports.plaid}`,
+      stripe: `http://127.0.0.1:${ports.stripe}`,
     };
     const dbDir = join(dataDir, 'dynamodb');
     const outboxDir = join(dataDir, 'outbox');
@@ -183,6 +205,17 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
     stops.push(() => plaid.close());
 
+    // In memory: customers and subscriptions start afresh with each start (docs/stripe-sandbox.md).
+    const stripeWebhookSecret = ensureStripeWebhookSecret(join(dataDir, 'stripe-webhook-secret'));
+    const stripe = await startStripeSandbox({
+      port: ports.stripe,
+      webhooks: [{ url: `${urls.api}/webhooks/stripe`, secret: stripeWebhookSecret }],
+      log: (line) => {
+        if (existsSync(logDir)) appendFileSync(join(logDir, 'stripe.log'), `${line}\n`);
+      },
+    });
+    stops.push(() => stripe.stop());
+
     const [ids] = await Promise.all([
       ensureUserPool(urls.cognito, join(dataDir, 'cognito-ids.json')),
       ensureTable(urls.dynamodb, LOCAL_TABLE_NAME),
@@ -205,6 +238,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       PLAID_CLIENT_ID: LOCAL_PLAID_KEYS.clientId,
       PLAID_SECRET: LOCAL_PLAID_KEYS.secret,
       PLAID_WEBHOOK_URL: `${urls.api}/webhooks/plaid`,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(stripe.port),
+      STRIPE_API_PROTOCOL: 'http',
+      STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
     };
     const apiLog = join(logDir, 'api.log');
     const writeApiLog = (line: string) => {
@@ -222,6 +260,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       createDeps(env, {
         logger: createLogger({ service: 'money-calendar' }, writeApiLog),
         events: inProcessBus((event) => events.deliver(event), LOCAL_REGION),
+        // Trials and grace periods run on the sandbox's clock, so moving it ends them as it ends
+        // Stripe's own trials and renewals.
+        billingClock: () => stripe.clock.now(),
       }),
     );
     stops.push(async () => setDeps(undefined));
@@ -245,6 +286,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // First on stop: let in-flight webhooks and bus deliveries finish while everything still runs.
     stops.push(async () => {
       await plaid.webhooks.flush();
+      await stripe.webhooks.flush();
       await events.drain();
     });
 
@@ -292,6 +334,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       urls,
       config,
       plaid,
+      stripe,
       tableName: LOCAL_TABLE_NAME,
       dataDir,
       logDir,
@@ -322,6 +365,7 @@ export async function startThrowawayCloud(prefix: string): Promise<LocalCloud> {
       api: await freePort(),
       web: 0,
       plaid: await freePort(),
+      stripe: await freePort(),
     },
   }).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });

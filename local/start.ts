@@ -3,7 +3,7 @@
 //   npm start -- --fresh          wipe .data/ first
 // Test runs add: --data-dir DIR --free-ports --in-memory --no-web --ready-file FILE --stop-on-stdin-close
 //   and --web-dist DIR (serve that production build of the SPA instead of the Vite dev server)
-// Ports default to 8000 (DynamoDB), 9229 (Cognito), 3001 (API), 5173 (web), 8810 (Plaid);
+// Ports default to 8000 (DynamoDB), 9229 (Cognito), 3001 (API), 5173 (web), 8810 (Plaid), 8820 (Stripe);
 // MONEYCAL_PORT_<NAME> overrides.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +45,7 @@ async function choosePorts(): Promise<LocalPorts> {
       api: await freePort(),
       web: await freePort(),
       plaid: await freePort(),
+      stripe: await freePort(),
     };
   }
   const fromEnv = (name: keyof LocalPorts) => {
@@ -57,6 +58,7 @@ async function choosePorts(): Promise<LocalPorts> {
     api: fromEnv('api'),
     web: fromEnv('web'),
     plaid: fromEnv('plaid'),
+    stripe: fromEnv('stripe'),
   };
 }
 

@@ -15,6 +15,7 @@ import { localCoach } from '../lib/coach/local-coach.ts';
 import type { CoachAnswer, CoachPort } from '../lib/coach/port.ts';
 import { dataFor, type Data } from '../lib/data/index.ts';
 import { httpHandler, route } from '../lib/http.ts';
+import { requireEntitlement } from '../lib/subscriptions/entitlement.ts';
 
 /** spec §8 rate limit: questions per member per 10 minutes, per day, and model tokens per day. */
 export const COACH_LIMITS = { perTenMinutes: 30, perDay: 300, tokensPerDay: 200_000 } as const;
@@ -138,6 +139,11 @@ export const handler = httpHandler('coach', {
       const data = dataFor(deps);
       const profileId = profileIdFromRequest(event);
       const access = await requireProfileAccess(data, caller, profileId, 'read');
+      // Issue 13 item 3: the coach is a paid feature, whatever the screen shows.
+      await requireEntitlement(deps, data, {
+        ownerId: access.profile.owner_user_id,
+        callerId: caller.userId,
+      });
       const now = deps.clock();
       await countQuestion(data, caller.userId, now);
       const coach = coachOf();
@@ -186,7 +192,11 @@ export const handler = httpHandler('coach', {
     run: async ({ deps, caller, query, event }) => {
       const data = dataFor(deps);
       const profileId = profileIdFromRequest(event);
-      await requireProfileAccess(data, caller, profileId, 'read');
+      const access = await requireProfileAccess(data, caller, profileId, 'read');
+      await requireEntitlement(deps, data, {
+        ownerId: access.profile.owner_user_id,
+        callerId: caller.userId,
+      });
       let result;
       try {
         result = await data.coachMessages.query

@@ -7,7 +7,11 @@ import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
 import { dataFor } from '../lib/data/index.ts';
 import { httpHandler, route } from '../lib/http.ts';
 import { moneyPlanCalendar } from '../lib/money/calendar.ts';
+import { addDays } from '../../domain/money/dates.ts';
+import { todayOf } from '../lib/money/store.ts';
 import { DEFAULT_LOW_BALANCE_CENTS, viewSettingsOf } from '../lib/money/view-settings.ts';
+import { requireEntitlement } from '../lib/subscriptions/entitlement.ts';
+import { FREE_FORECAST_DAYS } from '../../domain/subscription.ts';
 
 export const handler = httpHandler('get-money-plan-calendar', {
   'POST /functions/get-money-plan-calendar': route({
@@ -15,7 +19,13 @@ export const handler = httpHandler('get-money-plan-calendar', {
     run: async ({ deps, caller, body, event }) => {
       const data = dataFor(deps);
       const profileId = profileIdFromRequest(event);
-      await requireProfileAccess(data, caller, profileId, 'read');
+      const access = await requireProfileAccess(data, caller, profileId, 'read');
+      // Issue 13 item 3: a month that starts beyond the free 90-day forecast is paid.
+      if (`${body.month}-01` > addDays(todayOf(deps.clock), FREE_FORECAST_DAYS))
+        await requireEntitlement(deps, data, {
+          ownerId: access.profile.owner_user_id,
+          callerId: caller.userId,
+        });
       // What the request leaves out comes from the caller's saved view of this profile.
       const named = Boolean(body.accountId || body.view);
       const settings =

@@ -22,6 +22,7 @@ import {
 import { S3Client } from '@aws-sdk/client-s3';
 import type { PlaidApi } from 'plaid';
 import { plaidFromEnvironment } from './plaid/client.ts';
+import { stripeFromEnvironment, type StripeAccess } from './stripe/client.ts';
 import { PRODUCT_NAME } from '../../domain/brand.ts';
 
 export interface Deps {
@@ -41,6 +42,11 @@ export interface Deps {
   plaidWebhookUrl: string | undefined;
   /** Profile photos (AVATARS_BUCKET in the cloud, LOCAL_AVATARS_DIR here). */
   avatars: AvatarStore;
+  /** The Stripe client and webhook secret (keys may come from Secrets Manager, hence async). */
+  stripe: () => Promise<StripeAccess>;
+  /** The clock trials and grace periods are judged by: the wall clock in the cloud, the Stripe
+   * sandbox's (movable) clock locally, so a moved sandbox clock ends our trials as it ends Stripe's. */
+  billingClock: () => Date;
 }
 
 /** Defines `name` on `target` as a getter that builds the value once, on first read. */
@@ -94,6 +100,8 @@ export function createDeps(env: NodeJS.ProcessEnv = process.env, overrides: Part
   });
   lazyUnlessGiven('plaid', () => plaidFromEnvironment(env));
   lazyUnlessGiven('plaidWebhookUrl', () => optionalEnv('PLAID_WEBHOOK_URL', env));
+  lazyUnlessGiven('stripe', () => stripeFromEnvironment(env));
+  lazyUnlessGiven('billingClock', () => () => deps.clock());
   return Object.assign(deps, overrides);
 }
 

@@ -26,6 +26,8 @@ import { todayOf, type MoneyContext } from '../lib/money/store.ts';
 import { idInput } from '../lib/money/validation.ts';
 import { viewSettingsOf } from '../lib/money/view-settings.ts';
 import { resolveView, VIEW_KINDS, type MoneyView } from '../lib/money/view.ts';
+import { FREE_FORECAST_DAYS } from '../../domain/subscription.ts';
+import { requireEntitlement } from '../lib/subscriptions/entitlement.ts';
 import { withTriggers } from '../lib/triggers.ts';
 
 /** spec §9: the default forecast view is 90 days; the series reaches today + 730 days. */
@@ -92,7 +94,10 @@ function allowanceSummary(header: ForecastHeader, view: MoneyView) {
 async function readSeries(deps: Deps, caller: Caller, query: SeriesQuery, event: ApiEvent) {
   const data = dataFor(deps);
   const profileId = profileIdFromRequest(event);
-  await requireProfileAccess(data, caller, profileId, 'read');
+  const access = await requireProfileAccess(data, caller, profileId, 'read');
+  // Issue 13 item 3: the free level sees the default 90 days; the 2-year forecast is paid.
+  if (query.days > FREE_FORECAST_DAYS)
+    await requireEntitlement(deps, data, { ownerId: access.profile.owner_user_id, callerId: caller.userId });
   const settings =
     query.includeAllowance === undefined || (!query.accountId && !query.view)
       ? await viewSettingsOf(data, profileId, caller.userId)

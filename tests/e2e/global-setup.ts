@@ -63,13 +63,15 @@ export default async function globalSetup() {
     await new Promise((r) => setTimeout(r, 200));
   }
   const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as {
-    urls: { web: string; api: string; plaid: string; cognito: string };
+    urls: { web: string; api: string; plaid: string; cognito: string; stripe: string };
     config: { userPoolId: string; region: string };
   };
   process.env.E2E_BASE_URL = ready.urls.web;
   process.env.E2E_API_URL = ready.urls.api;
   // The local Plaid sandbox, for its helper endpoints (fault injection); keys local-client-id / local-secret.
   process.env.E2E_PLAID_URL = ready.urls.plaid;
+  // The local Stripe sandbox, for its clock (POST /__sandbox/clock/advance) and webhook flush.
+  process.env.E2E_STRIPE_URL = ready.urls.stripe;
   // cognito-local and the pool, for admin steps a person cannot take in the UI (the `admin` group).
   process.env.E2E_COGNITO_URL = ready.urls.cognito;
   process.env.E2E_USER_POOL_ID = ready.config.userPoolId;

@@ -82,10 +82,22 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byUser',
   },
   {
-    pattern: "The caller's subscribers record",
-    source: '§7 subscribers by user_id',
+    pattern: "The caller's subscribers record (check-subscription, start-trial, the entitlement check)",
+    source: '§7 subscribers by user_id, check-subscription',
     entity: 'subscribers',
     index: 'byUser',
+  },
+  {
+    pattern: 'Which person a Stripe customer is (every webhook event)',
+    source: '§7 check-subscription (issue 13 webhooks)',
+    entity: 'stripeCustomers',
+    index: 'byCustomer',
+  },
+  {
+    pattern: 'Record a Stripe event id once (conditional create: each event processed once)',
+    source: 'issue 13 webhooks',
+    entity: 'stripeEvents',
+    index: 'byEvent',
   },
   {
     pattern: 'Plaid item by id (token and cursor live on the item)',

@@ -31,7 +31,7 @@ import {
   verificationCodeEntity,
 } from './entities/security.ts';
 import { securityEventEntity } from './entities/security-event.ts';
-import { subscriberEntity } from './entities/subscriber.ts';
+import { stripeCustomerEntity, stripeEventEntity, subscriberEntity } from './entities/subscriber.ts';
 import { supportRequestEntity } from './entities/support-request.ts';
 import { transactionEntity } from './entities/transaction.ts';
 import { notificationDismissalEntity, userNotificationEntity } from './entities/user-notification.ts';
@@ -46,6 +46,8 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     profileInvitations: profileInvitationEntity(c, t),
     securityEvents: securityEventEntity(c, t),
     subscribers: subscriberEntity(c, t),
+    stripeCustomers: stripeCustomerEntity(c, t),
+    stripeEvents: stripeEventEntity(c, t),
     plaidItems: plaidItemEntity(c, t),
     linkSessions: linkSessionEntity(c, t),
     connectedAccounts: connectedAccountEntity(c, t),

@@ -12,8 +12,12 @@ import type { Deps } from '../deps.ts';
 import type { Caller } from '../http.ts';
 import { accountTypeOf, toCents } from './mapping.ts';
 import { PRODUCT_NAME } from '../../../domain/brand.ts';
+import { startTrialOnFirstConnection } from '../subscriptions/trial.ts';
 
-type LinkDeps = Pick<Deps, 'plaid' | 'tokenCipher' | 'plaidWebhookUrl' | 'appUrl' | 'events' | 'clock'>;
+type LinkDeps = Pick<
+  Deps,
+  'plaid' | 'tokenCipher' | 'plaidWebhookUrl' | 'appUrl' | 'events' | 'clock' | 'billingClock' | 'logger'
+>;
 
 /** The item, checked to be manageable by the caller (only a profile's owner manages linked accounts). */
 export async function manageableItem(data: Data, caller: Caller, itemId: string) {
@@ -168,6 +172,11 @@ export async function exchangePublicToken(
       .go();
     accountIds.push(id);
   }
+  // spec §4 connect flow: a first successful connection starts the 7-day trial (one per person, ever).
+  // Here rather than only in the SPA, so every way of connecting counts; a failure never fails the link.
+  await startTrialOnFirstConnection(deps, data, caller.userId).catch((error: unknown) =>
+    deps.logger.warn('trial not started', { error: (error as Error).message }),
+  );
   await deps.events.publish('AccountLinked', { userId: caller.userId, profileId, itemId, accountIds });
   return { accounts_count: accountIds.length, item_id: itemId, account_ids: accountIds };
 }

@@ -45,7 +45,7 @@ export async function deleteItemData(data: Data, itemId: string): Promise<void> 
 }
 
 export async function handlePlaidWebhook(
-  deps: WebhookDeps & Pick<Deps, 'plaidWebhookUrl' | 'appUrl'>,
+  deps: WebhookDeps & Pick<Deps, 'plaidWebhookUrl' | 'appUrl' | 'billingClock'>,
   data: Data,
   body: PlaidWebhookBody,
 ) {
