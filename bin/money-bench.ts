@@ -21,6 +21,8 @@ import { normalizeMerchant, payeeName } from '../domain/money/merchant.ts';
 import { expandSeries, flowFromPlaid, generatePlan } from '../domain/money/plan.ts';
 import { detectRecurring, type HistoryTransaction, type RecurringStream } from '../domain/money/recurring.ts';
 import { scoreDetection, type TruthSeries } from '../domain/money/scoring.ts';
+import { planFromStatements, statementTerms, type LiabilityRecord } from '../domain/money/statements.ts';
+import { liabilityRecords } from '../functions/lib/plaid/liabilities.ts';
 import { CADENCES, scheduleFromDate } from '../domain/money/schedule.ts';
 import { sandboxPublicToken, type LocalCloud } from '../local/cloud.ts';
 import { institutions } from '../local/plaid-sandbox/institutions.ts';
@@ -362,9 +364,16 @@ interface SandboxItemHistory {
   accounts: AccountBase[];
   transactions: HistoryTransaction[];
   truth: TruthSeries[];
+  /** /liabilities/get as of the backtest's start, as sync would have kept it (cents). */
+  liabilities: Map<string, LiabilityRecord>;
+  /** The bank's balances (cents) at the start and each horizon: loans accrue interest no transaction shows. */
+  balancesAt: Map<number, Record<string, number>>;
 }
 
-async function sandboxHistories(seeds: number): Promise<SandboxItemHistory[]> {
+/** The backtest forecasts from a year before the sandbox's today. */
+const BACKTEST_DAYS = 366;
+
+export async function sandboxHistories(seeds: number): Promise<SandboxItemHistory[]> {
   const banks = institutions.filter((i) => !i.oauth).slice(0, 5);
   const out: SandboxItemHistory[] = [];
   for (let seed = 1; seed <= seeds; seed += 1) {
@@ -384,6 +393,11 @@ async function sandboxHistories(seeds: number): Promise<SandboxItemHistory[]> {
         const drained = await syncAll(client, accessToken);
         const { data } = await client.accountsGet({ access_token: accessToken });
         const truth = sandbox.groundTruth(accessToken);
+        const asOf = addDays(truth.today, -BACKTEST_DAYS);
+        const past = sandbox.pastStatements(accessToken, asOf);
+        const balancesAt = new Map(
+          [0, ...HORIZONS].map((h) => [h, sandbox.pastStatements(accessToken, addDays(asOf, h)).balances]),
+        );
         const transactions = [...apply(new Map(), drained).values()].map((t) => ({
           id: t.transaction_id,
           account_id: t.account_id,
@@ -405,6 +419,8 @@ async function sandboxHistories(seeds: number): Promise<SandboxItemHistory[]> {
             transaction_ids: s.transaction_ids,
             predicted_next_date: s.predicted_next_date,
           })),
+          liabilities: liabilityRecords(past.liabilities, `${asOf}T00:00:00Z`),
+          balancesAt,
         });
       }
     } finally {
@@ -444,19 +460,59 @@ type BandGroup = 'checking' | 'savings' | 'credit';
  * the history shows 30, 90 and 365 days later.
  */
 function backtest(items: readonly SandboxItemHistory[]) {
-  type Group = 'depository' | 'credit';
+  type Group = 'depository' | 'credit' | 'loan';
   const errors = new Map<string, number[]>();
   const push = (key: string, value: number) => errors.set(key, [...(errors.get(key) ?? []), value]);
   // Whether each actual balance fell inside the forecast's p10–p90 band (1) or not (0).
   const inside = new Map<string, number[]>();
   const hit = (key: string, value: boolean) => inside.set(key, [...(inside.get(key) ?? []), value ? 1 : 0]);
   for (const item of items) {
-    const asOf = addDays(item.today, -366);
+    const asOf = addDays(item.today, -BACKTEST_DAYS);
     const known = item.transactions.filter((t) => t.date <= asOf && !t.pending);
     const streams = detectRecurring(known, { today: asOf });
-    const plan = generatePlan({ profile_id: 'bench', streams, today: asOf, horizon_days: 366 });
+    const plan = generatePlan({ profile_id: 'bench', streams, today: asOf, horizon_days: BACKTEST_DAYS });
+    // The same plan with card and loan payments from the statements known on that day.
+    const owedAt = (h: number, id: string) => Math.round((item.balancesAt.get(h)?.[id] ?? 0) * 100);
+    const terms = statementTerms(
+      item.accounts.map((a) => ({
+        id: a.account_id,
+        account_type: accountTypeOf(a),
+        current_balance: owedAt(0, a.account_id),
+        liability: item.liabilities.get(a.account_id),
+      })),
+    );
+    const fromStatements = planFromStatements({
+      profile_id: 'bench',
+      today: asOf,
+      horizon_days: BACKTEST_DAYS,
+      plan,
+      streams,
+      transactions: known,
+      ...terms,
+    }).plan;
     for (const account of item.accounts) {
       const type = accountTypeOf(account);
+      if (type === 'loan') {
+        const startBalance = owedAt(0, account.account_id);
+        const forecast = (planned: typeof plan) =>
+          forecastAccount({
+            account: { account_id: account.account_id, account_type: type, current_balance: startBalance },
+            planned,
+            transactions: known.filter((t) => t.account_id === account.account_id && t.date === asOf),
+            today: asOf,
+            days: 365,
+            include_allowance: false,
+          }).rows;
+        const withStatements = forecast(fromStatements);
+        const detected = forecast(plan);
+        for (const h of HORIZONS) {
+          const actual = owedAt(h, account.account_id);
+          push(`loan|${h}|statements`, Math.abs((withStatements[h]?.closing_balance ?? 0) - actual));
+          push(`loan|${h}|with`, Math.abs((detected[h]?.closing_balance ?? 0) - actual));
+          push(`loan|${h}|flat`, Math.abs(startBalance - actual));
+        }
+        continue;
+      }
       if (type !== 'depository' && type !== 'credit') continue;
       const group: Group = type;
       const own = item.transactions.filter((t) => t.account_id === account.account_id && !t.pending);
@@ -480,11 +536,16 @@ function backtest(items: readonly SandboxItemHistory[]) {
       };
       const withAllowance = forecastAccount({ ...input, include_allowance: true }).rows;
       const without = forecastAccount({ ...input, include_allowance: false }).rows;
+      const withStatements =
+        type === 'credit'
+          ? forecastAccount({ ...input, planned: fromStatements, include_allowance: true }).rows
+          : withAllowance;
       for (const h of HORIZONS) {
         const actual = balanceAt(addDays(asOf, h));
         push(`${group}|${h}|with`, Math.abs((withAllowance[h]?.closing_balance ?? 0) - actual));
         push(`${group}|${h}|without`, Math.abs((without[h]?.closing_balance ?? 0) - actual));
         push(`${group}|${h}|flat`, Math.abs(startBalance - actual));
+        push(`${group}|${h}|statements`, Math.abs((withStatements[h]?.closing_balance ?? 0) - actual));
         const row = withAllowance[h];
         const kind = type === 'credit' ? 'credit' : account.subtype === 'savings' ? 'savings' : 'checking';
         hit(`${kind}|${h}`, row !== undefined && row.closing_low <= actual && actual <= row.closing_high);
@@ -494,7 +555,7 @@ function backtest(items: readonly SandboxItemHistory[]) {
   const share = (values: readonly number[]) =>
     values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN;
   return {
-    error: (group: Group, h: number, kind: 'with' | 'without' | 'flat') =>
+    error: (group: Group, h: number, kind: 'with' | 'without' | 'flat' | 'statements') =>
       median(errors.get(`${group}|${h}|${kind}`) ?? []) / 100,
     coverage: (kind: BandGroup, h: number) => share(inside.get(`${kind}|${h}`) ?? []),
     samples: (kind: BandGroup, h: number) => inside.get(`${kind}|${h}`)?.length ?? 0,
@@ -550,6 +611,22 @@ export async function benchSandboxHistories(seeds: number): Promise<Figure[]> {
         baselineName: `without the allowance (flat balance: $${error(group, h, 'flat').toFixed(0)})`,
         baseline: error(group, h, 'without'),
       });
+  for (const h of HORIZONS)
+    figures.push({
+      name: `card forecast from statements (payment at the statement on its due date), ${h} days: median |error|`,
+      value: error('credit', h, 'statements'),
+      unit: 'USD',
+      baselineName: `flat balance (detected payments only: $${error('credit', h, 'with').toFixed(0)})`,
+      baseline: error('credit', h, 'flat'),
+    });
+  for (const h of HORIZONS)
+    figures.push({
+      name: `loan forecast from statements (scheduled payment with interest), ${h} days: median |error|`,
+      value: error('loan', h, 'statements'),
+      unit: 'USD',
+      baselineName: `flat balance (detected payments only: $${error('loan', h, 'with').toFixed(0)})`,
+      baseline: error('loan', h, 'flat'),
+    });
   const bandLabel: Record<BandGroup, string> = {
     checking: 'checking',
     savings: 'savings',

@@ -4,7 +4,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { endpoints } from './api.ts';
-import { isoDay } from './days.ts';
+import type { LiabilitiesObject } from 'plaid';
+import { isoDay, parseIsoDay } from './days.ts';
+import { liabilitiesBody } from './liabilities.ts';
 import { errors, PlaidApiError } from './errors.ts';
 import { groundTruth, type GroundTruth } from './ground-truth.ts';
 import type { ExtensionSummary } from './ledger.ts';
@@ -54,6 +56,14 @@ export interface PlaidSandbox {
   };
   /** Which transactions of the item belong to which recurring series. */
   groundTruth(accessToken: string): GroundTruth;
+  /**
+   * What /liabilities/get would have said on an earlier day, and every account's balance then (the
+   * money engine's backtest forecasts from a past day with what was known on it).
+   */
+  pastStatements(
+    accessToken: string,
+    date: string,
+  ): { liabilities: LiabilitiesObject; balances: Record<string, number> };
   /** The item's next sync page in the middle of a pagination fails with MUTATION_DURING_PAGINATION. */
   mutateDuringPagination(accessToken: string): void;
 }
@@ -220,6 +230,18 @@ export async function createPlaidSandbox(options: PlaidSandboxOptions): Promise<
       },
     },
     groundTruth: (accessToken) => groundTruth(state.item(accessToken), state.today()),
+    pastStatements(accessToken, date) {
+      const item = state.item(accessToken);
+      const day = parseIsoDay(date);
+      if (day > state.today()) throw new RangeError('pastStatements takes a day up to the sandbox today');
+      const balances = item.ledger.balances(day);
+      return {
+        liabilities: liabilitiesBody(item, day),
+        balances: Object.fromEntries(
+          item.accounts.map((a) => [item.accountId(a.key), (balances.get(a.key)?.current ?? 0) / 100]),
+        ),
+      };
+    },
     mutateDuringPagination(accessToken) {
       state.item(accessToken).mutateOnNextPage = true;
     },

@@ -3,6 +3,7 @@
 // regeneration never duplicates, never resurrects a deleted item and never overwrites an edited one),
 // the user's own repeating items, the public shapes of items and streams, and the announcement of every
 // plan change (PlanChanged, and the forecast's inputs version).
+import { planFromStatements, statementTerms } from '../../../domain/money/statements.ts';
 import { addDays } from '../../../domain/money/dates.ts';
 import {
   generatePlan,
@@ -492,7 +493,17 @@ export async function generateProfilePlan(
   const series = await profileSeries(data, profileId);
   const seriesById = new Map(series.map((s) => [s.series_id, s]));
   const suppressed = new Set(series.filter((s) => s.is_suppressed).map((s) => s.series_id));
-  const generated = generatePlan({ profile_id: profileId, streams, today }).map((item) =>
+  // Card and loan payments from the bank's statements where sync has them (issue 10 item 3).
+  const { plan: planned } = planFromStatements({
+    profile_id: profileId,
+    today,
+    horizon_days: PLAN_HORIZON_DAYS,
+    plan: generatePlan({ profile_id: profileId, streams, today }),
+    streams,
+    transactions: histories,
+    ...statementTerms(accounts),
+  });
+  const generated = planned.map((item) =>
     applyOverrides(item, seriesById.get(item.series_id)?.overrides as SeriesOverrides | undefined),
   );
   const accountIds = new Set(accounts.map((a) => a.id));

@@ -3,6 +3,7 @@
 // PAGINATION; then apply every page (idempotent puts and deletes keyed by Plaid's ids) and only then
 // move the cursor, conditionally on it being unchanged. A crash before the cursor write replays the
 // same pages next time, which changes nothing. One sync per item at a time: a lease on the item.
+import { fetchLiabilities, LIABILITIES_REFRESH_HOURS, liabilityRecords } from './liabilities.ts';
 import { randomUUID } from 'node:crypto';
 import type { PlaidApi, RemovedTransaction, Transaction as PlaidTransaction } from 'plaid';
 import { backoffMinutes, nextRefreshAt, refreshTier } from '../../../domain/balance-refresh.ts';
@@ -245,6 +246,18 @@ export async function syncItem(
 
     const syncedAt = deps.clock();
     const nowIso = syncedAt.toISOString();
+    // A card's statement and a loan's terms, asked again when the kept ones are half a day old.
+    const staleBefore = syncedAt.getTime() - LIABILITIES_REFRESH_HOURS * 3_600_000;
+    const liabilities = accounts.some(
+      (a) =>
+        (a.account_type === 'credit' || a.account_type === 'loan') &&
+        (!a.liability || Date.parse(a.liability.refreshed_at) < staleBefore),
+    )
+      ? await fetchLiabilities(plaid, accessToken, (message, fields) =>
+          deps.logger.warn(message, { itemId, ...fields }),
+        )
+      : null;
+    const liabilityByPlaidId = liabilities ? liabilityRecords(liabilities, nowIso) : new Map();
     // A replay from the start holds the account's whole window: its posted amounts need no read back.
     const replayedPosted = item.plaid_sync_token ? null : new Map<string, number[]>();
     for (const txn of replayedPosted ? pages.added : []) {
@@ -275,6 +288,9 @@ export async function syncItem(
               ? { available_balance: toCents(balance.balances.available) }
               : {}),
             last_balance_refresh: nowIso,
+            ...(liabilityByPlaidId.has(account.plaid_account_id)
+              ? { liability: liabilityByPlaidId.get(account.plaid_account_id) }
+              : {}),
             ...(pages.historicalComplete && account.historical_sync_status !== 'completed'
               ? { historical_sync_status: 'completed', historical_sync_completed_at: nowIso }
               : {}),

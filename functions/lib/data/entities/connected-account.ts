@@ -43,6 +43,23 @@ export function connectedAccountEntity(client: DynamoDBDocumentClient, table: st
             checked_at: { type: 'string', required: true },
           },
         },
+        // /liabilities/get, kept by sync for credit and loan accounts (issue 10 item 3; cents, dates
+        // YYYY-MM-DD): the plan schedules card and loan payments from it (domain/money/statements.ts).
+        liability: {
+          type: 'map',
+          properties: {
+            kind: { type: ['credit', 'student', 'mortgage'] as const, required: true },
+            statement_date: { type: 'string' },
+            statement_balance: { type: 'number' },
+            minimum_payment: { type: 'number' },
+            next_payment_due_date: { type: 'string' },
+            next_payment_amount: { type: 'number' },
+            last_payment_date: { type: 'string' },
+            last_payment_amount: { type: 'number' },
+            interest_rate: { type: 'number' },
+            refreshed_at: { type: 'string', required: true },
+          },
+        },
         ...timestamps,
       },
       indexes: {
