@@ -5,7 +5,7 @@
 // ITEM_LOGIN_REQUIRED (fault injection, for any item: the browser never holds an access token), a
 // refresh from the UI (a double click, sent once) hits it, the bank shows the reconnect prompt, and update
 // mode in Link repairs it.
-// Also axe on /get-started and /accounts.
+// Also axe on /get-started and /accounts, and no name cut short on /accounts and /link at 375 px.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import {
@@ -13,6 +13,7 @@ import {
   e2eBaseUrl as base,
   logInAndFinish,
   signUpAndSignIn,
+  textsCutShort,
 } from './helpers.ts';
 
 const plaidUrl = () => process.env.E2E_PLAID_URL ?? '';
@@ -129,4 +130,13 @@ test('connect a bank from /get-started, see accounts and transactions, reconnect
   ).toBeVisible();
   await expect(prompt).toHaveCount(0);
   await expect(page.getByText('Needs reconnection')).toHaveCount(0);
+
+  // On a 375 px phone no account or bank name is cut short (issue 11 item 9: "First ...").
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(checkingRow).toContainText('First Platypus Bank');
+  expect(await textsCutShort(page.getByRole('main'))).toEqual([]);
+  await page.goto(`${base()}/link`);
+  await expect(page.getByRole('heading', { name: 'Linked banks' })).toBeVisible();
+  await expect(page.getByText('Plaid Money Market', { exact: true })).toBeVisible();
+  expect(await textsCutShort(page.getByRole('main'))).toEqual([]);
 });

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 
 export const e2eBaseUrl = () => process.env.E2E_BASE_URL ?? '';
 export const E2E_PASSWORD = 'secret1';
@@ -84,6 +84,39 @@ export async function logInAndFinish(link: FrameLocator) {
   if (await selection.isVisible()) await link.getByRole('button', { name: 'Continue' }).click();
   await expect(success).toBeVisible();
   await link.getByRole('button', { name: 'Continue' }).click();
+}
+
+/**
+ * The texts inside `scope` shown cut short: an element with its own text whose box clips it (an ellipsis
+ * or a hidden overflow narrower than the text). Empty when every text is whole.
+ */
+export async function textsCutShort(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) => {
+    const cut: string[] = [];
+    for (const element of root.querySelectorAll<HTMLElement>('*')) {
+      const hasOwnText = [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      );
+      // Not shown, or only to screen readers (sr-only: a 1 px box).
+      if (!hasOwnText || element.getClientRects().length === 0 || element.clientWidth <= 1) continue;
+      const style = getComputedStyle(element);
+      const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+      if (clips && element.scrollWidth > element.clientWidth + 1)
+        cut.push((element.textContent ?? '').trim());
+    }
+    return cut;
+  });
+}
+
+/** How far `text` (the element's text, as laid out and transformed) sticks out of `box` on either side, in px. */
+export async function textOverflowPx(box: Locator): Promise<number> {
+  return box.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const text = range.getBoundingClientRect();
+    const outer = element.getBoundingClientRect();
+    return Math.max(0, outer.left - text.left, text.right - outer.right);
+  });
 }
 
 export async function expectNoSeriousAxeViolations(page: Page) {

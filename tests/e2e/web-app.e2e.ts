@@ -12,7 +12,7 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test, type Page } from '@playwright/test';
-import { answerQuestionnaire, expectNoSeriousAxeViolations, screenshots } from './helpers.ts';
+import { answerQuestionnaire, expectNoSeriousAxeViolations, screenshots, textOverflowPx } from './helpers.ts';
 
 const base = () => process.env.E2E_BASE_URL ?? '';
 const apiUrl = () => process.env.E2E_API_URL ?? '';
@@ -374,7 +374,7 @@ test('an admin notice with a script and an onerror payload renders sanitized and
   await expect(page.getByRole('dialog', { name: 'Security notice' })).toHaveCount(0);
 });
 
-test('at 375 px the bottom navigation shows and the header does not', async ({ page }) => {
+test('at 375 px the bottom navigation shows, the header does not, and Personalize fits', async ({ page }) => {
   test.setTimeout(120_000);
   await signUpAndSignIn(page, newEmail('mobile'));
   await page.setViewportSize({ width: 375, height: 812 });
@@ -392,4 +392,42 @@ test('at 375 px the bottom navigation shows and the header does not', async ({ p
   await expect(menu.getByRole('link', { name: 'Settings' })).toBeVisible();
   await menu.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
+
+  // Personalize on a 375 x 667 phone (issue 11 item 9): every tab whole, "Save & Close" reachable without
+  // scrolling the dialog, four typed initials inside the avatar.
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Personalize' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Personalize Your Profile' });
+  await expect(dialog).toBeVisible();
+  expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+  const dialogBox = await dialog.boundingBox();
+  for (const name of ['Anonymous', 'Initials', 'Personality', 'Photo']) {
+    const tab = await dialog.getByRole('tab', { name }).boundingBox();
+    expect(
+      tab && dialogBox && tab.x >= dialogBox.x && tab.x + tab.width <= dialogBox.x + dialogBox.width,
+    ).toBe(true);
+  }
+  // The personality grid is the tallest panel: the button stays on top there too.
+  await dialog.getByRole('tab', { name: 'Personality' }).click();
+  const save = dialog.getByRole('button', { name: 'Save & Close' });
+  const onTop = () =>
+    save.evaluate((button) => {
+      const { x, y, width, height } = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+    });
+  expect(await onTop()).toBe(true);
+  await dialog.getByRole('tab', { name: 'Initials' }).click();
+  await dialog.getByLabel('Custom initials').fill('WWMM');
+  const preview = dialog.locator('span[aria-hidden="true"]').filter({ hasText: /^WWMM$/ });
+  expect(await textOverflowPx(preview)).toBe(0);
+  expect(await onTop()).toBe(true);
+  await save.click();
+  await expect(dialog).toBeHidden();
+  const headerAvatar = page
+    .getByRole('button', { name: 'Account menu' })
+    .locator('span[aria-hidden="true"]')
+    .filter({ hasText: /^WWMM$/ });
+  await expect(headerAvatar).toBeVisible();
+  expect(await textOverflowPx(headerAvatar)).toBe(0);
 });

@@ -197,7 +197,7 @@ export function AccountDetail({
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">
+            <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900">
               {data.account_name}
             </h1>
             <SyncBadges account={data} />

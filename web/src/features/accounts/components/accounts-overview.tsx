@@ -147,18 +147,21 @@ function AccountRow({ account }: { account: Account }) {
   return (
     <li className="relative flex items-center gap-3 px-4 py-3 hover:bg-slate-50">
       <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <Link
             to={paths.app.account.getHref(account.id)}
-            className="truncate font-medium text-slate-900 after:absolute after:inset-0 focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="min-w-0 font-medium break-words text-slate-900 after:absolute after:inset-0 focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             {account.account_name}
           </Link>
+          {account.mask ? (
+            <span className="text-sm whitespace-nowrap text-slate-600">{maskLabel(account.mask)}</span>
+          ) : null}
           <SyncBadges account={account} />
         </div>
-        <p className="mt-0.5 flex min-w-0 gap-1 text-sm text-slate-600">
-          <span className="truncate">{account.institution_name ?? 'Unknown bank'}</span>
-          {account.mask ? <span className="shrink-0">· {maskLabel(account.mask)}</span> : null}
+        {/* The bank has a line of its own: at 375 px beside the balance it had room for "First ..." only. */}
+        <p className="mt-0.5 text-sm break-words text-slate-600">
+          {account.institution_name ?? 'Unknown bank'}
         </p>
         <p className="text-xs text-slate-500">{lastRefreshLabel(account.last_balance_refresh)}</p>
       </div>

@@ -129,7 +129,7 @@ function BankCard({ bank, isOwner }: { bank: Bank; isOwner: boolean }) {
       <ul className="mt-3 divide-y divide-slate-100 border-t border-slate-100 text-sm">
         {bank.accounts.map((account) => (
           <li key={account.id} className="flex items-center justify-between gap-3 py-2">
-            <span className="min-w-0 truncate text-slate-800">{account.account_name}</span>
+            <span className="min-w-0 break-words text-slate-800">{account.account_name}</span>
             <span className="shrink-0 text-slate-500">
               {[account.account_subtype, maskLabel(account.mask)].filter(Boolean).join(' · ')}
             </span>

@@ -189,7 +189,8 @@ export function PersonalizeDialog({
         </div>
 
         <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
-          <TabsList aria-label="Avatar style">
+          {/* Four tabs do not fit one row of a phone's dialog: two rows of two there. */}
+          <TabsList aria-label="Avatar style" className="grid grid-cols-2 sm:flex">
             <TabsTrigger value="anonymous">Anonymous</TabsTrigger>
             <TabsTrigger value="initials">Initials</TabsTrigger>
             <TabsTrigger value="personality">Personality</TabsTrigger>
@@ -264,9 +265,12 @@ export function PersonalizeDialog({
           </TabsContent>
         </Tabs>
 
-        <Button className="w-full" isPending={saving} disabled={uploading} onClick={() => void save()}>
-          {saving ? 'Saving...' : 'Save & Close'}
-        </Button>
+        {/* Kept in view while the dialog scrolls on a short screen (the personality grid is tall). */}
+        <div className="sticky -bottom-5 -mx-5 -mb-5 border-t border-slate-100 bg-white px-5 py-4 sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:px-6">
+          <Button className="w-full" isPending={saving} disabled={uploading} onClick={() => void save()}>
+            {saving ? 'Saving...' : 'Save & Close'}
+          </Button>
+        </div>
       </div>
     </Dialog>
   );
