@@ -60,7 +60,7 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-export function retryPolicyFor(retry: InvokeOptions['retry']): RetryPolicy {
+function retryPolicyFor(retry: InvokeOptions['retry']): RetryPolicy {
   if (retry === undefined) return FUNCTION_CALL_RETRY;
   if (retry === false) return { ...FUNCTION_CALL_RETRY, attempts: 1 };
   return { ...GENERIC_INVOKER_RETRY, ...retry };
