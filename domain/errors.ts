@@ -14,6 +14,7 @@ export type ErrorType =
   | 'conflict'
   | 'not_implemented'
   | 'subscription_required'
+  | 'two_factor_required'
   | 'unknown';
 
 /** spec §8 classified errors: user messages. */
@@ -99,6 +100,18 @@ export class PayloadTooLargeError extends DomainError {
 export class SubscriptionRequiredError extends DomainError {
   readonly status = 402;
   readonly code = 'subscription_required' as const;
+}
+
+/**
+ * A signed-in user with two-factor authentication on whose sign-in has not passed the code step yet
+ * (issue 15 item 2): every profile-scoped call is refused until it does.
+ */
+export class TwoFactorRequiredError extends DomainError {
+  readonly status = 403;
+  readonly code = 'two_factor_required' as const;
+  constructor(message = 'Two-factor verification is required for this sign-in.', options?: ErrorOptions) {
+    super(message, options);
+  }
 }
 
 export class NotImplementedError extends DomainError {

@@ -32,7 +32,7 @@ describe('function catalog', () => {
       expect(entry, name).toBeDefined();
       expect(entry?.kind).toBe('function');
       expect(entry?.body, `${name} body`).toBeDefined();
-      expect(entry?.routes).toEqual([{ method: 'POST', path: `/functions/${name}` }]);
+      expect(entry?.routes).toMatchObject([{ method: 'POST', path: `/functions/${name}` }]);
     }
   });
 

@@ -19,6 +19,11 @@ export interface Route {
   method: HttpMethod;
   /** API Gateway path syntax: `/financial-profiles/{profileId}`. */
   path: string;
+  /**
+   * Part of the two-factor code step itself: answered before the sign-in has passed its second factor.
+   * Every other route of a signed-in user with 2FA on needs a verified sign-in (functions/lib/two-factor.ts).
+   */
+  twoFactorExempt?: true;
 }
 
 export interface CatalogEntry {
@@ -48,6 +53,7 @@ const uuidLike = z.string().min(1).max(128);
  * caller from the token, and a value that differs from the caller is refused with 403. */
 const userIdField = uuidLike.optional();
 const fn = (name: string): Route[] => [{ method: 'POST', path: `/functions/${name}` }];
+const codeStep = (routes: Route[]): Route[] => routes.map((r) => ({ ...r, twoFactorExempt: true }));
 
 const LATER = 'a later issue (subscriptions, 2FA, e-mail, alerts, admin)';
 
@@ -65,18 +71,24 @@ export const functionBodies = {
       .regex(/^cs_[A-Za-z0-9_]+$/, 'must be a Checkout Session id (cs_…)')
       .optional(),
   }),
-  'send-2fa-code-secure': z.object({
+  'send-2fa-code-secure': z.strictObject({
     userId: userIdField,
     method: z.enum(['sms', 'email']),
     codeType: z.enum(['setup', 'login']),
     phoneNumber: z.string().max(32).optional(),
   }),
-  'verify-2fa-code-secure': z.object({
+  'verify-2fa-code-secure': z.strictObject({
     userId: userIdField,
-    code: z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits'),
+    // Six digits (a sent or authenticator code) or a recovery code (`ab3de-fg7hk`).
+    code: z
+      .string()
+      .trim()
+      .regex(/^(\d{6}|[A-Za-z2-7]{5}-?[A-Za-z2-7]{5})$/, 'must be a 6-digit code or a recovery code'),
     codeType: z.enum(['setup', 'login']),
     deviceFingerprint: z.string().min(8).max(256),
     trustDevice: z.boolean().default(false),
+    /** Setup: the method being set up (the authenticator app's pending secret, or a sent code). */
+    method: z.enum(['totp', 'email', 'sms']).optional(),
   }),
   'smart-alert-batching': z.object({
     user_id: userIdField,
@@ -209,10 +221,9 @@ export const catalog: CatalogEntry[] = [
     kind: 'function',
     description: 'Send a two-factor code for setup or login',
     caller: 'user',
-    routes: fn('send-2fa-code-secure'),
+    routes: codeStep(fn('send-2fa-code-secure')),
     body: functionBodies['send-2fa-code-secure'],
-    handler: null,
-    plannedIn: LATER,
+    handler: 'functions/send-2fa-code-secure/handler.ts',
     ...defaults,
   },
   {
@@ -220,10 +231,9 @@ export const catalog: CatalogEntry[] = [
     kind: 'function',
     description: 'Verify a two-factor code, optionally trusting the device',
     caller: 'user',
-    routes: fn('verify-2fa-code-secure'),
+    routes: codeStep(fn('verify-2fa-code-secure')),
     body: functionBodies['verify-2fa-code-secure'],
-    handler: null,
-    plannedIn: LATER,
+    handler: 'functions/verify-2fa-code-secure/handler.ts',
     ...defaults,
   },
   {
@@ -585,14 +595,19 @@ export const catalog: CatalogEntry[] = [
   {
     name: 'two-factor',
     kind: 'resource',
-    description: 'Disable 2FA and is_device_trusted_secure (spec §7)',
+    description:
+      "Two-factor status, authenticator setup, disable (spec §7), is_device_trusted_secure, the user's trusted devices and the sign-in's second-factor session",
     caller: 'user',
     routes: [
+      { method: 'GET', path: '/two-factor', twoFactorExempt: true },
+      { method: 'POST', path: '/two-factor/totp' },
       { method: 'POST', path: '/two-factor/disable' },
-      { method: 'POST', path: '/two-factor/device-trust' },
+      { method: 'POST', path: '/two-factor/device-trust', twoFactorExempt: true },
+      { method: 'GET', path: '/two-factor/devices' },
+      { method: 'DELETE', path: '/two-factor/devices/{deviceId}' },
+      { method: 'DELETE', path: '/two-factor/session', twoFactorExempt: true },
     ],
-    handler: null,
-    plannedIn: LATER,
+    handler: 'functions/two-factor/handler.ts',
     ...defaults,
   },
   {

@@ -74,7 +74,13 @@ export class ApiStack extends Stack {
           CorsHttpMethod.PATCH,
           CorsHttpMethod.DELETE,
         ],
-        allowHeaders: ['authorization', 'content-type', 'x-correlation-id', 'x-profile-id'],
+        allowHeaders: [
+          'authorization',
+          'content-type',
+          'x-correlation-id',
+          'x-profile-id',
+          'x-two-factor-session',
+        ],
         exposeHeaders: ['x-correlation-id'],
         allowCredentials: false,
         maxAge: Duration.hours(2),
@@ -159,6 +165,7 @@ export class ApiStack extends Stack {
     if (access.includes('avatars'))
       fn.bindBucket({ bucket: props.avatars, envName: 'AVATARS_BUCKET', access: 'readWrite' });
     if (access.includes('email')) fn.bindEmail({ from: props.emailFrom });
+    if (access.includes('sms')) fn.bindSms();
     if (access.includes('bedrock')) fn.bindBedrock({ modelId: props.coachModelId, maxTokens: 800 });
     return fn;
   }

@@ -120,6 +120,22 @@ export class CatalogFunction extends Construct {
     return this;
   }
 
+  /** sns:Publish for texts to phone numbers (two-factor codes): SMS has no topic ARN to scope to. */
+  bindSms(): this {
+    this.role.addToPolicy(
+      new PolicyStatement({
+        actions: ['sns:Publish'],
+        resources: ['*'],
+      }),
+    );
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Texts go straight to a phone number, which is not a resource ARN; only the two-factor send function has this grant.',
+    });
+    return this;
+  }
+
   /**
    * The coach's model: COACH_BEDROCK_MODEL_ID (and its token limit) plus bedrock:InvokeModel and
    * InvokeModelWithResponseStream (what Converse and ConverseStream need) on that foundation model only.

@@ -15,7 +15,9 @@ export type ExtraAccess =
   /** Send e-mail through SES (EMAIL_FROM, APP_URL for links). */
   | 'email'
   /** Call the coach's Bedrock model, and only that model (COACH_BEDROCK_MODEL_ID). */
-  | 'bedrock';
+  | 'bedrock'
+  /** Text a phone number through SNS (two-factor codes). */
+  | 'sms';
 
 const plaidCaller: ExtraAccess[] = ['plaidSecret', 'plaidTokenDecrypt'];
 
@@ -43,6 +45,11 @@ export const extraAccess: Readonly<Record<string, readonly ExtraAccess[]>> = {
   'support-requests': ['email'],
   // The money coach's model (functions/lib/coach/bedrock-coach.ts).
   coach: ['bedrock'],
+  // Two-factor (functions/lib/two-factor.ts): codes by e-mail or text, security notices by e-mail; the
+  // authenticator secret is wrapped with the same KMS key as Plaid tokens (setup encrypts, checks decrypt).
+  'send-2fa-code-secure': ['email', 'sms'],
+  'verify-2fa-code-secure': ['email', 'plaidTokenDecrypt'],
+  'two-factor': ['email', 'plaidTokenEncrypt'],
 };
 
 export const accessOf = (name: string): readonly ExtraAccess[] => extraAccess[name] ?? [];

@@ -197,7 +197,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       response.setHeader('vary', 'origin');
       response.setHeader(
         'access-control-allow-headers',
-        'authorization,content-type,x-correlation-id,x-profile-id',
+        'authorization,content-type,x-correlation-id,x-profile-id,x-two-factor-session',
       );
       response.setHeader('access-control-allow-methods', 'GET,POST,PUT,PATCH,DELETE,OPTIONS');
       response.setHeader('access-control-expose-headers', 'x-correlation-id');

@@ -11,6 +11,8 @@ import { readFileSync } from 'node:fs';
 import { optionalEnv, requireEnv } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { outboxEmailSender, sesEmailSender, type EmailSender } from './ports/email.ts';
+import { outboxSmsSender, snsSmsSender, type SmsSender } from './ports/sms.ts';
+import { SNSClient } from '@aws-sdk/client-sns';
 import { eventBridgeBus, type EventBus } from './ports/event-bus.ts';
 import { kmsTokenCipher, localTokenCipher, type TokenCipher } from './ports/token-cipher.ts';
 import {
@@ -31,6 +33,8 @@ export interface Deps {
   clock: () => Date;
   logger: Logger;
   email: EmailSender;
+  /** Texts (two-factor codes): SNS in the cloud, the e-mail outbox locally. */
+  sms: SmsSender;
   /** The SPA's origin, for links in e-mails (invitations, verification). */
   appUrl: string;
   events: EventBus;
@@ -82,6 +86,11 @@ export function createDeps(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const outbox = optionalEnv('EMAIL_OUTBOX_DIR', env);
     return outbox ? outboxEmailSender(outbox, from) : sesEmailSender(new SESClient({}), from);
   });
+  lazyUnlessGiven('sms', () =>
+    optionalEnv('EMAIL_OUTBOX_DIR', env)
+      ? outboxSmsSender(deps.email)
+      : snsSmsSender(new SNSClient({}), PRODUCT_NAME),
+  );
   lazyUnlessGiven('appUrl', () => requireEnv('APP_URL', env).replace(/\/$/, ''));
   lazyUnlessGiven('events', () =>
     eventBridgeBus(new EventBridgeClient({}), requireEnv('EVENT_BUS_NAME', env)),

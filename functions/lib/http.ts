@@ -2,6 +2,8 @@
 // validates body, path and query with zod, resolves the caller from the verified JWT claims, enforces
 // the catalog's caller kind and the userId trust correction, maps errors to the spec §8 types, and logs
 // one structured line per request with a correlation id. Route functions stay plain and typed.
+import { dataFor } from './data/index.ts';
+import { requireSecondFactor } from './two-factor.ts';
 import middy from '@middy/core';
 import jsonBodyParser from '@middy/http-json-body-parser';
 import type {
@@ -210,6 +212,9 @@ export function httpHandler(
       if (entry.caller === 'user' || entry.caller === 'admin') {
         if (!caller) throw new AuthError();
         if (entry.caller === 'admin' && !caller.isAdmin) throw new ForbiddenError('Admin access required');
+        // issue 15 item 2: a sign-in of a user with 2FA on reaches nothing but the code step until it passes.
+        const declared = entry.routes.find((r) => `${r.method} ${r.path}` === event.routeKey);
+        if (!declared?.twoFactorExempt) await requireSecondFactor(deps, dataFor(deps), caller, event);
       }
       const bodySchema = definition.body ?? entry.body;
       const rawBody = event.body ?? (bodySchema ? {} : undefined);

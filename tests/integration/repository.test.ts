@@ -373,15 +373,18 @@ describe('repository round trips (DynamoDB Local)', () => {
       attempts: 0,
     });
     await data.trustedDevices
-      .create({ user_id: userId, fingerprint_hash: 'fp', expires_at: '2099-01-01T00:00:00Z' })
+      .create({
+        user_id: userId,
+        id: 'd1',
+        token_hash: 'th',
+        fingerprint_hash: 'fp',
+        label: 'Chrome on Linux',
+        expires_at: '2099-01-01T00:00:00Z',
+        ttl: 4_000_000_000,
+      })
       .go();
-    await data.trustedDevices
-      .patch({ user_id: userId, fingerprint_hash: 'fp' })
-      .set({ is_active: false })
-      .go();
-    expect(
-      (await data.trustedDevices.get({ user_id: userId, fingerprint_hash: 'fp' }).go()).data?.is_active,
-    ).toBe(false);
+    await data.trustedDevices.patch({ user_id: userId, id: 'd1' }).set({ is_active: false }).go();
+    expect((await data.trustedDevices.get({ user_id: userId, id: 'd1' }).go()).data?.is_active).toBe(false);
     await data.realtimeConnections
       .create({ connection_id: 'c-' + userId, user_id: userId, ttl: 4_000_000_000 })
       .go();

@@ -341,10 +341,22 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byUser',
   },
   {
-    pattern: 'Is this device trusted for this user',
+    pattern: "Is this device trusted for this user; a user's trusted devices (list, revoke, deactivate all)",
     source: '§7 is_device_trusted_secure',
     entity: 'trustedDevices',
     index: 'byUser',
+  },
+  {
+    pattern: "A user's authenticator secret and recovery codes",
+    source: 'issue 15 item 2 (TOTP, recovery codes)',
+    entity: 'twoFactorSecrets',
+    index: 'byUser',
+  },
+  {
+    pattern: "A verified sign-in by its session token's hash; a user's verified sign-ins (revoke)",
+    source: 'issue 15 item 2 (server-enforced second factor)',
+    entity: 'twoFactorSessions',
+    index: 'bySession',
   },
   {
     pattern: 'Realtime connection by id; connections of a user (push)',

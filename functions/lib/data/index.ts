@@ -28,6 +28,8 @@ import { runningBalanceMonthEntity } from './entities/running-balance-month.ts';
 import {
   realtimeConnectionEntity,
   trustedDeviceEntity,
+  twoFactorSecretEntity,
+  twoFactorSessionEntity,
   verificationCodeEntity,
 } from './entities/security.ts';
 import { securityEventEntity } from './entities/security-event.ts';
@@ -71,6 +73,8 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     emailCampaignTemplates: emailCampaignTemplateEntity(c, t),
     verificationCodes: verificationCodeEntity(c, t),
     trustedDevices: trustedDeviceEntity(c, t),
+    twoFactorSecrets: twoFactorSecretEntity(c, t),
+    twoFactorSessions: twoFactorSessionEntity(c, t),
     realtimeConnections: realtimeConnectionEntity(c, t),
     coachMessages: coachMessageEntity(c, t),
     coachUsage: coachUsageEntity(c, t),

@@ -32,7 +32,7 @@ export function profileEntity(client: DynamoDBDocumentClient, table: string) {
         // spec §3: privacy_mode is true when unset.
         privacy_mode: { type: 'boolean', default: true, get: (v?: boolean) => v ?? true },
         two_factor_enabled: { type: 'boolean', default: false, get: (v?: boolean) => v ?? false },
-        two_factor_method: { type: ['sms', 'email'] as const },
+        two_factor_method: { type: ['totp', 'sms', 'email'] as const },
         two_factor_phone_number: { type: 'string' },
         ...timestamps,
       },

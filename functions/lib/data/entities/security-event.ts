@@ -13,6 +13,11 @@ export const SECURITY_EVENT_TYPES = [
   'profile_archived',
   'two_factor_enabled',
   'two_factor_disabled',
+  'two_factor_verified',
+  'two_factor_failed',
+  'two_factor_recovery_code_used',
+  'trusted_device_added',
+  'trusted_device_revoked',
 ] as const;
 export const SEVERITIES = ['INFO', 'WARN', 'ERROR'] as const;
 
