@@ -27,10 +27,39 @@ export const planChangedSchema = z.object({
   accountIds: z.array(z.string()),
 });
 
+/** A profile's stored forecast (running balances) was rebuilt. */
+export const forecastUpdatedSchema = z.object({
+  profileId: z.string(),
+  accountIds: z.array(z.string()),
+});
+
+/** A linked bank needs the person to sign in again (Plaid ITEM_LOGIN_REQUIRED and its warnings). */
+export const itemLoginRequiredSchema = z.object({
+  userId: z.string(),
+  profileId: z.string(),
+  itemId: z.string(),
+  errorCode: z.string(),
+});
+
+/** A person's subscriber record changed (trial started, paid, grace, cancelled). */
+export const subscriptionChangedSchema = z.object({
+  userId: z.string(),
+});
+
+/** An admin created or changed an in-app notice (spec §2 in-app notices). */
+export const noticePublishedSchema = z.object({
+  notificationId: z.string(),
+  targetPage: z.string(),
+});
+
 export const eventContracts = {
   AccountLinked: accountLinkedSchema,
   TransactionsChanged: transactionsChangedSchema,
   PlanChanged: planChangedSchema,
+  ForecastUpdated: forecastUpdatedSchema,
+  ItemLoginRequired: itemLoginRequiredSchema,
+  SubscriptionChanged: subscriptionChangedSchema,
+  NoticePublished: noticePublishedSchema,
 } as const;
 
 export type EventDetailType = keyof typeof eventContracts;

@@ -16,7 +16,11 @@ function bodyFields(entry: CatalogEntry): string {
 
 export function renderCatalogDoc(): string {
   const rows = catalog.map((entry) => {
-    const routes = entry.routes.map((r) => `\`${r.method} ${r.path}\``).join('<br>') || '–';
+    const routes =
+      [
+        ...entry.routes.map((r) => `\`${r.method} ${r.path}\``),
+        ...(entry.websocketRoutes ?? []).map((key) => `WebSocket \`${key}\``),
+      ].join('<br>') || '–';
     const trigger = [
       entry.schedule ? `schedule \`${entry.schedule.expression}\`` : '',
       entry.events?.length ? `events ${entry.events.join(', ')}` : '',

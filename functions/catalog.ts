@@ -5,6 +5,7 @@
 // access tokens never travel from the browser (the client names an item or account instead).
 import { z } from 'zod';
 import type { EventDetailType } from '../events/contracts.ts';
+import { REALTIME_EVENTS } from '../events/realtime.ts';
 import { schedules, type ScheduleDefinition } from '../events/schedules.ts';
 
 export { tableDesign } from './lib/data/table-design.ts';
@@ -46,7 +47,11 @@ export interface CatalogEntry {
   schedule?: ScheduleDefinition;
   /** Bus detail-types this entry consumes. */
   events?: EventDetailType[];
+  /** Routes of the realtime WebSocket API this entry answers (API Gateway WebSocket; the local ws server). */
+  websocketRoutes?: WebSocketRouteKey[];
 }
+
+export type WebSocketRouteKey = '$connect' | '$disconnect' | '$default';
 
 const uuidLike = z.string().min(1).max(128);
 /** spec §7 passes the caller's id in many bodies; it is optional here because the server takes the
@@ -647,6 +652,30 @@ export const catalog: CatalogEntry[] = [
       { method: 'PATCH', path: '/admin/notifications/{notificationId}' },
     ],
     handler: 'functions/admin-notifications/handler.ts',
+    ...defaults,
+  },
+
+  // ── Realtime (spec §7 websocket, §9 Realtime; issue 16 item 5) ─────────────────────────────────
+  {
+    name: 'realtime',
+    kind: 'resource',
+    description:
+      'The realtime WebSocket: $connect verifies the Cognito ID token and remembers the connection, $disconnect forgets it, $default answers heartbeats',
+    caller: 'internal',
+    routes: [],
+    websocketRoutes: ['$connect', '$disconnect', '$default'],
+    handler: 'functions/realtime/handler.ts',
+    ...defaults,
+  },
+  {
+    name: 'realtime-publisher',
+    kind: 'job',
+    description:
+      'Pushes each bus event to every open connection of every member of the affected profile; forgets connections that answer 410 Gone',
+    caller: 'internal',
+    routes: [],
+    handler: 'functions/realtime-publisher/handler.ts',
+    events: [...REALTIME_EVENTS],
     ...defaults,
   },
 

@@ -1,6 +1,14 @@
 // The HTTP API: one Lambda per entry of functions/catalog.ts and every catalog route, with the Cognito
 // JWT authorizer on user and admin routes. Nothing here lists routes; the catalog does.
-import { Annotations, CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import {
+  Annotations,
+  CfnOutput,
+  type CfnElement,
+  Duration,
+  Stack,
+  Validations,
+  type StackProps,
+} from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CorsHttpMethod,
@@ -9,10 +17,13 @@ import {
   HttpNoneAuthorizer,
   HttpStage,
   LogGroupLogDestination,
+  WebSocketApi,
+  WebSocketStage,
   type IHttpRouteAuthorizer,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -58,6 +69,9 @@ export class ApiStack extends Stack {
   readonly apiUrl: string;
   /** Every catalog entry's function, by catalog name. */
   readonly functions: ReadonlyMap<string, CatalogFunction>;
+  /** The realtime WebSocket API (issue 16 item 5) and the URL browsers open, `wss://…/live`. */
+  readonly realtime: WebSocketApi;
+  readonly realtimeUrl: string;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -139,7 +153,104 @@ export class ApiStack extends Stack {
     }
     this.functions = functions;
 
+    const realtime = this.realtimeApi(functions, props);
+    this.realtime = realtime.api;
+    this.realtimeUrl = realtime.stage.url;
+
     new CfnOutput(this, 'ApiUrl', { value: this.apiUrl, description: 'Base URL of the HTTP API' });
+    new CfnOutput(this, 'RealtimeUrl', { value: this.realtimeUrl, description: 'The realtime WebSocket' });
+  }
+
+  /**
+   * The realtime WebSocket API (docs/realtime.md): the routes of the catalog's websocket entry; $connect
+   * verifies the Cognito ID token in its handler (WebSocket APIs have no JWT authorizer); the
+   * publisher alone may post to connections, on this API's stage only.
+   */
+  private realtimeApi(functions: ReadonlyMap<string, CatalogFunction>, props: ApiStackProps) {
+    const entry = catalog.find((e) => e.websocketRoutes?.length);
+    const connections = entry && functions.get(entry.name);
+    const publisher = functions.get('realtime-publisher');
+    if (!entry || !connections || !publisher) throw new Error('The catalog has no realtime entries');
+    const integration = (key: string) =>
+      new WebSocketLambdaIntegration(`realtime-${key.replace('$', '')}`, connections.function);
+    const routes = new Set(entry.websocketRoutes);
+    const api = new WebSocketApi(this, 'RealtimeApi', {
+      description: 'money-calendar realtime pushes (spec §7 websocket)',
+      routeSelectionExpression: '$request.body.action',
+      ...(routes.has('$connect') ? { connectRouteOptions: { integration: integration('$connect') } } : {}),
+      ...(routes.has('$disconnect')
+        ? { disconnectRouteOptions: { integration: integration('$disconnect') } }
+        : {}),
+      // The heartbeat's pong is the handler's answer (a two-way route); pushes go through the publisher.
+      ...(routes.has('$default')
+        ? { defaultRouteOptions: { integration: integration('$default'), returnResponse: true } }
+        : {}),
+    });
+    const accessLogs = new LogGroup(this, 'RealtimeAccessLogs', { retention: props.logRetention });
+    const stage = new WebSocketStage(this, 'RealtimeStage', {
+      webSocketApi: api,
+      stageName: 'live',
+      autoDeploy: true,
+      throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        // The token travels in the connect URL's query: the log format never includes it.
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            routeKey: '$context.routeKey',
+            eventType: '$context.eventType',
+            connectionId: '$context.connectionId',
+            status: '$context.status',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+    for (const route of api.node.findAll()) {
+      if (route.node.id === '$connect-Route') {
+        Validations.of(route).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason:
+            'WebSocket APIs have no JWT authorizer: the $connect handler verifies the Cognito ID token ' +
+            '(signature, issuer, audience, expiry) and refuses the handshake with 401 before any state is kept.',
+        });
+      }
+      if (route.node.id === '$disconnect-Route' || route.node.id === '$default-Route') {
+        Validations.of(route).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason:
+            'Only reachable on a connection $connect authenticated; API Gateway authorizes at connect only.',
+        });
+      }
+    }
+
+    connections.function.addEnvironment(
+      'COGNITO_ISSUER',
+      `https://cognito-idp.${this.region}.amazonaws.com/${props.userPool.userPoolId}`,
+    );
+    connections.function.addEnvironment('COGNITO_CLIENT_ID', props.userPoolClient.userPoolClientId);
+    publisher.function.addEnvironment('REALTIME_ENDPOINT', stage.callbackUrl);
+    // Least privilege: post to (and, for 410 cleanup, nothing more than) this API's live stage.
+    publisher.role.addToPolicy(
+      new PolicyStatement({
+        actions: ['execute-api:ManageConnections'],
+        resources: [
+          this.formatArn({
+            service: 'execute-api',
+            resource: api.apiId,
+            resourceName: `${stage.stageName}/POST/@connections/*`,
+          }),
+        ],
+      }),
+    );
+    Validations.of(publisher.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:${this.partition === 'aws' ? 'aws' : '<AWS::Partition>'}:execute-api:${this.region}:${this.account}:<${this.getLogicalId(api.node.defaultChild as CfnElement)}>/live/POST/@connections/*]`,
+      reason: 'Connection ids are made at connect time; the grant is this API, this stage and POST only.',
+    });
+    return { api, stage };
   }
 
   private catalogFunction(entry: CatalogEntry, props: ApiStackProps): CatalogFunction {

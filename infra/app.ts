@@ -120,6 +120,7 @@ export function buildApp(options: BuildAppOptions): MoneyCalendarApp {
     description: 'money-calendar SPA: private bucket, CloudFront, security headers',
     runtimeConfig: {
       apiUrl: api.apiUrl,
+      realtimeUrl: api.realtimeUrl,
       region: options.region,
       userPoolId: auth.userPool.userPoolId,
       userPoolClientId: auth.userPoolClient.userPoolClientId,

@@ -9,13 +9,20 @@ export interface CspInputs {
   region: string;
   /** Extra image origins (e.g. the avatars bucket for presigned avatar URLs). */
   imageOrigins?: string[];
+  /** The realtime WebSocket stage (`wss://…`), which the page connects to. May be a CDK token. */
+  realtimeUrl?: string;
 }
 
 /** Plaid Link loads its script and iframe from the CDN, and calls Plaid's hosts from the page. */
 export const plaidLinkCdn = 'https://cdn.plaid.com';
 export const plaidApiHosts = ['https://production.plaid.com', 'https://sandbox.plaid.com'] as const;
 
-export function buildContentSecurityPolicy({ apiUrl, region, imageOrigins = [] }: CspInputs): string {
+export function buildContentSecurityPolicy({
+  apiUrl,
+  region,
+  imageOrigins = [],
+  realtimeUrl,
+}: CspInputs): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", plaidLinkCdn]],
@@ -28,6 +35,7 @@ export function buildContentSecurityPolicy({ apiUrl, region, imageOrigins = [] }
       [
         "'self'",
         apiUrl,
+        ...(realtimeUrl ? [realtimeUrl] : []),
         `https://cognito-idp.${region}.amazonaws.com`,
         'https://*.plaid.com',
         ...plaidApiHosts,

@@ -45,6 +45,8 @@ export interface WebRuntimeConfig {
   authFlowType: 'USER_SRP_AUTH';
   /** Plaid's Link script from its CDN (the local sandbox serves a stand-in at the same API). */
   plaidLinkScriptUrl: string;
+  /** The realtime WebSocket stage, `wss://{api}.execute-api.{region}.amazonaws.com/{stage}`. */
+  realtimeUrl?: string;
 }
 
 export const PLAID_LINK_SCRIPT_URL = 'https://cdn.plaid.com/link/v2/stable/link-initialize.js';
@@ -107,6 +109,7 @@ export class WebStack extends Stack {
       apiUrl: props.runtimeConfig.apiUrl,
       region: props.runtimeConfig.region,
       imageOrigins: props.imageOrigins,
+      ...(props.runtimeConfig.realtimeUrl ? { realtimeUrl: props.runtimeConfig.realtimeUrl } : {}),
     });
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'money-calendar SPA security headers (spec §7 content security policy)',

@@ -114,6 +114,8 @@ export interface WebConfig {
   plaidLinkScriptUrl: string;
   /** The local mail outbox viewer. */
   outboxUrl: string;
+  /** The realtime WebSocket (the gateway's ws server). */
+  realtimeUrl: string;
 }
 
 export interface LocalCloud {
@@ -130,6 +132,8 @@ export interface LocalCloud {
   outboxDir: string;
   /** The local event bus: `drain()` waits for every delivery so far (tests). */
   events: LocalEventDispatcher;
+  /** The gateway's ws server (tests drop its sockets to stand in for a network cut). */
+  realtime: Gateway['realtime'];
   stop(): Promise<void>;
 }
 
@@ -243,6 +247,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       STRIPE_API_PORT: String(stripe.port),
       STRIPE_API_PROTOCOL: 'http',
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+      // The realtime $connect route verifies ID tokens itself (no authorizer in front of it).
+      COGNITO_ISSUER: `${urls.cognito}/${ids.userPoolId}`,
+      COGNITO_CLIENT_ID: ids.userPoolClientId,
     };
     const apiLog = join(logDir, 'api.log');
     const writeApiLog = (line: string) => {
@@ -263,6 +270,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         // Trials and grace periods run on the sandbox's clock, so moving it ends them as it ends
         // Stripe's own trials and renewals.
         billingClock: () => stripe.clock.now(),
+        // Pushes go to the gateway's ws server, API Gateway's Management API's stand-in.
+        realtime: {
+          send: (connectionId, message) => {
+            if (!gatewayRef.current) throw new Error('the gateway is not started');
+            return gatewayRef.current.realtime.send(connectionId, message);
+          },
+        },
       }),
     );
     stops.push(async () => setDeps(undefined));
@@ -300,6 +314,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       authFlowType: 'USER_PASSWORD_AUTH',
       plaidLinkScriptUrl: `${plaid.url}/link/link-initialize.js`,
       outboxUrl: `${urls.api}/__outbox`,
+      realtimeUrl: gateway.realtime.url,
     };
     const configPath = join(dataDir, 'web-config.json');
     writeFileSync(configPath, JSON.stringify(config, null, 2));
@@ -340,6 +355,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       logDir,
       outboxDir,
       events,
+      realtime: gateway.realtime,
       stop: stopAll,
     };
   } catch (error) {

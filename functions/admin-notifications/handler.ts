@@ -46,6 +46,8 @@ export const handler = httpHandler('admin-notifications', {
       const { data } = await dataFor(deps)
         .userNotifications.create({ id: randomUUID(), ...rest, ...(end_date ? { end_date } : {}) })
         .go();
+      // Open browsers refetch their notices, so a new one appears without a reload (docs/realtime.md).
+      await deps.events.publish('NoticePublished', { notificationId: data.id, targetPage: data.target_page });
       return data;
     },
   }),
@@ -61,6 +63,10 @@ export const handler = httpHandler('admin-notifications', {
       if (end_date === null) update = update.remove(['end_date']);
       else if (end_date) update = update.set({ end_date });
       const { data: updated } = await update.go({ response: 'all_new' });
+      await deps.events.publish('NoticePublished', {
+        notificationId: path.notificationId,
+        targetPage: updated.target_page ?? existing.target_page,
+      });
       return updated;
     },
   }),

@@ -26,6 +26,8 @@ import type { PlaidApi } from 'plaid';
 import { plaidFromEnvironment } from './plaid/client.ts';
 import { stripeFromEnvironment, type StripeAccess } from './stripe/client.ts';
 import { PRODUCT_NAME } from '../../domain/brand.ts';
+import { cognitoTokenVerifier, type TokenVerifier } from './cognito-token.ts';
+import { apiGatewayRealtimeSender, type RealtimeSender } from './ports/realtime.ts';
 
 export interface Deps {
   tableName: string;
@@ -51,6 +53,10 @@ export interface Deps {
   /** The clock trials and grace periods are judged by: the wall clock in the cloud, the Stripe
    * sandbox's (movable) clock locally, so a moved sandbox clock ends our trials as it ends Stripe's. */
   billingClock: () => Date;
+  /** Pushes to browsers' WebSocket connections (REALTIME_ENDPOINT in the cloud, the local ws server here). */
+  realtime: RealtimeSender;
+  /** Verifies a Cognito ID token where no authorizer did (the realtime $connect route). */
+  verifyIdToken: TokenVerifier;
 }
 
 /** Defines `name` on `target` as a getter that builds the value once, on first read. */
@@ -111,6 +117,13 @@ export function createDeps(env: NodeJS.ProcessEnv = process.env, overrides: Part
   lazyUnlessGiven('plaidWebhookUrl', () => optionalEnv('PLAID_WEBHOOK_URL', env));
   lazyUnlessGiven('stripe', () => stripeFromEnvironment(env));
   lazyUnlessGiven('billingClock', () => () => deps.clock());
+  lazyUnlessGiven('realtime', () => apiGatewayRealtimeSender(requireEnv('REALTIME_ENDPOINT', env)));
+  lazyUnlessGiven('verifyIdToken', () =>
+    cognitoTokenVerifier({
+      issuer: requireEnv('COGNITO_ISSUER', env),
+      clientId: requireEnv('COGNITO_CLIENT_ID', env),
+    }),
+  );
   return Object.assign(deps, overrides);
 }
 

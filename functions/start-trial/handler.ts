@@ -18,6 +18,7 @@ export const handler = httpHandler('start-trial', {
       const data = dataFor(deps);
       if (!body.sessionId) {
         const outcome = await startCardFreeTrial(deps, data, caller.userId);
+        if (outcome.started) await deps.events.publish('SubscriptionChanged', { userId: caller.userId });
         return { trial_started: outcome.started, ...viewOf(outcome.record, deps) };
       }
       const { client } = await deps.stripe();

@@ -27,6 +27,16 @@ const refOf = (value: unknown): string | undefined => {
   return v?.Ref ?? v?.['Fn::GetAtt']?.[0];
 };
 
+/** Resources of one type that belong to the HTTP API (the realtime WebSocket API has its own). */
+const ofHttpApi = (type: string) => {
+  const [httpApiId] = Object.entries(resourcesOf(api, 'AWS::ApiGatewayV2::Api')).find(
+    ([, r]) => r.Properties.ProtocolType === 'HTTP',
+  )!;
+  return Object.fromEntries(
+    Object.entries(resourcesOf(api, type)).filter(([, r]) => refOf(r.Properties.ApiId) === httpApiId),
+  );
+};
+
 describe('functions', () => {
   it('creates exactly one Lambda per catalog entry, named by CATALOG_NAME', () => {
     const lambdas = resourcesOf(api, 'AWS::Lambda::Function');
@@ -116,9 +126,7 @@ describe('routes', () => {
   const routable = allRoutes.filter(({ entry }) => entry.caller !== 'internal');
 
   it('adds every catalog route once and nothing else', () => {
-    const keys = Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Route')).map(
-      (r) => r.Properties.RouteKey,
-    );
+    const keys = Object.values(ofHttpApi('AWS::ApiGatewayV2::Route')).map((r) => r.Properties.RouteKey);
     expect(keys.sort()).toEqual(routable.map(({ route }) => `${route.method} ${route.path}`).sort());
   });
 
@@ -129,7 +137,7 @@ describe('routes', () => {
   });
 
   it('puts the JWT authorizer on user and admin routes and none on public and webhook routes', () => {
-    const routes = Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Route'));
+    const routes = Object.values(ofHttpApi('AWS::ApiGatewayV2::Route'));
     const [authorizerId] = Object.keys(resourcesOf(api, 'AWS::ApiGatewayV2::Authorizer'));
     for (const { entry, route } of routable) {
       const key = `${route.method} ${route.path}`;
@@ -148,7 +156,7 @@ describe('routes', () => {
   it('sends each route to the function of its own entry', () => {
     const integrations = resourcesOf(api, 'AWS::ApiGatewayV2::Integration');
     const nameByFunctionId = new Map([...functionsByName].map(([name, fn]) => [fn.logicalId, name]));
-    for (const route of Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Route'))) {
+    for (const route of Object.values(ofHttpApi('AWS::ApiGatewayV2::Route'))) {
       const props = route.Properties;
       const integrationId = props.Target['Fn::Join'][1][1].Ref as string;
       const functionId = refOf(integrations[integrationId]?.Properties.IntegrationUri);
@@ -176,7 +184,7 @@ describe('routes', () => {
 
 describe('stage and CORS', () => {
   it('logs access as JSON and throttles the default stage', () => {
-    const [stage] = Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Stage'));
+    const [stage] = Object.values(ofHttpApi('AWS::ApiGatewayV2::Stage'));
     const props = stage!.Properties;
     expect(props.StageName).toBe('$default');
     expect(props.AutoDeploy).toBe(true);
@@ -187,7 +195,9 @@ describe('stage and CORS', () => {
   });
 
   it('allows the SPA origin with the Authorization header and exposes the correlation id', () => {
-    const [httpApi] = Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Api'));
+    const [httpApi] = Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Api')).filter(
+      (r) => r.Properties.ProtocolType === 'HTTP',
+    );
     const cors = httpApi!.Properties.CorsConfiguration;
     expect(cors.AllowOrigins).toEqual([TEST_WEB_ORIGIN]);
     expect(cors.AllowHeaders).toContain('authorization');

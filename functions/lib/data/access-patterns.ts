@@ -364,4 +364,16 @@ export const accessPatterns: AccessPattern[] = [
     entity: 'realtimeConnections',
     index: 'byUser',
   },
+  {
+    pattern: 'Every open realtime connection (a new in-app notice reaches everyone)',
+    source: '§7 realtime, §2 in-app notices',
+    entity: 'realtimeConnections',
+    index: 'all',
+  },
+  {
+    pattern: 'Forget a realtime connection on $disconnect or a 410 Gone',
+    source: '§7 realtime',
+    entity: 'realtimeConnections',
+    index: 'byConnection',
+  },
 ];

@@ -551,6 +551,8 @@ export async function regenerateForecast(
           result = await buildAndStore(ctx, profileId, owner);
         }
         await abandon(data, profileId, owner);
+        // Open browsers of the profile's members refetch their balances (docs/realtime.md).
+        await deps.events.publish('ForecastUpdated', { profileId, accountIds: [] });
         return { status: 'regenerated', ...result };
       } catch (error) {
         await abandon(data, profileId, owner);

@@ -186,6 +186,14 @@ export async function syncItem(
         .remove(['next_refresh_after', 'refresh_queue'])
         .go();
       deps.logger.warn('plaid sync failed', { itemId, errorCode: plaidError.error_code });
+      if (loginRequired) {
+        await deps.events.publish('ItemLoginRequired', {
+          userId: item.user_id,
+          profileId: item.profile_id,
+          itemId,
+          errorCode: plaidError.error_code,
+        });
+      }
       return loginRequired
         ? { status: 'login_required', errorCode: plaidError.error_code }
         : { status: 'error', errorCode: plaidError.error_code };

@@ -85,6 +85,14 @@ export async function handlePlaidWebhook(
         .patch({ id: item.id })
         .set({ status: loginRequired ? 'login_required' : 'error', error_code: code })
         .go();
+      if (loginRequired) {
+        await deps.events.publish('ItemLoginRequired', {
+          userId: item.user_id,
+          profileId: item.profile_id,
+          itemId: item.id,
+          errorCode: code,
+        });
+      }
       return { handled: true, kind, status: loginRequired ? 'login_required' : 'error' };
     }
     case 'ITEM:USER_PERMISSION_REVOKED':

@@ -143,6 +143,7 @@ export async function syncFromStripe(
   const { data: existing } = await data.subscribers.get({ user_id: userId }).go();
   const record = rebuiltRecord(existing, userId, customerId, fields, deps.clock());
   await data.subscribers.put(record as never).go();
+  await deps.events.publish('SubscriptionChanged', { userId });
   return record;
 }
 

@@ -21,6 +21,11 @@ export const appConfigSchema = z
     plaidLinkScriptUrl: httpUrl,
     /** The local mail outbox viewer; local stage only. */
     outboxUrl: httpUrl.optional(),
+    /** The realtime WebSocket (ws:// locally, wss:// in the cloud); without it nothing is pushed. */
+    realtimeUrl: z
+      .url({ protocol: /^wss?$/, error: 'must be a ws(s) URL' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
   })
   .superRefine((config, ctx) => {
     if (config.stage === 'local' && !config.cognitoEndpoint) {

@@ -123,3 +123,15 @@ export const PERSONALIZE_CLOSE_DELAY_MS = 200;
 
 /** spec §4 / §9 Engagement prompt: at most one per day (read as: none within 24 h of the last one). */
 export const ENGAGEMENT_PROMPT_INTERVAL_MS = 24 * 60 * MINUTE;
+
+/**
+ * spec §9 Realtime: a heartbeat every 25 s, a connection that answers nothing for 10 s after one is
+ * dead, reconnects after 1, 2, 5 then every 10 s, and at most 100 pushes waiting to be applied (more
+ * means the browser fell behind: it catches up whole instead).
+ */
+export const REALTIME = {
+  heartbeatMs: 25 * SECOND,
+  timeoutMs: 10 * SECOND,
+  reconnectDelaysMs: [1 * SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND],
+  pushBuffer: 100,
+} as const;

@@ -146,6 +146,13 @@ export function realtimeConnectionEntity(client: DynamoDBDocumentClient, table: 
           pk: { field: 'gsi1pk', composite: ['user_id'] },
           sk: { field: 'gsi1sk', composite: ['connection_id'] },
         },
+        // Every open connection, for pushes meant for everyone (a new in-app notice). One partition:
+        // a handful of writes per sign-in; shard the key if concurrent browsers ever reach thousands.
+        all: {
+          index: 'gsi2',
+          pk: { field: 'gsi2pk', composite: [] },
+          sk: { field: 'gsi2sk', composite: ['connection_id'] },
+        },
       },
     },
     { client, table },

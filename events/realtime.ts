@@ -1,0 +1,47 @@
+// The realtime WebSocket's message contract (spec §7 "a realtime websocket connection is also used"):
+// what the server pushes and what a browser may send, shared by the publisher, the $default route, the
+// local ws server and the SPA (types only there). docs/realtime.md.
+import { z } from 'zod';
+import type { EventDetailType } from './contracts.ts';
+
+/** Bus events that reach browsers: each says which caches of which profile went stale. */
+export const REALTIME_EVENTS = [
+  'AccountLinked',
+  'TransactionsChanged',
+  'PlanChanged',
+  'ForecastUpdated',
+  'ItemLoginRequired',
+  'SubscriptionChanged',
+  'NoticePublished',
+] as const satisfies readonly EventDetailType[];
+export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
+
+/** A push: no figures, only what changed where; the SPA refetches through the API (and its access check). */
+export interface RealtimePush {
+  type: 'event';
+  /** The bus event's id, so a browser can tell a repeat. */
+  id: string;
+  event: RealtimeEvent;
+  /** The financial profile whose data changed; null for a person's own records (subscription) or all (notices). */
+  profileId: string | null;
+  accountIds?: string[];
+  at: string;
+}
+
+export type RealtimeServerMessage =
+  | RealtimePush
+  | { type: 'pong'; at: string }
+  | { type: 'error'; code: 'message_too_large' | 'unknown_message'; message: string };
+
+/** What a browser may send: a heartbeat. API Gateway routes on `action` (`$request.body.action`). */
+export const clientMessageSchema = z.strictObject({ action: z.literal('ping') });
+export type RealtimeClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** A browser message longer than this is refused unread (a ping is 17 bytes). */
+export const MAX_CLIENT_MESSAGE_BYTES = 1024;
+
+/** The query parameter that carries the Cognito ID token on connect (browsers cannot set headers). */
+export const TOKEN_QUERY_PARAMETER = 'token';
+
+/** A connection record outlives API Gateway's 2-hour connection limit by an hour, then expires. */
+export const CONNECTION_TTL_SECONDS = 3 * 60 * 60;
