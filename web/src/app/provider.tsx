@@ -1,10 +1,12 @@
 // The providers around every screen: the query cache (spec §9 defaults), auth state, the active
-// financial profile (spec §4), the sign-in step that accepts a pending invitation, and toasts.
+// financial profile (spec §4), the sign-in step that accepts a pending invitation, the realtime
+// connection while someone is signed in (spec §7), and toasts.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ActiveProfileProvider } from '../lib/active-profile-provider.tsx';
 import { AuthProvider } from '../lib/auth.tsx';
 import { PendingInvitationOnSignIn } from '../lib/invitation-on-sign-in.tsx';
+import { RealtimeSync } from '../lib/realtime-sync.tsx';
 import { ThemeSync } from '../lib/theme.ts';
 import { AppToaster } from './toaster.tsx';
 
@@ -14,7 +16,10 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
       <ThemeSync />
       <AuthProvider>
         <PendingInvitationOnSignIn />
-        <ActiveProfileProvider>{children}</ActiveProfileProvider>
+        <ActiveProfileProvider>
+          <RealtimeSync />
+          {children}
+        </ActiveProfileProvider>
       </AuthProvider>
       <AppToaster />
     </QueryClientProvider>

@@ -20,8 +20,9 @@ export function RealtimeSync() {
   activeProfileId.current = profile?.id ?? null;
 
   useEffect(() => {
+    if (!userId) return;
     const base = getAppConfig().realtimeUrl;
-    if (!userId || !base) return;
+    if (!base) return;
     const client = new RealtimeClient({
       url: async () => {
         const token = await getIdToken();

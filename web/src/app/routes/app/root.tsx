@@ -1,5 +1,5 @@
 // The parent of every protected route: the auth guard (spec §2) around the signed-in frame, the
-// refresh overlay (spec §4), the realtime connection (spec §7), the watcher that announces a finished initial sync (spec §8), the in-app
+// refresh overlay (spec §4), the watcher that announces a finished initial sync (spec §8), the in-app
 // notices (spec §2), the engagement prompts (spec §4), and the avatar menu's two dialogs (Personalize,
 // Daily Wisdom), loaded when first opened.
 import { useQuery } from '@tanstack/react-query';
@@ -11,7 +11,6 @@ import { EngagementPrompts } from '../../../features/engagement-prompts/componen
 import { InAppNotices } from '../../../features/notices/components/in-app-notices.tsx';
 import { ProtectedRoute } from '../../../lib/auth.tsx';
 import { RefreshOverlayProvider } from '../../../lib/refresh-overlay.tsx';
-import { RealtimeSync } from '../../../lib/realtime-sync.tsx';
 import { getProfileQueryOptions } from '../../../lib/user-profile-api.ts';
 
 const PersonalizeDialog = lazy(() =>
@@ -55,7 +54,6 @@ export default function AppRoot() {
   return (
     <ProtectedRoute>
       <RefreshOverlayProvider>
-        <RealtimeSync />
         <InitialSyncWatcher />
         <InAppNotices />
         <AppLayout actions={actions}>
