@@ -17,6 +17,7 @@ export const TWO_FACTOR_MESSAGES = {
   sendFailed: 'Failed to send verification code',
   verifyFailed: 'Failed to verify code',
   invalidCode: 'Invalid verification code',
+  network: "We couldn't reach the server. Please check your internet connection or try again shortly.",
 } as const;
 
 export const TWO_FACTOR_RULES = {

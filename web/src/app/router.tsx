@@ -71,6 +71,7 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
           lazy: route(() => import('./routes/auth/reset-password.tsx')),
         },
         { path: paths.auth.callback.path, lazy: route(() => import('./routes/auth/callback.tsx')) },
+        { path: paths.auth.twoFactor.path, lazy: route(() => import('./routes/auth/two-factor.tsx')) },
         { path: paths.inviteAccept.path, lazy: route(() => import('./routes/invite-accept.tsx')) },
         { path: paths.terms.path, lazy: route(() => import('./routes/terms.tsx')) },
         { path: paths.privacy.path, lazy: route(() => import('./routes/privacy.tsx')) },

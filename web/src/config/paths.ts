@@ -37,6 +37,8 @@ export const paths = {
     forgotPassword: page('/forgot-password'),
     resetPassword: page('/reset-password'),
     callback: page('/auth/callback'),
+    /** The sign-in's second step for a user with two-factor authentication on (issue 15). */
+    twoFactor: page('/two-factor'),
     verifyEmail: {
       path: '/verify-email',
       getHref: (query: AuthQuery = {}) => withQuery('/verify-email', authParams(query)),

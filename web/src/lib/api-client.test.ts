@@ -140,3 +140,39 @@ describe('api client', () => {
     expect(await pending).toMatchObject({ name: 'AbortError' });
   });
 });
+
+describe('api client: the second-factor session (issue 15)', () => {
+  it('sends the session header with authenticated calls only, and reports a two_factor_required refusal', async () => {
+    const calls: Call[] = [];
+    let told = 0;
+    const api = createApiClient({
+      baseUrl: () => 'http://api.test',
+      getToken: async () => 'id-token',
+      extraHeaders: () => ({ 'x-two-factor-session': 'session-1' }),
+      onSecondFactorRequired: () => {
+        told += 1;
+      },
+      fetch: (async (url: URL, init: RequestInit) => {
+        calls.push({ url: String(url), init });
+        return String(url).endsWith('/refused')
+          ? json(
+              {
+                code: 'two_factor_required',
+                message: 'Two-factor verification is required for this sign-in.',
+              },
+              403,
+            )
+          : json({});
+      }) as unknown as typeof fetch,
+    });
+    await api.get('/profiles/me');
+    await api.get('/invitations/abc', { auth: false });
+    expect((calls[0]?.init.headers as Record<string, string>)['x-two-factor-session']).toBe('session-1');
+    expect((calls[1]?.init.headers as Record<string, string>)['x-two-factor-session']).toBeUndefined();
+    await expect(api.get('/refused')).rejects.toMatchObject({ status: 403, code: 'two_factor_required' });
+    expect(told).toBe(1);
+    // Any other 403 is not about the second factor.
+    await expect(api.get('/profiles/me')).resolves.toEqual({});
+    expect(told).toBe(1);
+  });
+});

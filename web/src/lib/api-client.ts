@@ -1,6 +1,7 @@
 // The one way the SPA calls the API: JSON over fetch to the configured apiUrl, with the signed-in
 // user's Cognito ID token (the API's JWT authorizer reads the e-mail and name claims from it), a
 // 30 s time-out (spec §9) and the API's error body `{ code, message, issues? }` kept on ApiError.
+import { announceSecondFactorRequired, secondFactorHeaders } from './second-factor-store.ts';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { getAppConfig } from '../config/app-config.ts';
 import { REQUEST_TIMEOUT_MS } from './constants.ts';
@@ -59,6 +60,10 @@ export interface ApiClientOptions {
   baseUrl: () => string;
   /** The bearer token; undefined when nobody is signed in. */
   getToken: () => Promise<string | undefined>;
+  /** Headers every authenticated call carries besides the token (the second-factor session). */
+  extraHeaders?: () => Record<string, string>;
+  /** Told when the server refuses a call because the sign-in has not passed its second factor. */
+  onSecondFactorRequired?: () => void;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -122,7 +127,10 @@ export function createApiClient(options: ApiClientOptions) {
     init.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (token) headers.authorization = `Bearer ${token}`;
+    if (token) {
+      headers.authorization = `Bearer ${token}`;
+      Object.assign(headers, options.extraHeaders?.());
+    }
     if (init.profileId) headers['x-profile-id'] = init.profileId;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
 
@@ -142,7 +150,11 @@ export function createApiClient(options: ApiClientOptions) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new ApiError(reason || 'Network error', { status: 0, code: 'network' }, { cause: error });
       }
-      if (!response.ok) throw await errorFromResponse(response);
+      if (!response.ok) {
+        const error = await errorFromResponse(response);
+        if (error.code === 'two_factor_required') options.onSecondFactorRequired?.();
+        throw error;
+      }
       if (response.status === 204) return undefined as T;
       const text = await response.text();
       return (text ? JSON.parse(text) : undefined) as T;
@@ -183,4 +195,9 @@ export async function getIdToken(): Promise<string | undefined> {
   }
 }
 
-export const api = createApiClient({ baseUrl: () => getAppConfig().apiUrl, getToken: getIdToken });
+export const api = createApiClient({
+  baseUrl: () => getAppConfig().apiUrl,
+  getToken: getIdToken,
+  extraHeaders: secondFactorHeaders,
+  onSecondFactorRequired: announceSecondFactorRequired,
+});

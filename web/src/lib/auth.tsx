@@ -18,6 +18,8 @@ import { toast } from 'sonner';
 import { authToasts } from '../../../domain/auth-messages.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
+import { api } from './api-client.ts';
+import { readSecondFactorSession } from './second-factor-store.ts';
 import { forgetPendingCalls } from './invoke-function.ts';
 import { signOutLocalThenGlobal } from './sign-out.ts';
 import { clearSessionStorage } from './storage-keys.ts';
@@ -160,6 +162,13 @@ export function useLogout() {
   const logout = useCallback(async () => {
     setIsPending(true);
     const toastId = toast.loading(authToasts.signingOut);
+    // The server forgets this sign-in's second-factor session (best effort, never holding sign-out up).
+    if (readSecondFactorSession()) {
+      await Promise.race([
+        api.delete('/two-factor/session').catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 1500)),
+      ]);
+    }
     // Clear user, session and cached data first, so nothing of this user shows while signing out.
     markSignedOut();
     const result = await signOutLocalThenGlobal((input) => signOut(input));

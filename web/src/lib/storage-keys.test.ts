@@ -9,11 +9,15 @@ describe('sign-out storage clean-up (spec §4)', () => {
       storageKeys.activeProfileId('user-1'),
       storageKeys.activeProfileId('user-2'),
       storageKeys.pendingInviteToken,
+      storageKeys.twoFactorSession,
+      'trustedDevice:user-1',
     ];
+    // The sign-in's second-factor session ends with it; the trusted device's token stays.
     expect(sessionKeysToClear(keys)).toEqual([
       'subscriptionStatus',
       'activeProfileId:user-1',
       'activeProfileId:user-2',
+      'twoFactorSession',
     ]);
   });
 

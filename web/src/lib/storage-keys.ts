@@ -6,14 +6,22 @@ export const storageKeys = {
   subscriptionStatus: 'subscriptionStatus',
   pendingInviteToken: 'pendingInviteToken',
   pendingInviteEmail: 'pendingInviteEmail',
+  /** The sign-in's second-factor session (issue 15): ends with the sign-in. */
+  twoFactorSession: 'twoFactorSession',
 } as const;
 
 const ACTIVE_PROFILE_PREFIX = 'activeProfileId:';
 
-/** The keys sign-out removes: the stored subscription status and every user's active-profile entry. */
+/**
+ * The keys sign-out removes: the stored subscription status, the second-factor session and every
+ * user's active-profile entry.
+ */
 export function sessionKeysToClear(keys: readonly string[]): string[] {
   return keys.filter(
-    (key) => key === storageKeys.subscriptionStatus || key.startsWith(ACTIVE_PROFILE_PREFIX),
+    (key) =>
+      key === storageKeys.subscriptionStatus ||
+      key === storageKeys.twoFactorSession ||
+      key.startsWith(ACTIVE_PROFILE_PREFIX),
   );
 }
 

@@ -1,6 +1,7 @@
 // '/': the landing page for signed-out visitors (spec §1), the home logic of spec §2 for signed-in
 // users. The home logic is its own lazy chunk. A visitor who opens the site on '/' with no stored
 // session gets the same landing page from the light entry instead (app/landing-shell.tsx).
+import { SecondFactorGate } from '../../features/two-factor/components/second-factor-gate.tsx';
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
@@ -18,9 +19,11 @@ export default function HomeRoute() {
   if (state.status === 'loading') return <FullPageSpinner />;
   if (state.status === 'signedIn') {
     return (
-      <Suspense fallback={<FullPageSpinner />}>
-        <HomeDecision />
-      </Suspense>
+      <SecondFactorGate>
+        <Suspense fallback={<FullPageSpinner />}>
+          <HomeDecision />
+        </Suspense>
+      </SecondFactorGate>
     );
   }
   return <Landing search={search} onNavigate={(href) => void navigate(href)} />;

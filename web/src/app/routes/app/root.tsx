@@ -2,6 +2,7 @@
 // refresh overlay (spec §4), the watcher that announces a finished initial sync (spec §8), the in-app
 // notices (spec §2), the engagement prompts (spec §4), and the avatar menu's two dialogs (Personalize,
 // Daily Wisdom), loaded when first opened.
+import { SecondFactorGate } from '../../../features/two-factor/components/second-factor-gate.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
@@ -53,15 +54,17 @@ export default function AppRoot() {
   );
   return (
     <ProtectedRoute>
-      <RefreshOverlayProvider>
-        <InitialSyncWatcher />
-        <InAppNotices />
-        <AppLayout actions={actions}>
-          <Outlet />
-        </AppLayout>
-        <EngagementPrompts />
-        <AccountDialogs dialog={dialog} onClose={() => setDialog(null)} />
-      </RefreshOverlayProvider>
+      <SecondFactorGate>
+        <RefreshOverlayProvider>
+          <InitialSyncWatcher />
+          <InAppNotices />
+          <AppLayout actions={actions}>
+            <Outlet />
+          </AppLayout>
+          <EngagementPrompts />
+          <AccountDialogs dialog={dialog} onClose={() => setDialog(null)} />
+        </RefreshOverlayProvider>
+      </SecondFactorGate>
     </ProtectedRoute>
   );
 }

@@ -1,9 +1,10 @@
-// /settings: the profile (name and e-mail) and Log Out. The rest of spec's settings (2FA, e-mail and
-// alert preferences) joins this screen with its own features.
+// /settings: the profile (name and e-mail), security (two-factor authentication and trusted devices) and
+// Log Out. E-mail and alert preferences join this screen with their own feature.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { getProfileQueryOptions } from '../../../lib/user-profile-api.ts';
+import { SecuritySettings } from '../../../features/two-factor/components/security-settings.tsx';
 import { ProfileSettings } from '../../../features/profile/components/profile-settings.tsx';
 import { useLogout } from '../../../lib/auth.tsx';
 import { prefetchForRoute } from '../../../lib/react-query.ts';
@@ -46,6 +47,12 @@ export default function SettingsRoute() {
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Settings</h1>
       <Section title="Profile" description="Your name and the email you sign in with.">
         <ProfileSettings />
+      </Section>
+      <Section
+        title="Security"
+        description="Two-factor authentication and the devices that skip its code for 30 days."
+      >
+        <SecuritySettings />
       </Section>
       <Section title="Session" description="Sign out of this browser. Your data stays safe in your account.">
         <Button variant="danger" onClick={() => void logout()} isPending={isPending}>
