@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import {
+  continueFromOnboardingToAccounts,
   expectNoSeriousAxeViolations,
   e2eBaseUrl as base,
   logInAndFinish,
@@ -61,7 +62,7 @@ test('connect a bank from /get-started, see accounts and transactions, reconnect
   await expect(
     page.getByText('Connected 8 account(s)! Setting up your transaction history...'),
   ).toBeVisible();
-  await expect(page).toHaveURL(/\/accounts$/);
+  await continueFromOnboardingToAccounts(page);
 
   // /accounts: every account with its balance once the initial sync is done.
   await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();

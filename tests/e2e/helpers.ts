@@ -50,10 +50,10 @@ export async function signUpAndSignIn(
 }
 
 /**
- * On /get-started: connects First Gingham Credit Union with user_good/pass_good through the Link
- * stand-in (account selection when offered) and waits for /accounts, and optionally for the sync.
+ * On /get-started: links a sandbox bank through the Link stand-in (First Gingham by default: checking,
+ * savings, a card; account selection when offered), moves on from onboarding to /accounts, and
+ * optionally waits for the sync.
  */
-/** Links a sandbox bank through the Link stand-in: First Gingham by default (checking, savings, a card). */
 export async function linkSandboxBank(
   page: Page,
   {
@@ -69,8 +69,19 @@ export async function linkSandboxBank(
   await link.getByLabel('Search institutions').fill(institution.search);
   await link.getByRole('button', { name: institution.name }).click();
   await logInAndFinish(link);
-  await expect(page).toHaveURL(/\/accounts$/);
+  await continueFromOnboardingToAccounts(page);
   if (waitForSync) await expect(page.getByText('Syncing…')).toHaveCount(0, { timeout: 90_000 });
+}
+
+/**
+ * After a first connection on /get-started the app goes to the review of what was found (spec §4,
+ * /onboarding?patterns=true&firstTime=true); files about other screens move on to /accounts by the
+ * header, in the app, so the connect flow's own watchers (the sync toast) keep running.
+ */
+export async function continueFromOnboardingToAccounts(page: Page) {
+  await expect(page).toHaveURL(/\/onboarding\?patterns=true&firstTime=true$/);
+  await page.getByRole('link', { name: 'Accounts', exact: true }).filter({ visible: true }).first().click();
+  await expect(page).toHaveURL(/\/accounts$/);
 }
 
 /** In the Link stand-in: the bank login, then on to Success and back (account selection when offered). */

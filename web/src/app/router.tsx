@@ -29,6 +29,7 @@ export const screens = {
   [paths.app.plan.path]: () => import('./routes/app/plan.tsx'),
   [paths.app.coach.path]: () => import('./routes/app/coach.tsx'),
   [paths.app.help.path]: () => import('./routes/app/help.tsx'),
+  [paths.app.onboarding.path]: () => import('./routes/app/onboarding.tsx'),
   [paths.app.link.path]: () => import('./routes/app/link.tsx'),
   [paths.app.profiles.path]: () => import('./routes/app/profiles.tsx'),
   [paths.app.settings.path]: () => import('./routes/app/settings.tsx'),
