@@ -3,4 +3,6 @@
 process.stdin.on('end', () => process.exit(0));
 process.stdin.on('error', () => process.exit(0));
 process.stdin.resume();
+// Targets cognito-local lacks, added before it reads its table.
+require('./resend-confirmation-code.cjs');
 require('cognito-local/lib/bin/start.js');
