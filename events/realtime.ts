@@ -42,6 +42,8 @@ export const MAX_CLIENT_MESSAGE_BYTES = 1024;
 
 /** The query parameter that carries the Cognito ID token on connect (browsers cannot set headers). */
 export const TOKEN_QUERY_PARAMETER = 'token';
+/** …and the second-factor session of a person with 2FA on (the API's `x-two-factor-session`). */
+export const TWO_FACTOR_QUERY_PARAMETER = 'twoFactorSession';
 
 /** A connection record outlives API Gateway's 2-hour connection limit by an hour, then expires. */
 export const CONNECTION_TTL_SECONDS = 3 * 60 * 60;

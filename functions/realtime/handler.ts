@@ -6,11 +6,14 @@ import {
   clientMessageSchema,
   MAX_CLIENT_MESSAGE_BYTES,
   TOKEN_QUERY_PARAMETER,
+  TWO_FACTOR_QUERY_PARAMETER,
   type RealtimeServerMessage,
 } from '../../events/realtime.ts';
 import { dataFor } from '../lib/data/index.ts';
 import { getDeps, type Deps } from '../lib/deps.ts';
+import type { ApiEvent } from '../lib/http.ts';
 import { closeConnection, openConnection } from '../lib/realtime/connections.ts';
+import { requireSecondFactor, SESSION_HEADER } from '../lib/two-factor.ts';
 
 /** The API Gateway WebSocket event (Lambda proxy integration), as much of it as the routes read. */
 export interface WebSocketEvent {
@@ -43,7 +46,19 @@ export async function handleWebSocket(event: WebSocketEvent, deps: Deps): Promis
   if (routeKey === '$connect') {
     let userId: string;
     try {
-      userId = (await deps.verifyIdToken(event.queryStringParameters?.[TOKEN_QUERY_PARAMETER])).sub;
+      const claims = await deps.verifyIdToken(event.queryStringParameters?.[TOKEN_QUERY_PARAMETER]);
+      userId = claims.sub;
+      // A person with 2FA on connects only with the second-factor session the HTTP API asks for too.
+      const session = event.queryStringParameters?.[TWO_FACTOR_QUERY_PARAMETER];
+      await requireSecondFactor(
+        deps,
+        data,
+        { userId, email: '', fullName: null, groups: [], isAdmin: false },
+        {
+          headers: session ? { [SESSION_HEADER]: session } : {},
+          requestContext: { authorizer: { jwt: { claims, scopes: [] } } },
+        } as unknown as ApiEvent,
+      );
     } catch (error) {
       log.warn('realtime connect refused', { reason: (error as Error).message });
       return { statusCode: 401, body: 'Unauthorized' };

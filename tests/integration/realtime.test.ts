@@ -2,6 +2,7 @@
 // forged and missing tokens, the heartbeat answers, oversized and unknown messages are refused without
 // closing anything, a plan change reaches every connection of every member of the profile (and nobody
 // else), and a connection that answers 410 Gone is forgotten.
+import { createHash } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -12,9 +13,15 @@ const opened: WebSocket[] = [];
 afterAll(() => opened.forEach((ws) => ws.terminate()));
 
 /** Opens a socket; resolves with it once open, or rejects with the handshake's HTTP status. */
-function connect(token: string | null): Promise<{ ws: WebSocket; messages: RealtimeServerMessage[] }> {
+function connect(
+  token: string | null,
+  twoFactorSession?: string,
+): Promise<{ ws: WebSocket; messages: RealtimeServerMessage[] }> {
   const base = cloud().config.realtimeUrl;
-  const url = token === null ? base : `${base}?token=${encodeURIComponent(token)}`;
+  const query = new URLSearchParams();
+  if (token !== null) query.set('token', token);
+  if (twoFactorSession) query.set('twoFactorSession', twoFactorSession);
+  const url = `${base}?${query.toString()}`;
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
     const messages: RealtimeServerMessage[] = [];
@@ -91,6 +98,26 @@ describe('realtime $connect', () => {
 
     const { data } = await directData().realtimeConnections.query.byUser({ user_id: user.userId }).go();
     expect(data).toHaveLength(1);
+  });
+
+  it('asks a person with two-factor authentication on for their second-factor session too', async () => {
+    const user = await signUpAndSignIn();
+    const data = directData();
+    await data.profiles.upsert({ id: user.userId, email: user.email, two_factor_enabled: true }).go();
+    await expect(connect(user.idToken)).rejects.toThrow('HTTP 401');
+    await expect(connect(user.idToken, 'not-a-session')).rejects.toThrow('HTTP 401');
+    const session = 'session-token-of-a-verified-sign-in';
+    const expires = new Date(Date.now() + 3_600_000);
+    await data.twoFactorSessions
+      .create({
+        session_hash: createHash('sha256').update(session).digest('hex'),
+        user_id: user.userId,
+        expires_at: expires.toISOString(),
+        ttl: Math.floor(expires.getTime() / 1000),
+      })
+      .go();
+    const { ws } = await connect(user.idToken, session);
+    expect(ws.readyState).toBe(WebSocket.OPEN);
   });
 });
 

@@ -2,13 +2,14 @@
 // each push invalidates exactly the caches it names, and a reconnect catches up on the active profile.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { TOKEN_QUERY_PARAMETER } from '../../../events/realtime.ts';
+import { TOKEN_QUERY_PARAMETER, TWO_FACTOR_QUERY_PARAMETER } from '../../../events/realtime.ts';
 import { getAppConfig } from '../config/app-config.ts';
 import { useActiveProfile } from './active-profile-provider.tsx';
 import { getIdToken } from './api-client.ts';
 import { useAuth } from './auth.tsx';
 import { catchUpKeys, invalidate, keysToInvalidate } from './realtime-invalidation.ts';
 import { RealtimeClient } from './realtime-client.ts';
+import { readSecondFactorSession } from './second-factor-store.ts';
 
 export function RealtimeSync() {
   const queryClient = useQueryClient();
@@ -26,7 +27,11 @@ export function RealtimeSync() {
     const client = new RealtimeClient({
       url: async () => {
         const token = await getIdToken();
-        return token ? `${base}?${TOKEN_QUERY_PARAMETER}=${encodeURIComponent(token)}` : null;
+        if (!token) return null;
+        const query = new URLSearchParams({ [TOKEN_QUERY_PARAMETER]: token });
+        const session = readSecondFactorSession();
+        if (session?.userId === userId) query.set(TWO_FACTOR_QUERY_PARAMETER, session.token);
+        return `${base}?${query.toString()}`;
       },
       onPushes: (pushes) => void invalidate(queryClient, keysToInvalidate(pushes)),
       onCatchUp: () => void invalidate(queryClient, catchUpKeys(activeProfileId.current)),
