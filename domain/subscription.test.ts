@@ -114,6 +114,7 @@ describe('gateAllows (spec §4)', () => {
     ['subscribed', { subscribed: true }],
     ['in grace', { in_grace_period: true }],
     ['fallback mode', { fallback_mode: true }],
+    ["covered by the profile owner's entitlement", { covered_by_owner: true }],
   ])('grants when %s', (_name, change) => expect(gateAllows({ ...free, ...change }, now)).toBe(true));
   it('a trial_end in the past does not grant', () =>
     expect(gateAllows({ ...free, trial_end: at(-1) }, now)).toBe(false));

@@ -137,11 +137,14 @@ export interface ClientSubscriptionStatus {
   is_trialing: boolean;
   in_grace_period: boolean;
   fallback_mode?: boolean;
+  /** Ours (docs/subscriptions.md): the active profile's owner is entitled, which covers its members. */
+  covered_by_owner?: boolean;
 }
 
 /**
  * spec §4 subscription gate: while the status is not loaded, content is let through; access is granted
- * if trialing, or trial_end is in the future, or subscribed, or in grace, or in fallback mode.
+ * if trialing, or trial_end is in the future, or subscribed, or in grace, or in fallback mode; and, by
+ * our shared-profile decision, when the active profile's owner is entitled.
  */
 export function gateAllows(status: ClientSubscriptionStatus | null, now: Date): boolean {
   if (status === null) return true;
@@ -150,7 +153,8 @@ export function gateAllows(status: ClientSubscriptionStatus | null, now: Date): 
     after(status.trial_end, now) ||
     status.subscribed ||
     status.in_grace_period ||
-    status.fallback_mode === true
+    status.fallback_mode === true ||
+    status.covered_by_owner === true
   );
 }
 
@@ -195,3 +199,13 @@ export const PLUS_FEATURES = [
 /** The 402 message of a gated feature. */
 export const SUBSCRIPTION_REQUIRED_MESSAGE =
   'Your free trial has ended. Start a subscription on the Plans page to keep using this feature.';
+
+/** spec §8 trial messages. */
+export const trialMessages = {
+  started: { title: 'Trial Started!', description: 'Your 7-day free trial has begun.' },
+  failed: {
+    title: 'Trial Setup Failed',
+    description:
+      "We couldn't start your trial after multiple attempts. Please refresh the page or contact support.",
+  },
+} as const;

@@ -71,7 +71,22 @@ test('engagement prompts: once each, at most one a day, never to a subscriber', 
 
   // A subscriber (spec §3 subscriptionStatus) sees nothing, even with a prompt due.
   await patchRecord(page, { lastPromptShown: dayAgo() });
-  await page.evaluate(() => localStorage.setItem('subscriptionStatus', JSON.stringify({ subscribed: true })));
+  // Stored as the subscription status provider stores a fresh check, so it is not refreshed (spec §4).
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'subscriptionStatus',
+      JSON.stringify({
+        subscribed: true,
+        status: 'subscribed',
+        trial_end: null,
+        is_trialing: false,
+        in_grace_period: false,
+        lastUpdated: Date.now(),
+        error: false,
+        fallback_mode: false,
+      }),
+    ),
+  );
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Money Plan', level: 1 })).toBeVisible();
   await expect(page.getByRole('complementary')).toHaveCount(0);

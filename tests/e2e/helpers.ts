@@ -30,7 +30,12 @@ export async function answerQuestionnaire(page: Page) {
 export async function signUpAndSignIn(
   page: Page,
   email: string,
-  { fullName = 'Ada Lovelace', expectWelcomeToast = false } = {},
+  {
+    fullName = 'Ada Lovelace',
+    expectWelcomeToast = false,
+    /** Start the 7-day trial at once, so the money screens open before any bank is linked (issue 13). */
+    trial = true,
+  } = {},
 ) {
   await page.goto(`${e2eBaseUrl()}/signup`);
   await answerQuestionnaire(page);
@@ -47,6 +52,36 @@ export async function signUpAndSignIn(
   await page.getByRole('button', { name: 'Sign in' }).click();
   if (expectWelcomeToast) await expect(page.getByText('Welcome back!')).toBeVisible();
   await expect(page).toHaveURL(/\/get-started$/);
+  if (trial) await startTrial(page);
+}
+
+/**
+ * Starts the signed-in user's card-free 7-day trial through the API (spec §6: available to any
+ * signed-in user), as a first bank connection would, and reloads so the SPA reads the new status
+ * (issue 13: the money screens are behind the subscription gate).
+ */
+export async function startTrial(page: Page) {
+  const status = await page.evaluate(async (api) => {
+    // Typed here: the suite is compiled without the DOM library.
+    const storage = (
+      globalThis as unknown as {
+        localStorage: { getItem(key: string): string | null; removeItem(key: string): void };
+      }
+    ).localStorage;
+    const tokenKey = Object.keys(storage).find((k) => k.endsWith('.idToken'));
+    const response = await fetch(`${api}/functions/start-trial`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${(tokenKey && storage.getItem(tokenKey)) || ''}`,
+        'content-type': 'application/json',
+      },
+      body: '{}',
+    });
+    storage.removeItem('subscriptionStatus');
+    return response.status;
+  }, process.env.E2E_API_URL ?? '');
+  expect(status).toBe(200);
+  await page.reload();
 }
 
 /**

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { answerQuestionnaire } from './helpers.ts';
+import { answerQuestionnaire, startTrial } from './helpers.ts';
 
 const base = () => process.env.E2E_BASE_URL ?? '';
 const apiUrl = () => process.env.E2E_API_URL ?? '';
@@ -58,6 +58,9 @@ async function signUpThroughUi(page: Page, who: Person) {
   await expect(page.getByText('Welcome back!')).toBeVisible();
   // spec §2 home logic: a new user without accounts lands on /get-started; the journey goes on from Settings.
   await expect(page).toHaveURL(/\/get-started$/);
+  // The money screens are behind the subscription gate (issue 13); an owner's trial covers the people
+  // they invite.
+  await startTrial(page);
   await page.goto(`${base()}/settings`);
 }
 

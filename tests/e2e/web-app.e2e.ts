@@ -12,7 +12,13 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test, type Page } from '@playwright/test';
-import { answerQuestionnaire, expectNoSeriousAxeViolations, screenshots, textOverflowPx } from './helpers.ts';
+import {
+  answerQuestionnaire,
+  expectNoSeriousAxeViolations,
+  screenshots,
+  startTrial,
+  textOverflowPx,
+} from './helpers.ts';
 
 const base = () => process.env.E2E_BASE_URL ?? '';
 const apiUrl = () => process.env.E2E_API_URL ?? '';
@@ -35,6 +41,8 @@ async function signUpAndSignIn(page: Page, email: string, fullName = 'Ada Lovela
   await expect(page).toHaveURL(/\/login/);
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/get-started$/);
+  // The money screens are behind the subscription gate (issue 13): these journeys run on a trial.
+  await startTrial(page);
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -119,6 +127,8 @@ test('landing → questionnaire with every message → account → confirmation 
   await expect(page.getByRole('heading', { name: "Let's get you set up in 60 seconds" })).toBeVisible();
   await axeLightAndDark(page);
 
+  // The money screens are behind the subscription gate (issue 13): on a trial from here.
+  await startTrial(page);
   await page.goto(`${base()}/accounts`);
   await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
   await axeLightAndDark(page);

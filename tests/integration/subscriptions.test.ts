@@ -128,9 +128,18 @@ describe('the card-free trial and the gate on the server', () => {
       200,
     );
     expect((await ask()).status).toBe(200);
-    expect(await checkSubscription(member)).toMatchObject({ status: 'free' });
+    // The member's own status is free; asked about the shared profile, the check says it is covered.
+    const covered = () =>
+      api<{ status: string; covered_by_owner: boolean }>('POST', '/functions/check-subscription', {
+        token: member.idToken,
+        body: {},
+        headers: { 'x-profile-id': profileId },
+      });
+    expect(await checkSubscription(member)).toMatchObject({ status: 'free', covered_by_owner: false });
+    expect((await covered()).body).toMatchObject({ status: 'free', covered_by_owner: true });
     await advanceClock({ days: TRIAL_DAYS, seconds: 60 });
     expect((await ask()).status).toBe(402);
+    expect((await covered()).body.covered_by_owner).toBe(false);
   });
 });
 
@@ -249,6 +258,19 @@ describe('checkout, renewal, grace and cancellation through the Stripe sandbox',
     });
     expect(refused.status).toBe(402);
     expect(refused.body.code).toBe('subscription_required');
+  });
+});
+
+describe('a renewal after a card change', () => {
+  it('a failing card put on file in the portal makes the next monthly renewal fail into grace', async () => {
+    const user = await signUpAndSignIn('Card Swap');
+    await checkout(user, { price: 'plus_monthly' });
+    await advanceClock({ days: TRIAL_DAYS, seconds: 60 });
+    expect(await checkSubscription(user)).toMatchObject({ status: 'subscribed' });
+    expect(await portal(user, { card: CARDS.failsLater })).toBe(303);
+    await advanceClock({ days: 32 });
+    const check = await checkSubscription(user);
+    expect(check).toMatchObject({ status: 'grace', stripe_status: 'past_due', is_in_grace_period: true });
   });
 });
 

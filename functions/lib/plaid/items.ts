@@ -174,11 +174,20 @@ export async function exchangePublicToken(
   }
   // spec §4 connect flow: a first successful connection starts the 7-day trial (one per person, ever).
   // Here rather than only in the SPA, so every way of connecting counts; a failure never fails the link.
-  await startTrialOnFirstConnection(deps, data, caller.userId).catch((error: unknown) =>
-    deps.logger.warn('trial not started', { error: (error as Error).message }),
+  const trialStarted = await startTrialOnFirstConnection(deps, data, caller.userId).catch(
+    (error: unknown) => {
+      deps.logger.warn('trial not started', { error: (error as Error).message });
+      return false;
+    },
   );
   await deps.events.publish('AccountLinked', { userId: caller.userId, profileId, itemId, accountIds });
-  return { accounts_count: accountIds.length, item_id: itemId, account_ids: accountIds };
+  return {
+    accounts_count: accountIds.length,
+    item_id: itemId,
+    account_ids: accountIds,
+    // The SPA says 'Trial Started!' (spec §8) when this connection started it.
+    trial_started: trialStarted,
+  };
 }
 
 /** The browser's view of an account: balances in cents, sync state, its item's status; no secrets. */

@@ -53,15 +53,19 @@ export async function startCardFreeTrial(
   return { started: true, record };
 }
 
-/** After a first successful account connection: the trial starts if this person never had one. */
+/** After a first successful account connection: the trial starts if this person never had one.
+ * Resolves whether it started now. */
 export async function startTrialOnFirstConnection(
   deps: Pick<Deps, 'billingClock'>,
   data: Data,
   userId: string,
-): Promise<void> {
+): Promise<boolean> {
   const existing = await subscriberOf(data, userId);
-  if (existing?.trial_used || (existing && existing.status !== 'none')) return;
-  await startCardFreeTrial(deps, data, userId).catch((error: unknown) => {
-    if (!(error instanceof ConflictError)) throw error;
-  });
+  if (existing?.trial_used || (existing && existing.status !== 'none')) return false;
+  try {
+    return (await startCardFreeTrial(deps, data, userId)).started;
+  } catch (error) {
+    if (error instanceof ConflictError) return false;
+    throw error;
+  }
 }

@@ -74,6 +74,7 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
         { path: paths.auth.callback.path, lazy: route(() => import('./routes/auth/callback.tsx')) },
         { path: paths.auth.twoFactor.path, lazy: route(() => import('./routes/auth/two-factor.tsx')) },
         { path: paths.inviteAccept.path, lazy: route(() => import('./routes/invite-accept.tsx')) },
+        { path: paths.plans.path, lazy: route(() => import('./routes/plans.tsx')) },
         { path: paths.terms.path, lazy: route(() => import('./routes/terms.tsx')) },
         { path: paths.privacy.path, lazy: route(() => import('./routes/privacy.tsx')) },
         // spec §2 redirects (/ai-coach → /coach, …).

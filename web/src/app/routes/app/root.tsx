@@ -1,15 +1,19 @@
 // The parent of every protected route: the auth guard (spec §2) around the signed-in frame, the
 // refresh overlay (spec §4), the watcher that announces a finished initial sync (spec §8), the in-app
-// notices (spec §2), the engagement prompts (spec §4), and the avatar menu's two dialogs (Personalize,
+// notices (spec §2), the engagement prompts (spec §4), the subscription gate on the money screens and
+// the trial start after a checkout return (spec §2, §4), and the avatar menu's two dialogs (Personalize,
 // Daily Wisdom), loaded when first opened.
 import { SecondFactorGate } from '../../../features/two-factor/components/second-factor-gate.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { matchPath, Outlet, useLocation } from 'react-router-dom';
 import { AppLayout } from '../../../components/layouts/app-layout.tsx';
 import { InitialSyncWatcher } from '../../../features/bank-linking/components/initial-sync-watcher.tsx';
 import { EngagementPrompts } from '../../../features/engagement-prompts/components/engagement-prompt.tsx';
 import { InAppNotices } from '../../../features/notices/components/in-app-notices.tsx';
+import { SubscriptionGate } from '../../../features/subscriptions/components/subscription-gate.tsx';
+import { useCheckoutReturn } from '../../../features/subscriptions/hooks/use-checkout-return.ts';
+import { paths } from '../../../config/paths.ts';
 import { ProtectedRoute } from '../../../lib/auth.tsx';
 import { RefreshOverlayProvider } from '../../../lib/refresh-overlay.tsx';
 import { getProfileQueryOptions } from '../../../lib/user-profile-api.ts';
@@ -46,6 +50,29 @@ function AccountDialogs({
   );
 }
 
+/** The money screens behind the subscription gate (spec §4); settings, help, profiles and linking stay
+ * open, so a person can always connect a bank (which starts the trial), manage sharing or sign out. */
+const GATED = [
+  paths.app.accounts.path,
+  paths.app.account.path,
+  paths.app.calendar.path,
+  paths.app.plan.path,
+  paths.app.coach.path,
+];
+
+function GatedOutlet() {
+  const { pathname } = useLocation();
+  useCheckoutReturn();
+  const gated = GATED.some((path) => matchPath(path, pathname) !== null);
+  return gated ? (
+    <SubscriptionGate>
+      <Outlet />
+    </SubscriptionGate>
+  ) : (
+    <Outlet />
+  );
+}
+
 export default function AppRoot() {
   const [dialog, setDialog] = useState<'personalize' | 'wisdom' | null>(null);
   const actions = useMemo(
@@ -59,7 +86,7 @@ export default function AppRoot() {
           <InitialSyncWatcher />
           <InAppNotices />
           <AppLayout actions={actions}>
-            <Outlet />
+            <GatedOutlet />
           </AppLayout>
           <EngagementPrompts />
           <AccountDialogs dialog={dialog} onClose={() => setDialog(null)} />

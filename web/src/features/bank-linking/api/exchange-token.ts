@@ -8,6 +8,8 @@ const exchangeResultSchema = z.object({
   accounts_count: z.number().int().min(0),
   item_id: z.string(),
   account_ids: z.array(z.string()),
+  /** The server started the 7-day trial with this first connection (spec §4). */
+  trial_started: z.boolean().optional(),
 });
 export type ExchangeResult = z.infer<typeof exchangeResultSchema>;
 

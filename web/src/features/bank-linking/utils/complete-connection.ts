@@ -7,6 +7,8 @@ import { connectionFailures, connectionToasts } from '../../../../../domain/acco
 import { accountDataAreas, accountsQueryOptions, smartPlaidSync } from '../../../lib/accounts-api.ts';
 import { CONNECT_TOAST_MS } from '../../../lib/constants.ts';
 import { trackSignedInEngagement } from '../../../lib/engagement.ts';
+import { announceAccountLinked } from '../../../lib/account-linked.ts';
+import { trialMessages } from '../../../../../domain/subscription.ts';
 import { exchangePublicToken, linkAccountToProfile } from '../api/exchange-token.ts';
 import { trackInitialSync } from './initial-sync-tracker.ts';
 
@@ -76,6 +78,10 @@ export async function completeNewConnection(input: {
   }
   trackInitialSync(profileId, exchanged.account_ids);
   trackSignedInEngagement({ type: 'accounts_connected', count });
+  // spec §4: the first connection starts the trial (on the server); spec §8 says so.
+  if ('trial_started' in exchanged && exchanged.trial_started)
+    toast.success(trialMessages.started.title, { description: trialMessages.started.description });
+  announceAccountLinked();
   await refreshAccountData(queryClient);
   return { accountsCount: count, accountIds: exchanged.account_ids, itemId: exchanged.item_id };
 }

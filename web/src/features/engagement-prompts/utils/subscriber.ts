@@ -1,6 +1,6 @@
 // Whether the user is a subscriber, for spec §4's "only to non-subscribers". The subscription status
-// is held by the client under `subscriptionStatus` (spec §3) once check-subscription is built (a later
-// issue); until something stores it, nobody is a subscriber and the prompts show to everyone.
+// is held by the client under `subscriptionStatus` (spec §3), written by the subscriptions feature from
+// check-subscription; until it is known, nobody is a subscriber and the prompts may show.
 import { storageKeys } from '../../../lib/storage-keys.ts';
 
 /** A trialing user is not a subscriber yet: the prompts are what invites them to become one. */

@@ -1,0 +1,132 @@
+// The client's subscription status (spec §3, §4): kept in local storage as `subscriptionStatus`,
+// refreshed when missing, on mount when stale (30 min), when the tab becomes visible and it is stale,
+// on account-linked events, and on an active-profile change when stale or not entitled; at most once
+// per 5 s unless forced. A failed check follows spec §4's path (utils/subscription-status.ts).
+import { fetchAuthSession } from 'aws-amplify/auth';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { ACCOUNT_LINKED_EVENT } from '../../../lib/account-linked.ts';
+import { ACTIVE_PROFILE_CHANGED_EVENT } from '../../../lib/active-profile.ts';
+import { useActiveProfile } from '../../../lib/active-profile-provider.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { storageKeys } from '../../../lib/storage-keys.ts';
+import { checkSubscription, readSubscriberRecord } from '../api/subscription.ts';
+import {
+  isStale,
+  readStoredStatus,
+  refreshSubscriptionStatus,
+  throttled,
+  type SubscriptionStatus,
+} from '../utils/subscription-status.ts';
+
+interface SubscriptionContextValue {
+  /** null until the first status is known (spec §4: content is let through meanwhile). */
+  status: SubscriptionStatus | null;
+  /** Refreshes now; `force` also asks the server to re-read Stripe (the gate's 'Refresh status'). */
+  refresh: (options?: { force?: boolean }) => Promise<void>;
+  isRefreshing: boolean;
+}
+
+const SubscriptionContext = createContext<SubscriptionContextValue | null>(null);
+
+const storage = () => (typeof window === 'undefined' ? null : window.localStorage);
+
+export function SubscriptionProvider({ children }: { children: ReactNode }) {
+  const { state } = useAuth();
+  const { profile } = useActiveProfile();
+  const userId = state.status === 'signedIn' ? state.user.userId : null;
+  const profileId = profile?.id;
+  const [status, setStatus] = useState<SubscriptionStatus | null>(() => readStoredStatus(storage()));
+  const [isRefreshing, setIsRefreshing] = useState(false);
+  const statusRef = useRef(status);
+  statusRef.current = status;
+  const lastAttempt = useRef<number | null>(null);
+  const profileRef = useRef(profileId);
+  profileRef.current = profileId;
+
+  const refresh = useCallback(
+    async ({ force = false, throttle = !force }: { force?: boolean; throttle?: boolean } = {}) => {
+      if (!userId) return;
+      if (throttle && throttled(lastAttempt.current, Date.now())) return;
+      lastAttempt.current = Date.now();
+      setIsRefreshing(true);
+      const next = await refreshSubscriptionStatus(
+        {
+          check: (forced) => checkSubscription(forced, profileRef.current),
+          refreshSession: () => fetchAuthSession({ forceRefresh: true }),
+          readRecord: readSubscriberRecord,
+          now: Date.now,
+        },
+        statusRef.current,
+        force,
+      );
+      setIsRefreshing(false);
+      setStatus(next);
+      try {
+        storage()?.setItem(storageKeys.subscriptionStatus, JSON.stringify(next));
+      } catch {
+        // Storage full or blocked: the status still lives in memory.
+      }
+    },
+    [userId],
+  );
+
+  // Signed out: the stored status was cleared with the session (spec §4 SIGNED_OUT).
+  useEffect(() => {
+    if (state.status === 'signedOut') setStatus(null);
+  }, [state.status]);
+
+  // Missing, or stale on mount (spec §4).
+  useEffect(() => {
+    if (userId && isStale(statusRef.current, Date.now())) void refresh({ throttle: false });
+  }, [userId, refresh]);
+
+  useEffect(() => {
+    if (!userId) return undefined;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && isStale(statusRef.current, Date.now())) void refresh();
+    };
+    const onLinked = () => void refresh({ throttle: false });
+    const onProfile = () => {
+      const current = statusRef.current;
+      if (isStale(current, Date.now()) || current?.status === 'free') void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener(ACCOUNT_LINKED_EVENT, onLinked);
+    window.addEventListener(ACTIVE_PROFILE_CHANGED_EVENT, onProfile);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener(ACCOUNT_LINKED_EVENT, onLinked);
+      window.removeEventListener(ACTIVE_PROFILE_CHANGED_EVENT, onProfile);
+    };
+  }, [userId, refresh]);
+
+  // A member covered by the owner is covered per profile: a new active profile is asked about.
+  useEffect(() => {
+    if (userId && profileId && statusRef.current?.status === 'free') void refresh({ throttle: false });
+  }, [userId, profileId, refresh]);
+
+  const value = useMemo(
+    () => ({
+      status: userId ? status : null,
+      refresh: (options?: { force?: boolean }) => refresh(options),
+      isRefreshing,
+    }),
+    [userId, status, refresh, isRefreshing],
+  );
+  return <SubscriptionContext.Provider value={value}>{children}</SubscriptionContext.Provider>;
+}
+
+export function useSubscription(): SubscriptionContextValue {
+  const context = useContext(SubscriptionContext);
+  if (!context) throw new Error('useSubscription must be used inside <SubscriptionProvider>');
+  return context;
+}

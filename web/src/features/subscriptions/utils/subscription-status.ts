@@ -1,0 +1,167 @@
+// The subscription status the client holds (spec §3: local storage `subscriptionStatus`), when it is
+// stale and must be refreshed (spec §4, §9: 30 minutes, 5 s throttle), and the check-failure path of
+// spec §4: on an auth/session error refresh the session and retry once; then read the subscribers
+// record (fallback: only subscribed or free); then keep the previous status marked error, or fall back
+// to free with the error flag.
+import {
+  SUBSCRIPTION_REFRESH_THROTTLE_MS,
+  SUBSCRIPTION_STALE_MS,
+  type AccessState,
+} from '../../../../../domain/subscription.ts';
+import { storageKeys } from '../../../lib/storage-keys.ts';
+import type { SubscriberRecord, SubscriptionCheck } from '../api/subscription.ts';
+
+/** spec §3 "Subscription status (held by the client)". */
+export interface SubscriptionStatus {
+  subscribed: boolean;
+  trial_end: string | null;
+  is_trialing: boolean;
+  next_billing_date: string | null;
+  in_grace_period: boolean;
+  grace_started_at: string | null;
+  grace_expires_at: string | null;
+  status: AccessState;
+  subscription_tier: string | null;
+  /** Epoch ms of the check that produced it. */
+  lastUpdated: number;
+  error: boolean;
+  fallback_mode: boolean;
+  /** Ours: whether the person may still start their one trial, and a cancellation at period end. */
+  trial_available: boolean;
+  cancel_at_period_end: boolean;
+  /** Ours: the active profile's owner is entitled, which covers this member (docs/subscriptions.md). */
+  covered_by_owner: boolean;
+  /** The server's billing clock minus this device's, so trial and grace ends are judged by the
+   * server's time (a device clock may be off; locally the Stripe sandbox's clock can be moved). */
+  clock_offset_ms: number;
+}
+
+/** Now, by the server's billing clock as last seen. */
+export const serverNow = (status: SubscriptionStatus | null, deviceNow = Date.now()): Date =>
+  new Date(deviceNow + (status?.clock_offset_ms ?? 0));
+
+export function statusFromCheck(check: SubscriptionCheck, now: number): SubscriptionStatus {
+  return {
+    subscribed: check.subscribed,
+    trial_end: check.trial_end,
+    is_trialing: check.is_trialing,
+    next_billing_date: check.next_billing_date,
+    in_grace_period: check.is_in_grace_period,
+    grace_started_at: check.grace_started_at,
+    grace_expires_at: check.grace_expires_at,
+    status: check.status,
+    subscription_tier: check.subscription_tier,
+    lastUpdated: now,
+    error: false,
+    fallback_mode: false,
+    trial_available: check.trial_available,
+    cancel_at_period_end: check.cancel_at_period_end,
+    covered_by_owner: check.covered_by_owner === true,
+    clock_offset_ms: check.checked_at ? Date.parse(check.checked_at) - now : 0,
+  };
+}
+
+/** spec §4: in the fallback path only subscribed or free. */
+export function statusFromRecord(record: SubscriberRecord, now: number): SubscriptionStatus {
+  return {
+    subscribed: record.subscribed,
+    trial_end: null,
+    is_trialing: false,
+    next_billing_date: null,
+    in_grace_period: false,
+    grace_started_at: null,
+    grace_expires_at: null,
+    status: record.subscribed ? 'subscribed' : 'free',
+    subscription_tier: record.subscribed ? record.subscription_tier : null,
+    lastUpdated: now,
+    error: false,
+    fallback_mode: true,
+    trial_available: false,
+    cancel_at_period_end: false,
+    covered_by_owner: false,
+    clock_offset_ms: 0,
+  };
+}
+
+export function freeWithError(now: number): SubscriptionStatus {
+  const free = statusFromRecord({ subscribed: false, subscription_tier: null, subscription_end: null }, now);
+  return { ...free, error: true, fallback_mode: false };
+}
+
+/** spec §9 trial start: 3 tries, 2 s apart. Resolves the first success, or rejects with the last error. */
+export async function withTrialRetries<T>(
+  start: () => Promise<T>,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<T> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < TRIAL_START_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await sleep(TRIAL_START_DELAY_MS);
+    try {
+      return await start();
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+/** spec §9: trial start retries 3, 2 s apart. */
+export const TRIAL_START_ATTEMPTS = 3;
+export const TRIAL_START_DELAY_MS = 2_000;
+
+export const isStale = (status: SubscriptionStatus | null, now: number): boolean =>
+  status === null || now - status.lastUpdated > SUBSCRIPTION_STALE_MS;
+
+export const throttled = (lastAttempt: number | null, now: number): boolean =>
+  lastAttempt !== null && now - lastAttempt < SUBSCRIPTION_REFRESH_THROTTLE_MS;
+
+/** spec §4: the errors that mean the session, not the subscription, failed. */
+export const isSessionError = (error: unknown): boolean =>
+  /auth|session|token|jwt|expired|401/i.test(
+    `${(error as { message?: string } | null)?.message ?? ''} ${(error as { status?: number } | null)?.status === 401 ? '401' : ''}`,
+  );
+
+export interface RefreshDeps {
+  check: (force: boolean) => Promise<SubscriptionCheck>;
+  refreshSession: () => Promise<unknown>;
+  readRecord: () => Promise<SubscriberRecord>;
+  now: () => number;
+}
+
+/** One refresh of the status along spec §4's failure path. Never throws. */
+export async function refreshSubscriptionStatus(
+  deps: RefreshDeps,
+  previous: SubscriptionStatus | null,
+  force = false,
+): Promise<SubscriptionStatus> {
+  try {
+    return statusFromCheck(await deps.check(force), deps.now());
+  } catch (error) {
+    if (isSessionError(error)) {
+      try {
+        await deps.refreshSession();
+        return statusFromCheck(await deps.check(force), deps.now());
+      } catch {
+        // on to the subscribers record
+      }
+    }
+  }
+  try {
+    return statusFromRecord(await deps.readRecord(), deps.now());
+  } catch {
+    return previous ? { ...previous, error: true } : freeWithError(deps.now());
+  }
+}
+
+export function readStoredStatus(storage: Pick<Storage, 'getItem'> | null): SubscriptionStatus | null {
+  try {
+    const raw = storage?.getItem(storageKeys.subscriptionStatus);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<SubscriptionStatus>;
+    return typeof parsed.lastUpdated === 'number' && typeof parsed.subscribed === 'boolean'
+      ? (parsed as SubscriptionStatus)
+      : null;
+  } catch {
+    return null;
+  }
+}
