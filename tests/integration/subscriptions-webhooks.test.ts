@@ -97,6 +97,8 @@ describe('a subscriber’s events', () => {
       expect(logged, event.type).toMatchObject({ type: event.type, outcome: 'synced', user_id: user.userId });
     }
     expect(finalRecord).toMatchObject({ status: 'active', subscribed: true, cancel_at_period_end: true });
+    // Webhooks handled at the same moment do not overwrite each other's fields.
+    expect(finalRecord?.trial_will_end_notified_at).toBeTruthy();
   });
 
   it('5 replays of each event change nothing', async () => {

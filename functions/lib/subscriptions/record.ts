@@ -13,6 +13,7 @@ import {
 } from '../../../domain/subscription.ts';
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
+import { isConditionFailure } from '../money/store.ts';
 
 export type SubscriberRecord = NonNullable<
   Awaited<ReturnType<ReturnType<Data['subscribers']['get']>['go']>>['data']
@@ -131,7 +132,25 @@ export async function readFromStripe(
   return stripeFields(subscription, invoice);
 }
 
-/** Rebuilds and stores the person's record from Stripe; returns it. */
+/** The fields a rebuild writes; everything else on the record (the trial_will_end notice, created_at)
+ * is left alone, so concurrent writers of other fields are never overwritten. */
+const REBUILT = [
+  ...STRIPE_OWNED,
+  'subscribed',
+  'subscription_end',
+  'stripe_customer_id',
+  'trial_used',
+  'trial_source',
+  'trial_start',
+  'trial_end',
+  'synced_at',
+] as const;
+
+/**
+ * Rebuilds and stores the person's record from Stripe; returns it. Two rebuilds racing (two webhooks
+ * at once) could read Stripe in one order and write in the other, so the write is conditional on the
+ * stored rebuild having started no later than this one: the newest read of Stripe wins.
+ */
 export async function syncFromStripe(
   deps: Deps,
   data: Data,
@@ -139,12 +158,40 @@ export async function syncFromStripe(
   customerId: string,
 ): Promise<SubscriberRecord> {
   const { client } = await deps.stripe();
+  const readAt = deps.clock();
   const fields = await readFromStripe(client, customerId);
-  const { data: existing } = await data.subscribers.get({ user_id: userId }).go();
-  const record = rebuiltRecord(existing, userId, customerId, fields, deps.clock());
-  await data.subscribers.put(record as never).go();
-  await deps.events.publish('SubscriptionChanged', { userId });
-  return record;
+  for (let attempt = 0; ; attempt += 1) {
+    const { data: existing } = await data.subscribers.get({ user_id: userId }).go();
+    const record = rebuiltRecord(existing, userId, customerId, fields, readAt);
+    try {
+      if (!existing) {
+        await data.subscribers.create(record as never).go();
+        await deps.events.publish('SubscriptionChanged', { userId });
+        return record;
+      }
+      const values = record as unknown as Record<string, unknown>;
+      const set = Object.fromEntries(
+        REBUILT.filter((key) => values[key] !== undefined).map((key) => [key, values[key]]),
+      );
+      const remove = REBUILT.filter(
+        (key) => values[key] === undefined && (existing as Record<string, unknown>)[key] !== undefined,
+      );
+      let update = data.subscribers.patch({ user_id: userId }).set(set as never);
+      if (remove.length > 0) update = update.remove(remove as never);
+      await update
+        .where(
+          (attr, op) => `${op.notExists(attr.synced_at)} OR ${op.lte(attr.synced_at, readAt.toISOString())}`,
+        )
+        .go();
+      await deps.events.publish('SubscriptionChanged', { userId });
+      return record;
+    } catch (error) {
+      if (!isConditionFailure(error) || attempt >= 2) throw error;
+      // Created meanwhile (retry as an update), or a newer read of Stripe is stored: that one stands.
+      const { data: stored } = await data.subscribers.get({ user_id: userId }).go();
+      if (stored?.synced_at && stored.synced_at > readAt.toISOString()) return stored;
+    }
+  }
 }
 
 export async function subscriberOf(data: Data, userId: string): Promise<SubscriberRecord | null> {
