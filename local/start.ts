@@ -125,7 +125,8 @@ async function main(): Promise<void> {
   console.log(
     `✔ ${PRODUCT_NAME} is running (${seconds}s): open ${args['no-web'] ? cloud.urls.api : cloud.urls.web}  ·  ` +
       `sign-up confirmation codes are always ${LOCAL_CONFIRMATION_CODE} locally  ·  other e-mails at ` +
-      `${cloud.urls.api}/__outbox  ·  logs in ${cloud.logDir}  ·  Ctrl-C stops everything`,
+      `${cloud.urls.api}/__outbox  ·  Stripe sandbox ${cloud.urls.stripe} (card 4242 4242 4242 4242)  ·  ` +
+      `logs in ${cloud.logDir}  ·  Ctrl-C stops everything`,
   );
 }
 

@@ -48,9 +48,11 @@ describe.each(['SIGINT', 'SIGTERM'] as const)('npm start, then %s to npm', (sign
       for (let i = 0; i < 240 && !existsSync(readyFile); i += 1) await sleep(250);
       expect(existsSync(readyFile)).toBe(true);
       const { urls } = JSON.parse(readFileSync(readyFile, 'utf8')) as {
-        urls: { api: string; dynamodb: string; cognito: string; plaid: string };
+        urls: { api: string; dynamodb: string; cognito: string; plaid: string; stripe: string };
       };
-      const ports = [urls.api, urls.dynamodb, urls.cognito, urls.plaid].map((u) => Number(new URL(u).port));
+      const ports = [urls.api, urls.dynamodb, urls.cognito, urls.plaid, urls.stripe].map((u) =>
+        Number(new URL(u).port),
+      );
       expect(processesNaming(dataDir).length).toBeGreaterThan(1);
 
       npm.kill(signal);
