@@ -1,7 +1,8 @@
 // The client's subscription status (spec §3, §4): kept in local storage as `subscriptionStatus`,
 // refreshed when missing, on mount when stale (30 min), when the tab becomes visible and it is stale,
-// on account-linked events, and on an active-profile change when stale or not entitled; at most once
-// per 5 s unless forced. A failed check follows spec §4's path (utils/subscription-status.ts).
+// on account-linked events, on an active-profile change when stale or not entitled, and on a realtime
+// SubscriptionChanged; at most once per 5 s unless forced. A failed check follows spec §4's path (utils/subscription-status.ts).
+import { useQuery } from '@tanstack/react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import {
   createContext,
@@ -17,6 +18,7 @@ import { ACCOUNT_LINKED_EVENT } from '../../../lib/account-linked.ts';
 import { ACTIVE_PROFILE_CHANGED_EVENT } from '../../../lib/active-profile.ts';
 import { useActiveProfile } from '../../../lib/active-profile-provider.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
+import { SUBSCRIPTION_KEY } from '../../../lib/realtime-invalidation.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { checkSubscription, readSubscriberRecord } from '../api/subscription.ts';
 import {
@@ -108,6 +110,22 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
       window.removeEventListener(ACTIVE_PROFILE_CHANGED_EVENT, onProfile);
     };
   }, [userId, refresh]);
+
+  // A realtime SubscriptionChanged (a webhook or a trial changed the record) makes this key stale:
+  // the status is checked again at once, whatever its age.
+  useQuery({
+    queryKey: [SUBSCRIPTION_KEY, userId],
+    queryFn: async () => {
+      await refresh({ throttle: false });
+      return Date.now();
+    },
+    enabled: userId !== null,
+    initialData: 0,
+    staleTime: Infinity,
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
 
   // A member covered by the owner is covered per profile: a new active profile is asked about.
   useEffect(() => {
