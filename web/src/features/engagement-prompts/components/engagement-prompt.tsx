@@ -10,6 +10,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { useUser } from '../../../lib/auth.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { paths } from '../../../config/paths.ts';
 import {
   ENGAGEMENT_CHANGED_EVENT,
   engagementStorageKey,
@@ -124,6 +125,10 @@ const subscribeOnScreen = (listener: () => void) => {
 };
 const readOnScreen = () => onScreen;
 
+/** Screens that are themselves the next step: no prompt is claimed there; it waits for the next screen
+ * (the first-time onboarding right after a connection would otherwise show, and lose, first_account). */
+const quietPaths: ReadonlySet<string> = new Set([paths.app.onboarding.path]);
+
 export function EngagementPrompts() {
   const { userId } = useUser();
   const { pathname } = useLocation();
@@ -139,7 +144,7 @@ export function EngagementPrompts() {
       if (isVisible()) trackEngagement(userId, { type: 'day_active' });
     };
     const evaluate = () => {
-      if (!isVisible() || onScreen?.userId === userId) return;
+      if (!isVisible() || onScreen?.userId === userId || quietPaths.has(currentPath.current)) return;
       const id = claimDuePrompt(userId, { isSubscriber: readIsSubscriber(), now: new Date() });
       if (id) setOnScreen({ userId, id, pathname: currentPath.current });
     };
@@ -164,6 +169,17 @@ export function EngagementPrompts() {
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [userId]);
+
+  // Leaving a quiet screen: the prompt that waited is due now.
+  const previousPath = useRef(pathname);
+  useEffect(() => {
+    const left = previousPath.current;
+    previousPath.current = pathname;
+    if (!quietPaths.has(left) || quietPaths.has(pathname)) return;
+    if (document.visibilityState !== 'visible' || onScreen?.userId === userId) return;
+    const id = claimDuePrompt(userId, { isSubscriber: readIsSubscriber(), now: new Date() });
+    if (id) setOnScreen({ userId, id, pathname });
+  }, [pathname, userId]);
 
   // Another screen (or another user) closes it.
   useEffect(() => {
