@@ -3,6 +3,6 @@
 process.stdin.on('end', () => process.exit(0));
 process.stdin.on('error', () => process.exit(0));
 process.stdin.resume();
-// Targets cognito-local lacks, added before it reads its table.
-require('./resend-confirmation-code.cjs');
+// Where cognito-local differs from Cognito, patched before it reads its target table.
+require('./fidelity.cjs');
 require('cognito-local/lib/bin/start.js');

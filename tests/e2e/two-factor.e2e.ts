@@ -2,7 +2,8 @@
 // from /settings (codes computed from the shown setup key), sign out and in → the code step → a wrong
 // code says 'Invalid verification code' → the right one with "Trust this device" → the next sign-in
 // skips the code; remove the device → the code step again; the API refuses a password-only sign-in;
-// turn 2FA off with a code. Then e-mail codes through the outbox the same way. 375 px and axe.
+// turn 2FA off with a code. Then e-mail codes through the outbox the same way, and the rest of Security
+// (change password) and Appearance. 375 px and axe.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
@@ -42,11 +43,11 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login/);
 }
 
-async function signIn(page: Page, email: string) {
+async function signIn(page: Page, email: string, password = E2E_PASSWORD) {
   await page.goto(`${base()}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
@@ -146,8 +147,10 @@ test('authenticator app: code step, trusted device, revoke, the API refuses a pa
   await expect(page.getByText('Two-factor authentication is off')).toBeVisible();
 });
 
-test('e-mail codes through the outbox: setup, the code step, turn off', async ({ page }) => {
-  test.setTimeout(180_000);
+test('e-mail codes through the outbox: setup, the code step, turn off; change password; theme', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
   const email = `e2e-2fa-mail-${randomUUID().slice(0, 8)}@example.com`;
   const codeFor = async (after: string) => {
     for (let attempt = 0; attempt < 50; attempt += 1) {
@@ -194,4 +197,23 @@ test('e-mail codes through the outbox: setup, the code step, turn off', async ({
   await page.getByLabel('Code', { exact: true }).fill(await codeFor(since));
   await page.getByRole('button', { name: 'Turn off', exact: true }).click();
   await expect(page.getByText('Two-factor authentication is off')).toBeVisible();
+
+  // The rest of Security and Appearance: change the password (a wrong current one is refused), sign in
+  // with the new one; the theme choice applies at once.
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await page.getByLabel('Current password', { exact: true }).fill('wrong-one');
+  await page.getByLabel('New password', { exact: true }).fill('fresh-secret-2');
+  await page.getByLabel('New password again', { exact: true }).fill('fresh-secret-2');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your current password is not right. Please try again.')).toBeVisible();
+  await page.getByLabel('Current password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed')).toBeVisible();
+  await page.getByRole('radio', { name: /^Dark/ }).check();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('radio', { name: /^Light/ }).check();
+  await signOut(page);
+  await signIn(page, email, 'fresh-secret-2');
+  await expect(page).toHaveURL(SIGNED_IN);
 });

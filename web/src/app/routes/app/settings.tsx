@@ -4,6 +4,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { getProfileQueryOptions } from '../../../lib/user-profile-api.ts';
+import { AppearanceSettings } from '../../../features/settings/components/appearance-settings.tsx';
+import { ChangePassword } from '../../../features/settings/components/change-password.tsx';
 import { SecuritySettings } from '../../../features/two-factor/components/security-settings.tsx';
 import { ProfileSettings } from '../../../features/profile/components/profile-settings.tsx';
 import { useLogout } from '../../../lib/auth.tsx';
@@ -50,9 +52,15 @@ export default function SettingsRoute() {
       </Section>
       <Section
         title="Security"
-        description="Two-factor authentication and the devices that skip its code for 30 days."
+        description="Your password, two-factor authentication and the devices that skip its code for 30 days."
       >
-        <SecuritySettings />
+        <div className="space-y-6">
+          <ChangePassword />
+          <SecuritySettings />
+        </div>
+      </Section>
+      <Section title="Appearance" description="Light, dark, or whatever your device uses.">
+        <AppearanceSettings />
       </Section>
       <Section title="Session" description="Sign out of this browser. Your data stays safe in your account.">
         <Button variant="danger" onClick={() => void logout()} isPending={isPending}>

@@ -1,8 +1,11 @@
-// Cognito's ResendConfirmationCode, which cognito-local lacks (the SPA's "Resend code" on /verify-email
-// answered 500 locally, issue 15 item 4). Added to cognito-local's target table before it starts: as in
-// Cognito, an unknown user is UserNotFoundException, a confirmed one InvalidParameterException 'User is
-// already confirmed.', otherwise a new code is delivered (locally the fixed CODE, written to the
-// cognito-local log like every code) and its delivery details returned.
+// Where cognito-local differs from Cognito in what the app meets, patched in its target table before it
+// starts (issue 15):
+// - ResendConfirmationCode, which it lacks (the SPA's "Resend code" on /verify-email answered 500): as in
+//   Cognito, an unknown user is UserNotFoundException, a confirmed one InvalidParameterException 'User is
+//   already confirmed.', otherwise a new code is delivered (locally the fixed CODE, written to the
+//   cognito-local log like every code) and its masked delivery details returned.
+// - ChangePassword with a wrong current password: Cognito answers NotAuthorizedException 'Incorrect
+//   username or password.', cognito-local InvalidPasswordException (a password-policy error).
 const { Targets } = require('cognito-local/lib/targets/targets.js');
 const errors = require('cognito-local/lib/errors.js');
 const { attributeValue } = require('cognito-local/lib/services/userPoolService.js');
@@ -37,5 +40,20 @@ const ResendConfirmationCode =
     return { CodeDeliveryDetails: { ...deliveryDetails, Destination: maskEmail(email) } };
   };
 
+const originalChangePassword = Targets.ChangePassword;
+const ChangePassword = (services) => {
+  const change = originalChangePassword(services);
+  return async (ctx, req) => {
+    try {
+      return await change(ctx, req);
+    } catch (error) {
+      if (error instanceof errors.InvalidPasswordError)
+        throw new errors.NotAuthorizedError('Incorrect username or password.');
+      throw error;
+    }
+  };
+};
+
 Targets.ResendConfirmationCode = ResendConfirmationCode;
-module.exports = { ResendConfirmationCode };
+Targets.ChangePassword = ChangePassword;
+module.exports = { ResendConfirmationCode, ChangePassword };
