@@ -5,7 +5,11 @@ import {
   BUDGET_KEYWORDS,
   SIMPLE_BUDGET_CATEGORIES,
   budgetCategoryForEntry,
+  DEFAULT_BUDGET_MAPS,
   matchBudgetCategory,
+  validateBudgetMaps,
+  type BudgetMaps,
+  type SimpleBudgetCategory,
 } from './budget-categories.ts';
 import { TAXONOMY, findCategory } from './taxonomy.ts';
 
@@ -50,18 +54,24 @@ describe('simple budget categories (spec §3)', () => {
 
 describe('category matching (spec §5)', () => {
   it('1. an exact simple category matches itself', () => {
-    expect(matchBudgetCategory('travel')).toEqual({ category: 'travel', rule: 'simple_category' });
-    expect(matchBudgetCategory(' other ')).toEqual({ category: 'other', rule: 'simple_category' });
+    expect(matchBudgetCategory('travel')).toMatchObject({ category: 'travel', rule: 'simple_category' });
+    expect(matchBudgetCategory(' other ')).toMatchObject({ category: 'other', rule: 'simple_category' });
   });
 
   it('2. then the exact description map (taxonomy names, codes, descriptions, legacy names)', () => {
-    expect(matchBudgetCategory('Pet Supplies')).toEqual({ category: 'shopping', rule: 'description_map' });
-    expect(matchBudgetCategory('FOOD_AND_DRINK_GROCERIES')).toEqual({
+    expect(matchBudgetCategory('Pet Supplies')).toMatchObject({
+      category: 'shopping',
+      rule: 'description_map',
+    });
+    expect(matchBudgetCategory('FOOD_AND_DRINK_GROCERIES')).toMatchObject({
       category: 'groceries',
       rule: 'description_map',
     });
-    expect(matchBudgetCategory('Airline expenses')).toEqual({ category: 'travel', rule: 'description_map' });
-    expect(matchBudgetCategory('Gas Stations')).toEqual({
+    expect(matchBudgetCategory('Airline expenses')).toMatchObject({
+      category: 'travel',
+      rule: 'description_map',
+    });
+    expect(matchBudgetCategory('Gas Stations')).toMatchObject({
       category: 'transportation',
       rule: 'description_map',
     });
@@ -69,11 +79,11 @@ describe('category matching (spec §5)', () => {
 
   it('the description map comes before the keywords', () => {
     // The keyword 'other' sits inside this text; the description map knows it is restaurants.
-    expect(matchBudgetCategory('Other Food & Drink')).toEqual({
+    expect(matchBudgetCategory('Other Food & Drink')).toMatchObject({
       category: 'restaurants',
       rule: 'description_map',
     });
-    expect(matchBudgetCategory('other food & drink')).toEqual({
+    expect(matchBudgetCategory('other food & drink')).toMatchObject({
       category: 'other',
       rule: 'keyword_substring',
     });
@@ -84,24 +94,24 @@ describe('category matching (spec §5)', () => {
   });
 
   it('3a. then a keyword equal to the text, case-insensitively', () => {
-    expect(matchBudgetCategory('GAS')).toEqual({ category: 'transportation', rule: 'keyword_exact' });
-    expect(matchBudgetCategory('Uber')).toEqual({ category: 'transportation', rule: 'keyword_exact' });
+    expect(matchBudgetCategory('GAS')).toMatchObject({ category: 'transportation', rule: 'keyword_exact' });
+    expect(matchBudgetCategory('Uber')).toMatchObject({ category: 'transportation', rule: 'keyword_exact' });
   });
 
   it('3b. then a keyword inside the text, the longest keyword winning', () => {
-    expect(matchBudgetCategory('SHELL OIL 5531')).toEqual({
+    expect(matchBudgetCategory('SHELL OIL 5531')).toMatchObject({
       category: 'transportation',
       rule: 'keyword_substring',
     });
-    expect(matchBudgetCategory('UBER EATS ORDER')).toEqual({
+    expect(matchBudgetCategory('UBER EATS ORDER')).toMatchObject({
       category: 'restaurants',
       rule: 'keyword_substring',
     });
-    expect(matchBudgetCategory('UBER TRIP')).toEqual({
+    expect(matchBudgetCategory('UBER TRIP')).toMatchObject({
       category: 'transportation',
       rule: 'keyword_substring',
     });
-    expect(matchBudgetCategory('City Gas & Electric Co')).toEqual({
+    expect(matchBudgetCategory('City Gas & Electric Co')).toMatchObject({
       category: 'utilities',
       rule: 'keyword_substring',
     });
@@ -145,5 +155,58 @@ describe('category matching (spec §5)', () => {
         },
       ),
     );
+  });
+});
+
+describe('category-matching maps as data (issue 16 item 2)', () => {
+  const withKeyword = (category: SimpleBudgetCategory, keyword: string): BudgetMaps => ({
+    ...DEFAULT_BUDGET_MAPS,
+    keywords: {
+      ...DEFAULT_BUDGET_MAPS.keywords,
+      [category]: [...DEFAULT_BUDGET_MAPS.keywords[category], keyword],
+    },
+  });
+
+  it('the matcher reads the maps it is given, and names the rule and key that decided', () => {
+    expect(matchBudgetCategory('ACME ROCKETS 42').rule).toBe('default');
+    const maps = withKeyword('travel', 'acme rockets');
+    expect(matchBudgetCategory('ACME ROCKETS 42', maps)).toEqual({
+      category: 'travel',
+      rule: 'keyword_substring',
+      matched: 'acme rockets',
+    });
+    const described: BudgetMaps = {
+      ...maps,
+      descriptionMap: { ...maps.descriptionMap, 'ACME ROCKETS 42': 'education' },
+    };
+    expect(matchBudgetCategory('ACME ROCKETS 42', described)).toMatchObject({
+      category: 'education',
+      rule: 'description_map',
+    });
+  });
+
+  it('the built-in maps are valid', () => {
+    expect(validateBudgetMaps(DEFAULT_BUDGET_MAPS)).toEqual([]);
+  });
+
+  it('refuses a keyword that would shadow every description, a duplicate, a short or padded one', () => {
+    const fields = (maps: BudgetMaps) => validateBudgetMaps(maps).map((i) => i.field);
+    expect(fields(withKeyword('travel', 'e'))).toEqual(['keywords.travel.e']);
+    expect(validateBudgetMaps(withKeyword('travel', 'and'))[0]?.message).toMatch(/shadow/);
+    expect(validateBudgetMaps(withKeyword('travel', 'uber'))[0]?.message).toBe(
+      'is already a keyword of transportation',
+    );
+    expect(fields(withKeyword('travel', ' Ship'))).toEqual(['keywords.travel. Ship']);
+  });
+
+  it('refuses an unknown category and a blank description', () => {
+    const maps = {
+      ...DEFAULT_BUDGET_MAPS,
+      descriptionMap: { ' ': 'travel', Cruise: 'boats' },
+    } as unknown as BudgetMaps;
+    expect(validateBudgetMaps(maps).map((i) => i.field)).toEqual([
+      'descriptionMap. ',
+      'descriptionMap.Cruise',
+    ]);
   });
 });

@@ -160,11 +160,21 @@ export const BUDGET_KEYWORDS: Readonly<Record<SimpleBudgetCategory, readonly str
   other: ['other'],
 };
 
-// Longest keyword first, so 'uber eats' beats 'uber' and 'gas & electric' beats 'gas'.
-const KEYWORDS_LONGEST_FIRST: ReadonlyArray<readonly [string, SimpleBudgetCategory]> =
-  SIMPLE_BUDGET_CATEGORIES.flatMap((category) =>
-    BUDGET_KEYWORDS[category].map((keyword) => [keyword, category] as const),
-  ).sort((a, b) => b[0].length - a[0].length);
+/**
+ * The category-matching maps of spec §5 as data: the admin area edits them (issue 16, /admin/categories)
+ * and the matcher reads whatever set it is given, the built-in maps above being the default.
+ */
+export interface BudgetMaps {
+  /** Exact description (after trimming, case-sensitive) → category. */
+  readonly descriptionMap: Readonly<Record<string, SimpleBudgetCategory>>;
+  /** Category → lower-case keywords. */
+  readonly keywords: Readonly<Record<SimpleBudgetCategory, readonly string[]>>;
+}
+
+export const DEFAULT_BUDGET_MAPS: BudgetMaps = {
+  descriptionMap: Object.fromEntries(BUDGET_DESCRIPTION_MAP),
+  keywords: BUDGET_KEYWORDS,
+};
 
 export type BudgetMatchRule =
   'simple_category' | 'description_map' | 'keyword_exact' | 'keyword_substring' | 'default';
@@ -172,29 +182,142 @@ export type BudgetMatchRule =
 export interface BudgetCategoryMatch {
   readonly category: SimpleBudgetCategory;
   readonly rule: BudgetMatchRule;
+  /** The description-map key or the keyword that decided, when one did. */
+  readonly matched?: string;
   /** Set when nothing matched and 'other' was chosen (spec §5: "a warning is logged"). */
   readonly warning?: string;
+}
+
+interface CompiledMaps {
+  readonly description: ReadonlyMap<string, SimpleBudgetCategory>;
+  /** Longest keyword first, so 'uber eats' beats 'uber' and 'gas & electric' beats 'gas'. */
+  readonly keywords: ReadonlyArray<readonly [string, SimpleBudgetCategory]>;
+}
+
+const compiled = new WeakMap<BudgetMaps, CompiledMaps>();
+
+function compile(maps: BudgetMaps): CompiledMaps {
+  const known = compiled.get(maps);
+  if (known) return known;
+  const result: CompiledMaps = {
+    description: new Map(Object.entries(maps.descriptionMap)),
+    keywords: SIMPLE_BUDGET_CATEGORIES.flatMap((category) =>
+      (maps.keywords[category] ?? []).map((keyword) => [keyword.toLowerCase(), category] as const),
+    ).sort((a, b) => b[0].length - a[0].length),
+  };
+  compiled.set(maps, result);
+  return result;
 }
 
 /**
  * spec §5 "Category matching": exact simple category, then the exact description map, then the keyword
  * map (case-insensitive: an exact keyword, then a keyword inside the text), else 'other' with a warning.
  */
-export function matchBudgetCategory(value: string | null | undefined): BudgetCategoryMatch {
+export function matchBudgetCategory(
+  value: string | null | undefined,
+  maps: BudgetMaps = DEFAULT_BUDGET_MAPS,
+): BudgetCategoryMatch {
   const trimmed = (value ?? '').trim();
-  if (isSimpleBudgetCategory(trimmed)) return { category: trimmed, rule: 'simple_category' };
-  const described = BUDGET_DESCRIPTION_MAP.get(trimmed);
-  if (described) return { category: described, rule: 'description_map' };
+  if (isSimpleBudgetCategory(trimmed))
+    return { category: trimmed, rule: 'simple_category', matched: trimmed };
+  const { description, keywords } = compile(maps);
+  const described = description.get(trimmed);
+  if (described) return { category: described, rule: 'description_map', matched: trimmed };
   const text = trimmed.toLowerCase();
   if (text) {
-    const exact = KEYWORDS_LONGEST_FIRST.find(([keyword]) => keyword === text);
-    if (exact) return { category: exact[1], rule: 'keyword_exact' };
-    const inside = KEYWORDS_LONGEST_FIRST.find(([keyword]) => text.includes(keyword));
-    if (inside) return { category: inside[1], rule: 'keyword_substring' };
+    const exact = keywords.find(([keyword]) => keyword === text);
+    if (exact) return { category: exact[1], rule: 'keyword_exact', matched: exact[0] };
+    const inside = keywords.find(([keyword]) => text.includes(keyword));
+    if (inside) return { category: inside[1], rule: 'keyword_substring', matched: inside[0] };
   }
   return {
     category: 'other',
     rule: 'default',
     warning: `No budget category matches "${trimmed}"; using 'other'`,
   };
+}
+
+/** Limits of an edited set: far above the built-in maps, small enough to keep one stored item. */
+export const BUDGET_MAP_LIMITS = {
+  descriptionEntries: 2_000,
+  keywordsPerCategory: 200,
+  keyLength: 200,
+  minKeywordLength: 2,
+  /** A keyword found inside more than this share of the sample descriptions would shadow them. */
+  maxKeywordShare: 0.25,
+} as const;
+
+export interface BudgetMapIssue {
+  readonly field: string;
+  readonly message: string;
+}
+
+/**
+ * The sample a keyword is judged against: every taxonomy name and description. A keyword inside more
+ * than a quarter of them ('e', 'and', 'ing') would take over matching, so it is refused.
+ */
+const SHADOW_SAMPLE: readonly string[] = TAXONOMY.flatMap((e) => [e.name, e.description]).map((t) =>
+  t.toLowerCase(),
+);
+
+/** Checks an edited set of maps; an empty list means it may be saved. */
+export function validateBudgetMaps(maps: BudgetMaps): BudgetMapIssue[] {
+  const issues: BudgetMapIssue[] = [];
+  const descriptions = Object.entries(maps.descriptionMap);
+  if (descriptions.length > BUDGET_MAP_LIMITS.descriptionEntries)
+    issues.push({
+      field: 'descriptionMap',
+      message: `must have at most ${BUDGET_MAP_LIMITS.descriptionEntries} entries`,
+    });
+  for (const [key, category] of descriptions) {
+    const field = `descriptionMap.${key}`;
+    if (key.trim() === '' || key !== key.trim())
+      issues.push({ field, message: 'must be a description without leading or trailing spaces' });
+    else if (key.length > BUDGET_MAP_LIMITS.keyLength)
+      issues.push({ field, message: `must be at most ${BUDGET_MAP_LIMITS.keyLength} characters` });
+    if (!isSimpleBudgetCategory(category)) issues.push({ field, message: 'must map to a budget category' });
+  }
+  const owner = new Map<string, SimpleBudgetCategory>();
+  for (const category of SIMPLE_BUDGET_CATEGORIES) {
+    const list = maps.keywords[category];
+    if (!list) {
+      issues.push({ field: `keywords.${category}`, message: 'is missing' });
+      continue;
+    }
+    if (list.length > BUDGET_MAP_LIMITS.keywordsPerCategory)
+      issues.push({
+        field: `keywords.${category}`,
+        message: `must have at most ${BUDGET_MAP_LIMITS.keywordsPerCategory} keywords`,
+      });
+    for (const keyword of list) {
+      const field = `keywords.${category}.${keyword}`;
+      const text = keyword.trim().toLowerCase();
+      if (text !== keyword) {
+        issues.push({ field, message: 'must be lower case without leading or trailing spaces' });
+        continue;
+      }
+      if (text.length < BUDGET_MAP_LIMITS.minKeywordLength) {
+        issues.push({ field, message: `must be at least ${BUDGET_MAP_LIMITS.minKeywordLength} characters` });
+        continue;
+      }
+      if (text.length > BUDGET_MAP_LIMITS.keyLength) {
+        issues.push({ field, message: `must be at most ${BUDGET_MAP_LIMITS.keyLength} characters` });
+        continue;
+      }
+      const previous = owner.get(text);
+      if (previous && previous !== category)
+        issues.push({ field, message: `is already a keyword of ${previous}` });
+      owner.set(text, category);
+      const share = SHADOW_SAMPLE.filter((sample) => sample.includes(text)).length / SHADOW_SAMPLE.length;
+      if (share > BUDGET_MAP_LIMITS.maxKeywordShare)
+        issues.push({
+          field,
+          message: `would match ${Math.round(share * 100)}% of descriptions and shadow the other rules`,
+        });
+    }
+  }
+  for (const key of Object.keys(maps.keywords))
+    if (!isSimpleBudgetCategory(key))
+      issues.push({ field: `keywords.${key}`, message: 'is not a budget category' });
+  return issues;
 }

@@ -52,6 +52,12 @@ export const noticePublishedSchema = z.object({
   targetPage: z.string(),
 });
 
+/** An admin asked for fresh dashboard figures (issue 16): the roll-up job runs off the request path. */
+export const adminRollupRequestedSchema = z.object({
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+});
+
 export const eventContracts = {
   AccountLinked: accountLinkedSchema,
   TransactionsChanged: transactionsChangedSchema,
@@ -60,6 +66,7 @@ export const eventContracts = {
   ItemLoginRequired: itemLoginRequiredSchema,
   SubscriptionChanged: subscriptionChangedSchema,
   NoticePublished: noticePublishedSchema,
+  AdminRollupRequested: adminRollupRequestedSchema,
 } as const;
 
 export type EventDetailType = keyof typeof eventContracts;

@@ -33,6 +33,13 @@ export const schedules = {
     localEveryMs: 24 * 60 * 60 * 1000,
     description: 'Send due digests, reports and re-engagement e-mails',
   },
+  // issue 16: the admin dashboard's and user-health screen's figures (functions/lib/admin/rollup.ts).
+  adminRollup: {
+    id: 'admin-rollup',
+    expression: 'rate(15 minutes)',
+    localEveryMs: 15 * 60 * 1000,
+    description: 'Roll up the admin dashboard figures and the users needing attention',
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleId = (typeof schedules)[keyof typeof schedules]['id'];

@@ -278,6 +278,12 @@ export class ApiStack extends Stack {
     if (access.includes('email')) fn.bindEmail({ from: props.emailFrom });
     if (access.includes('sms')) fn.bindSms();
     if (access.includes('bedrock')) fn.bindBedrock({ modelId: props.coachModelId, maxTokens: 800 });
+    if (access.includes('userPoolAdmin'))
+      fn.bindUserPool({
+        userPoolId: props.userPool.userPoolId,
+        userPoolArn: props.userPool.userPoolArn,
+        clientId: props.userPoolClient.userPoolClientId,
+      });
     return fn;
   }
 

@@ -79,6 +79,38 @@ export class CatalogFunction extends Construct {
     });
   }
 
+  /**
+   * USER_POOL_ID and USER_POOL_CLIENT_ID plus the user-administration calls the admin area makes, on
+   * that pool only (issue 16: groups, disable/enable, global sign-out, resend the confirmation code).
+   */
+  bindUserPool({
+    userPoolId,
+    userPoolArn,
+    clientId,
+  }: {
+    userPoolId: string;
+    userPoolArn: string;
+    clientId: string;
+  }): this {
+    this.function.addEnvironment('USER_POOL_ID', userPoolId);
+    this.function.addEnvironment('USER_POOL_CLIENT_ID', clientId);
+    this.role.addToPolicy(
+      new PolicyStatement({
+        actions: [
+          'cognito-idp:AdminGetUser',
+          'cognito-idp:AdminListGroupsForUser',
+          'cognito-idp:AdminAddUserToGroup',
+          'cognito-idp:AdminRemoveUserFromGroup',
+          'cognito-idp:AdminDisableUser',
+          'cognito-idp:AdminEnableUser',
+          'cognito-idp:AdminUserGlobalSignOut',
+        ],
+        resources: [userPoolArn],
+      }),
+    );
+    return this;
+  }
+
   /** TABLE_NAME plus the table's read or read/write policy (items, named indexes, and its KMS key). */
   bindTable({ table, access }: { table: TableBinding; access: TableAccess }): this {
     this.function.addEnvironment('TABLE_NAME', table.table.tableName);

@@ -17,7 +17,9 @@ export type ExtraAccess =
   /** Call the coach's Bedrock model, and only that model (COACH_BEDROCK_MODEL_ID). */
   | 'bedrock'
   /** Text a phone number through SNS (two-factor codes). */
-  | 'sms';
+  | 'sms'
+  /** Admin actions on the user pool's users: groups, disable/enable, sign-out, resend (USER_POOL_ID). */
+  | 'userPoolAdmin';
 
 const plaidCaller: ExtraAccess[] = ['plaidSecret', 'plaidTokenDecrypt'];
 
@@ -50,6 +52,8 @@ export const extraAccess: Readonly<Record<string, readonly ExtraAccess[]>> = {
   'send-2fa-code-secure': ['email', 'sms'],
   'verify-2fa-code-secure': ['email', 'plaidTokenDecrypt'],
   'two-factor': ['email', 'plaidTokenEncrypt'],
+  // The admin area's user actions (issue 16 item 2: grant/revoke admin, disable, revoke sessions).
+  admin: ['userPoolAdmin'],
 };
 
 export const accessOf = (name: string): readonly ExtraAccess[] => extraAccess[name] ?? [];

@@ -250,6 +250,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       // The realtime $connect route verifies ID tokens itself (no authorizer in front of it).
       COGNITO_ISSUER: `${urls.cognito}/${ids.userPoolId}`,
       COGNITO_CLIENT_ID: ids.userPoolClientId,
+      // The admin area's user actions go to cognito-local (functions/lib/ports/user-directory.ts).
+      COGNITO_ENDPOINT: urls.cognito,
+      USER_POOL_ID: ids.userPoolId,
+      USER_POOL_CLIENT_ID: ids.userPoolClientId,
     };
     const apiLog = join(logDir, 'api.log');
     const writeApiLog = (line: string) => {

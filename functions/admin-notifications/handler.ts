@@ -6,6 +6,7 @@ import { NotFoundError } from '../../domain/errors.ts';
 import { NOTIFICATION_TYPES, STYLE_VARIANTS, TARGET_PAGES } from '../lib/data/entities/user-notification.ts';
 import { dataFor } from '../lib/data/index.ts';
 import { httpHandler, route } from '../lib/http.ts';
+import { writeAudit } from '../lib/admin/audit.ts';
 
 const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
 
@@ -41,20 +42,30 @@ export const handler = httpHandler('admin-notifications', {
       priority: true,
     }),
     status: 201,
-    run: async ({ deps, body }) => {
+    run: async ({ deps, body, caller }) => {
       const { end_date, ...rest } = body;
       const { data } = await dataFor(deps)
         .userNotifications.create({ id: randomUUID(), ...rest, ...(end_date ? { end_date } : {}) })
         .go();
       // Open browsers refetch their notices, so a new one appears without a reload (docs/realtime.md).
       await deps.events.publish('NoticePublished', { notificationId: data.id, targetPage: data.target_page });
+      // issue 16 item 1: every admin action is audited.
+      await writeAudit(
+        dataFor(deps),
+        caller,
+        'create_notice',
+        { type: 'notice', id: data.id },
+        null,
+        data,
+        deps.clock(),
+      );
       return data;
     },
   }),
   'PATCH /admin/notifications/{notificationId}': route({
     path: z.object({ notificationId: z.string().min(1).max(128) }),
     body: noticeFields.partial().refine((v) => Object.keys(v).length > 0, 'must change at least one field'),
-    run: async ({ deps, path, body }) => {
+    run: async ({ deps, path, body, caller }) => {
       const data = dataFor(deps);
       const { data: existing } = await data.userNotifications.get({ id: path.notificationId }).go();
       if (!existing) throw new NotFoundError('Notice not found');
@@ -67,6 +78,15 @@ export const handler = httpHandler('admin-notifications', {
         notificationId: path.notificationId,
         targetPage: updated.target_page ?? existing.target_page,
       });
+      await writeAudit(
+        data,
+        caller,
+        'update_notice',
+        { type: 'notice', id: path.notificationId },
+        existing,
+        updated,
+        deps.clock(),
+      );
       return updated;
     },
   }),

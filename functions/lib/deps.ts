@@ -28,6 +28,7 @@ import { stripeFromEnvironment, type StripeAccess } from './stripe/client.ts';
 import { PRODUCT_NAME } from '../../domain/brand.ts';
 import { cognitoTokenVerifier, type TokenVerifier } from './cognito-token.ts';
 import { apiGatewayRealtimeSender, type RealtimeSender } from './ports/realtime.ts';
+import { cognitoUserDirectory, type UserDirectory } from './ports/user-directory.ts';
 
 export interface Deps {
   tableName: string;
@@ -57,6 +58,8 @@ export interface Deps {
   realtime: RealtimeSender;
   /** Verifies a Cognito ID token where no authorizer did (the realtime $connect route). */
   verifyIdToken: TokenVerifier;
+  /** The user pool's admin operations (admin area; USER_POOL_ID, COGNITO_ENDPOINT locally). */
+  users: UserDirectory;
 }
 
 /** Defines `name` on `target` as a getter that builds the value once, on first read. */
@@ -124,6 +127,14 @@ export function createDeps(env: NodeJS.ProcessEnv = process.env, overrides: Part
       clientId: requireEnv('COGNITO_CLIENT_ID', env),
     }),
   );
+  lazyUnlessGiven('users', () => {
+    const endpoint = optionalEnv('COGNITO_ENDPOINT', env);
+    return cognitoUserDirectory({
+      userPoolId: requireEnv('USER_POOL_ID', env),
+      clientId: requireEnv('USER_POOL_CLIENT_ID', env),
+      ...(endpoint ? { endpoint, region: optionalEnv('AWS_REGION', env) ?? 'us-east-1' } : {}),
+    });
+  });
   return Object.assign(deps, overrides);
 }
 

@@ -26,6 +26,8 @@ import {
 import { getDeps, type Deps } from './deps.ts';
 import type { Logger } from './logger.ts';
 import { plaidErrorOf } from './plaid/client.ts';
+import { assertAdmin } from './admin/access.ts';
+import { recordRequest } from './admin/metrics.ts';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -211,6 +213,7 @@ export function httpHandler(
       const caller = callerFromEvent(event);
       if (entry.caller === 'user' || entry.caller === 'admin') {
         if (!caller) throw new AuthError();
+        // Admin routes were checked (group and profiles.is_admin) before the stack parsed anything.
         if (entry.caller === 'admin' && !caller.isAdmin) throw new ForbiddenError('Admin access required');
         // issue 15 item 2: a sign-in of a user with 2FA on reaches nothing but the code step until it passes.
         const declared = entry.routes.find((r) => `${r.method} ${r.path}` === event.routeKey);
@@ -236,7 +239,9 @@ export function httpHandler(
       statusCode = response.statusCode ?? 500;
       return response;
     } finally {
-      log.info('request', { status: statusCode, ms: Date.now() - started });
+      const ms = Date.now() - started;
+      log.info('request', { status: statusCode, ms });
+      await recordRequest(deps, name, statusCode, ms);
     }
   };
 
@@ -248,6 +253,15 @@ export function httpHandler(
       request.response = toErrorResponse(request.error, correlationId, getDeps().logger.child({ fn: name }));
     },
   });
+  // issue 16 item 1: admin routes check the caller first (401 signed out, 403 unless both the `admin`
+  // group and profiles.is_admin), before the body limit, JSON parsing, validation or any lookup.
+  if (entry.caller === 'admin') {
+    stack.use({
+      before: async (request) => {
+        await assertAdmin(getDeps(), callerFromEvent(request.event));
+      },
+    });
+  }
   // Before anything parses it: a body over the route's limit is a 413, whoever sends it.
   stack.use({
     before: async (request) => {

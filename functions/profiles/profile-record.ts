@@ -28,8 +28,9 @@ export async function getOrCreateProfile(data: Data, caller: Caller, nowIso: str
   return created.data;
 }
 
-/** is_admin follows the caller's `admin` group (spec §6), never a stored flag; the photo's URL is a
- * short-lived read URL of the avatars store, made fresh on each read. */
+/** is_admin (spec §6) needs both the caller's `admin` group and the stored profiles.is_admin, which
+ * only an operator or another admin sets (issue 16 item 1; PATCH /profiles/me refuses the field); the
+ * photo's URL is a short-lived read URL of the avatars store, made fresh on each read. */
 export async function profileView(
   profile: EntityItem<Data['profiles']>,
   caller: Caller,
@@ -38,7 +39,7 @@ export async function profileView(
   const { avatar_key, ...rest } = profile;
   return {
     ...rest,
-    is_admin: caller.isAdmin,
+    is_admin: caller.isAdmin && profile.is_admin === true,
     avatar_url: avatar_key ? await deps.avatars.readUrl(avatar_key) : null,
   };
 }

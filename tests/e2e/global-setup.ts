@@ -63,7 +63,7 @@ export default async function globalSetup() {
     await new Promise((r) => setTimeout(r, 200));
   }
   const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as {
-    urls: { web: string; api: string; plaid: string; cognito: string; stripe: string };
+    urls: { web: string; api: string; plaid: string; cognito: string; stripe: string; dynamodb: string };
     config: { userPoolId: string; region: string };
   };
   process.env.E2E_BASE_URL = ready.urls.web;
@@ -76,6 +76,8 @@ export default async function globalSetup() {
   process.env.E2E_COGNITO_URL = ready.urls.cognito;
   process.env.E2E_USER_POOL_ID = ready.config.userPoolId;
   process.env.E2E_REGION = ready.config.region;
+  // DynamoDB Local, for making an admin as an operator does (bin/make-admin.ts sets profiles.is_admin).
+  process.env.E2E_DYNAMODB_URL = ready.urls.dynamodb;
 
   return async () => {
     child.kill('SIGTERM');

@@ -187,3 +187,33 @@ export async function screenshots(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 720 });
 }
+
+/**
+ * Makes a signed-up user an admin the way an operator does (issue 16 item 1, bin/make-admin.ts): the
+ * Cognito `admin` group and profiles.is_admin. The user signs in again for the group to reach the token.
+ */
+export async function makeAdminByEmail(email: string) {
+  const local = {
+    region: process.env.E2E_REGION ?? 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  };
+  const { CognitoIdentityProviderClient } = await import('@aws-sdk/client-cognito-identity-provider');
+  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+  const { DynamoDBDocumentClient } = await import('@aws-sdk/lib-dynamodb');
+  const { createData } = await import('../../functions/lib/data/index.ts');
+  const { LOCAL_TABLE, makeAdmin } = await import('../../bin/make-admin.ts');
+  await makeAdmin(
+    {
+      cognito: new CognitoIdentityProviderClient({ ...local, endpoint: process.env.E2E_COGNITO_URL }),
+      userPoolId: process.env.E2E_USER_POOL_ID ?? '',
+      data: createData({
+        ddb: DynamoDBDocumentClient.from(
+          new DynamoDBClient({ ...local, endpoint: process.env.E2E_DYNAMODB_URL }),
+          { marshallOptions: { removeUndefinedValues: true } },
+        ),
+        tableName: LOCAL_TABLE,
+      }),
+    },
+    email,
+  );
+}

@@ -7,14 +7,11 @@
 // critical violation) on landing, login, signup, get-started and accounts in light and dark, and
 // screenshots at 375 and 1440 px, light and dark, in e2e-screenshots/ (git-ignored) for review.
 import { randomUUID } from 'node:crypto';
-import {
-  AdminAddUserToGroupCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test, type Page } from '@playwright/test';
 import {
   answerQuestionnaire,
   expectNoSeriousAxeViolations,
+  makeAdminByEmail,
   screenshots,
   startTrial,
   textOverflowPx,
@@ -321,18 +318,8 @@ test('an admin notice with a script and an onerror payload renders sanitized and
   test.setTimeout(120_000);
   const email = newEmail('admin');
   await signUpAndSignIn(page, email);
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: process.env.E2E_COGNITO_URL,
-    region: process.env.E2E_REGION ?? 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  await cognito.send(
-    new AdminAddUserToGroupCommand({
-      UserPoolId: process.env.E2E_USER_POOL_ID,
-      Username: email,
-      GroupName: 'admin',
-    }),
-  );
+  // issue 16 item 1: an admin has the `admin` group and profiles.is_admin (bin/make-admin.ts).
+  await makeAdminByEmail(email);
   // A new sign-in carries the group in the token.
   await page.goto(`${base()}/settings`);
   await page.getByRole('button', { name: 'Account menu' }).click();

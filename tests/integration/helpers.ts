@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 import { createData } from '../../functions/lib/data/index.ts';
 import { cognitoClient, dynamoClient } from '../../local/bootstrap.ts';
 import { LOCAL_CONFIRMATION_CODE } from '../../local/cloud.ts';
+import { makeAdmin } from '../../bin/make-admin.ts';
 
 export const cloud = () => inject('cloud');
 
@@ -92,4 +93,23 @@ export function directData() {
     marshallOptions: { removeUndefinedValues: true },
   });
   return createData({ ddb, tableName });
+}
+
+/** A signed-in admin (issue 16 item 1): both the `admin` group and profiles.is_admin, set the way an
+ * operator does (bin/make-admin.ts), then signed in again so the token carries the group. */
+export async function signUpAdmin(fullName = 'Ada Admin'): Promise<TestUser> {
+  const user = await signUpAndSignIn(fullName);
+  const { urls, config } = cloud();
+  // The profile exists after the first signed-in read (spec §5 signup).
+  await api('GET', '/profiles/me', { token: user.idToken });
+  const client = cognitoClient(urls.cognito);
+  await makeAdmin({ cognito: client, userPoolId: config.userPoolId, data: directData() }, user.email);
+  const auth = await client.send(
+    new InitiateAuthCommand({
+      ClientId: config.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    }),
+  );
+  return { ...user, idToken: auth.AuthenticationResult?.IdToken ?? '' };
 }

@@ -1,9 +1,7 @@
 // In-app notices: admins define them; users see the ones for their page in their window, most
 // important first, until they dismiss them (spec §2, §4, §5 notification query).
-import { AdminAddUserToGroupCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
-import { cognitoClient } from '../../local/bootstrap.ts';
-import { api, cloud, signUpAndSignIn, type TestUser } from './helpers.ts';
+import { api, signUpAdmin, signUpAndSignIn, type TestUser } from './helpers.ts';
 
 interface Notice {
   id: string;
@@ -11,26 +9,7 @@ interface Notice {
   target_page: string;
 }
 
-async function admin(): Promise<TestUser> {
-  const user = await signUpAndSignIn('Ada Admin');
-  const { urls, config } = cloud();
-  const client = cognitoClient(urls.cognito);
-  await client.send(
-    new AdminAddUserToGroupCommand({
-      UserPoolId: config.userPoolId,
-      Username: user.email,
-      GroupName: 'admin',
-    }),
-  );
-  const auth = await client.send(
-    new InitiateAuthCommand({
-      ClientId: config.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-    }),
-  );
-  return { ...user, idToken: auth.AuthenticationResult?.IdToken ?? '' };
-}
+const admin = (): Promise<TestUser> => signUpAdmin();
 
 const hour = 3_600_000;
 const at = (offsetHours: number) => new Date(Date.now() + offsetHours * hour).toISOString();

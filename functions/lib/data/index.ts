@@ -2,6 +2,15 @@
 // deps, plus a Service so writes that must agree commit in one DynamoDB transaction.
 import { Service } from 'electrodb';
 import type { Deps } from '../deps.ts';
+import {
+  adminAuditEntity,
+  adminHealthFlagEntity,
+  adminSnapshotEntity,
+  categoryRulesEntity,
+  functionMetricEntity,
+  scheduleRunEntity,
+  syncRunEntity,
+} from './entities/admin.ts';
 import { coachMessageEntity, coachUsageEntity } from './entities/coach.ts';
 import { connectedAccountEntity } from './entities/connected-account.ts';
 import { emailCampaignEntity, emailCampaignTemplateEntity, emailSendEntity } from './entities/email.ts';
@@ -79,6 +88,13 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     coachMessages: coachMessageEntity(c, t),
     coachUsage: coachUsageEntity(c, t),
     supportRequests: supportRequestEntity(c, t),
+    adminAudit: adminAuditEntity(c, t),
+    adminSnapshots: adminSnapshotEntity(c, t),
+    adminHealthFlags: adminHealthFlagEntity(c, t),
+    syncRuns: syncRunEntity(c, t),
+    functionMetrics: functionMetricEntity(c, t),
+    scheduleRuns: scheduleRunEntity(c, t),
+    categoryRules: categoryRulesEntity(c, t),
   };
   return { ...entities, service: new Service(entities, { client: c, table: t }) };
 }

@@ -11,6 +11,7 @@ import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
 import { balanceCheckFields } from './balance-check.ts';
 import { plaidErrorOf } from './client.ts';
+import { recordSyncRun } from '../admin/sync-runs.ts';
 import { rawTransactionRecord, toCents, transactionRecord } from './mapping.ts';
 
 /** A lease longer than the longest sync (Lambda timeout 29 s) and short enough to recover quickly. */
@@ -140,11 +141,29 @@ export interface SyncOptions {
   forced: boolean;
 }
 
+/** One sync of an item; each one that reached Plaid leaves a sync run (admin Plaid health, timeline). */
 export async function syncItem(
   deps: Pick<Deps, 'clock' | 'logger' | 'plaid' | 'tokenCipher' | 'events'>,
   data: Data,
   itemId: string,
   options: SyncOptions = { forced: true },
+): Promise<SyncOutcome> {
+  const started = deps.clock();
+  const { data: before } = await data.plaidItems.get({ id: itemId }).go();
+  const outcome = await syncItemOnce(deps, data, itemId, options);
+  if (
+    before &&
+    (outcome.status === 'synced' || outcome.status === 'login_required' || outcome.status === 'error')
+  )
+    await recordSyncRun(deps, data, before, outcome, started);
+  return outcome;
+}
+
+async function syncItemOnce(
+  deps: Pick<Deps, 'clock' | 'logger' | 'plaid' | 'tokenCipher' | 'events'>,
+  data: Data,
+  itemId: string,
+  options: SyncOptions,
 ): Promise<SyncOutcome> {
   const { data: item } = await data.plaidItems.get({ id: itemId }).go();
   if (!item || item.status === 'removed') return { status: 'error', errorCode: 'ITEM_NOT_FOUND' };

@@ -41,6 +41,12 @@ export function profileEntity(client: DynamoDBDocumentClient, table: string) {
           pk: { field: 'pk', composite: ['id'] },
           sk: { field: 'sk', composite: [] },
         },
+        /** Every user by e-mail (admin user list and search by e-mail prefix; issue 16). */
+        byEmail: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: [] },
+          sk: { field: 'gsi1sk', composite: ['email'] },
+        },
       },
     },
     { client, table },

@@ -1,0 +1,130 @@
+// The user pool as the admin area sees it (issue 16 item 2): a user's state and groups, and the actions
+// an admin takes on them. Cognito in the cloud, cognito-local here (COGNITO_ENDPOINT); calls the local
+// stand-in lacks (global sign-out, resending a confirmation code) fail with UnsupportedLocallyError.
+import {
+  AdminAddUserToGroupCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+  ResendConfirmationCodeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+
+export const ADMIN_GROUP = 'admin';
+
+export interface DirectoryUser {
+  enabled: boolean;
+  /** Cognito's UserStatus: CONFIRMED, UNCONFIRMED, FORCE_CHANGE_PASSWORD, … */
+  status: string;
+  groups: string[];
+}
+
+export interface UserDirectory {
+  get(username: string): Promise<DirectoryUser | null>;
+  addToGroup(username: string, group: string): Promise<void>;
+  removeFromGroup(username: string, group: string): Promise<void>;
+  setEnabled(username: string, enabled: boolean): Promise<void>;
+  signOutEverywhere(username: string): Promise<void>;
+  resendConfirmation(username: string): Promise<void>;
+}
+
+export class UnsupportedLocallyError extends Error {
+  constructor(operation: string, options?: ErrorOptions) {
+    super(`${operation} is not supported by the local Cognito stand-in`, options);
+    this.name = 'UnsupportedLocallyError';
+  }
+}
+
+const notFound = (error: unknown) => (error as { name?: string }).name === 'UserNotFoundException';
+
+export function cognitoUserDirectory(options: {
+  userPoolId: string;
+  clientId: string;
+  endpoint?: string;
+  region?: string;
+}): UserDirectory {
+  const client = new CognitoIdentityProviderClient({
+    ...(options.endpoint
+      ? {
+          endpoint: options.endpoint,
+          region: options.region ?? 'us-east-1',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }
+      : {}),
+  });
+  const local = Boolean(options.endpoint);
+  const UserPoolId = options.userPoolId;
+  /** cognito-local answers an operation it lacks with an error naming it unsupported. */
+  const send = async (operation: string, run: () => Promise<unknown>) => {
+    try {
+      await run();
+    } catch (error) {
+      if (
+        local &&
+        /unsupported|not implemented|UnknownOperation/i.test(
+          `${(error as Error).name} ${(error as Error).message}`,
+        )
+      )
+        throw new UnsupportedLocallyError(operation, { cause: error });
+      throw error;
+    }
+  };
+  /** The pool's own username of a user named by e-mail (an alias): group membership is keyed by it. */
+  const usernameOf = async (name: string) =>
+    (await client.send(new AdminGetUserCommand({ UserPoolId, Username: name }))).Username ?? name;
+  return {
+    async get(name) {
+      try {
+        const user = await client.send(new AdminGetUserCommand({ UserPoolId, Username: name }));
+        const groups = await client.send(
+          new AdminListGroupsForUserCommand({ UserPoolId, Username: user.Username ?? name }),
+        );
+        return {
+          enabled: user.Enabled !== false,
+          status: user.UserStatus ?? 'UNKNOWN',
+          groups: (groups.Groups ?? []).map((g) => g.GroupName ?? '').filter(Boolean),
+        };
+      } catch (error) {
+        if (notFound(error)) return null;
+        throw error;
+      }
+    },
+    addToGroup: async (name, group) => {
+      const Username = await usernameOf(name);
+      await send('Adding to a group', () =>
+        client.send(new AdminAddUserToGroupCommand({ UserPoolId, Username, GroupName: group })),
+      );
+    },
+    removeFromGroup: async (name, group) => {
+      const Username = await usernameOf(name);
+      await send('Removing from a group', () =>
+        client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId, Username, GroupName: group })),
+      );
+    },
+    setEnabled: (username, enabled) =>
+      send(enabled ? 'Enabling a user' : 'Disabling a user', () =>
+        client.send(
+          enabled
+            ? new AdminEnableUserCommand({ UserPoolId, Username: username })
+            : new AdminDisableUserCommand({ UserPoolId, Username: username }),
+        ),
+      ),
+    signOutEverywhere: (username) =>
+      local
+        ? Promise.reject(new UnsupportedLocallyError('Revoking sessions (AdminUserGlobalSignOut)'))
+        : send('Revoking sessions', () =>
+            client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username: username })),
+          ),
+    resendConfirmation: (username) =>
+      local
+        ? Promise.reject(new UnsupportedLocallyError('Resending the confirmation code'))
+        : send('Resending the confirmation code', () =>
+            client.send(
+              new ResendConfirmationCodeCommand({ ClientId: options.clientId, Username: username }),
+            ),
+          ),
+  };
+}

@@ -1,0 +1,323 @@
+// The admin area (issue 16 items 1-2): every admin route × {admin, plain user, group only, is_admin
+// only, signed out} answers exactly 2xx/403/403/403/401, a non-admin's bad request is still 403 (the
+// check comes first); the roll-up's figures follow the records; actions and rule edits are audited;
+// category rules that would shadow every description are refused with nothing changed.
+import {
+  AdminAddUserToGroupCommand,
+  AdminGetUserCommand,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_TABLE } from '../../bin/make-admin.ts';
+import { catalog } from '../../functions/catalog.ts';
+import { cognitoClient } from '../../local/bootstrap.ts';
+import { LOCAL_TABLE_NAME } from '../../local/cloud.ts';
+import { api, cloud, directData, signUpAdmin, signUpAndSignIn, type TestUser } from './helpers.ts';
+
+interface Sample {
+  body?: unknown;
+  query?: string;
+}
+
+async function signInAgain(user: TestUser): Promise<TestUser> {
+  const { urls, config } = cloud();
+  const auth = await cognitoClient(urls.cognito).send(
+    new InitiateAuthCommand({
+      ClientId: config.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    }),
+  );
+  return { ...user, idToken: auth.AuthenticationResult?.IdToken ?? '' };
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('admin area', () => {
+  let admin: TestUser;
+  let plain: TestUser;
+  let groupOnly: TestUser;
+  let flagOnly: TestUser;
+  let noticeId: string;
+
+  beforeAll(async () => {
+    admin = await signUpAdmin();
+    plain = await signUpAndSignIn('Plain User');
+    await api('GET', '/profiles/me', { token: plain.idToken });
+    // In the `admin` group, but profiles.is_admin false.
+    groupOnly = await signUpAndSignIn('Group Only');
+    await api('GET', '/profiles/me', { token: groupOnly.idToken });
+    const { urls, config } = cloud();
+    await cognitoClient(urls.cognito).send(
+      new AdminAddUserToGroupCommand({
+        UserPoolId: config.userPoolId,
+        Username: groupOnly.email,
+        GroupName: 'admin',
+      }),
+    );
+    groupOnly = await signInAgain(groupOnly);
+    // profiles.is_admin true, but not in the group.
+    flagOnly = await signUpAndSignIn('Flag Only');
+    await api('GET', '/profiles/me', { token: flagOnly.idToken });
+    await directData().profiles.patch({ id: flagOnly.userId }).set({ is_admin: true }).go();
+    const created = await api<{ id: string }>('POST', '/admin/notifications', {
+      token: admin.idToken,
+      body: { title: 'Matrix notice', content: '<p>hi</p>', is_active: false },
+    });
+    expect(created.status).toBe(201);
+    noticeId = created.body.id;
+  });
+
+  it('the local table name the operator script uses is the local cloud’s', () => {
+    expect(LOCAL_TABLE).toBe(LOCAL_TABLE_NAME);
+  });
+
+  it('every admin route × caller: admin 2xx, plain user / group only / is_admin only 403, signed out 401', async () => {
+    const samples = (path: string): Sample => {
+      const categories = { maps: undefined as unknown, version: 0 };
+      const table: Record<string, Sample> = {
+        'POST /admin/notifications': { body: { title: 'Matrix', content: '<p>x</p>', is_active: false } },
+        'PATCH /admin/notifications/{notificationId}': { body: { priority: 3 } },
+        'POST /admin/users/{userId}/actions': { body: { action: 'enable_user' } },
+        'PUT /admin/categories': { body: categories },
+        'POST /admin/categories/test': { body: { description: 'UBER EATS' } },
+        'GET /admin/users': { query: '?q=user-' },
+      };
+      return table[path] ?? {};
+    };
+    // The current maps, so the PUT is a valid save.
+    const current = await api<{ maps: unknown; version: number }>('GET', '/admin/categories', {
+      token: admin.idToken,
+    });
+    const routes = catalog
+      .filter((entry) => entry.caller === 'admin')
+      .flatMap((entry) => entry.routes.map((route) => ({ entry, route })));
+    expect(routes.length).toBeGreaterThanOrEqual(17);
+
+    const outcomes: Array<{ key: string; who: string; status: number; expected: number | '2xx' }> = [];
+    const callers: Array<{ who: string; token?: string; expected: number | '2xx' }> = [
+      { who: 'admin', token: admin.idToken, expected: '2xx' },
+      { who: 'plain user', token: plain.idToken, expected: 403 },
+      { who: 'group only', token: groupOnly.idToken, expected: 403 },
+      { who: 'is_admin only', token: flagOnly.idToken, expected: 403 },
+      { who: 'signed out', expected: 401 },
+    ];
+    // Non-admins first: their calls must change nothing the admin's then rely on.
+    for (const caller of [...callers.slice(1), callers[0]!]) {
+      for (const { route } of routes) {
+        const key = `${route.method} ${route.path}`;
+        const sample = samples(key);
+        let body = sample.body;
+        if (key === 'PUT /admin/categories') {
+          const latest = await api<{ maps: unknown; version: number }>('GET', '/admin/categories', {
+            token: admin.idToken,
+          });
+          body = { maps: latest.body.maps ?? current.body.maps, version: latest.body.version };
+        }
+        const path =
+          route.path.replace('{userId}', plain.userId).replace('{notificationId}', noticeId) +
+          (sample.query ?? '');
+        const response = await api(route.method, path, {
+          ...(caller.token ? { token: caller.token } : {}),
+          ...(body !== undefined ? { body } : {}),
+        });
+        outcomes.push({ key, who: caller.who, status: response.status, expected: caller.expected });
+      }
+    }
+    const wrong = outcomes.filter((o) =>
+      o.expected === '2xx' ? o.status < 200 || o.status >= 300 : o.status !== o.expected,
+    );
+    const unexpectedAllows = outcomes.filter((o) => o.expected !== '2xx' && o.status < 300).length;
+    console.log(
+      `admin authorization: ${outcomes.length} cases (${routes.length} routes × ${callers.length} callers), ` +
+        `${outcomes.length - wrong.length} exact, ${unexpectedAllows} unexpected allows`,
+    );
+    expect(wrong).toEqual([]);
+    expect(unexpectedAllows).toBe(0);
+  });
+
+  it('a non-admin gets 403 before validation or lookup: bad JSON, a missing user, an oversized body', async () => {
+    for (const token of [plain.idToken, groupOnly.idToken]) {
+      const bad = await api('PUT', '/admin/categories', { token, rawBody: '{not json' });
+      expect(bad.status).toBe(403);
+      const missing = await api('GET', '/admin/users/no-such-user', { token });
+      expect(missing.status).toBe(403);
+      const big = await api('POST', '/admin/categories/test', {
+        token,
+        rawBody: JSON.stringify({ description: 'x'.repeat(70_000) }),
+      });
+      expect(big.status).toBe(403);
+    }
+    expect((await api('GET', '/admin/users/no-such-user', { token: admin.idToken })).status).toBe(404);
+  });
+
+  it('/profiles/me says is_admin only with both the group and the stored flag', async () => {
+    const flag = async (user: TestUser) =>
+      (await api<{ is_admin: boolean }>('GET', '/profiles/me', { token: user.idToken })).body.is_admin;
+    expect(await flag(admin)).toBe(true);
+    expect(await flag(groupOnly)).toBe(false);
+    expect(await flag(flagOnly)).toBe(false);
+    expect(await flag(plain)).toBe(false);
+  });
+
+  it('the roll-up counts the sign-ups it finds; the dashboard shows them and their history', async () => {
+    const before = await api<{
+      figures: { users_total: number; signups_24h: number } | null;
+      generated_at: string | null;
+    }>('GET', '/admin/dashboard', { token: admin.idToken });
+    const fresh = [await signUpAndSignIn('New One'), await signUpAndSignIn('New Two')];
+    for (const user of fresh) await api('GET', '/profiles/me', { token: user.idToken });
+    // Every profile the roll-up may count: it reads the whole table, so compare with the table's own count.
+    const requested = await api('POST', '/admin/rollups', { token: admin.idToken });
+    expect(requested.status).toBe(202);
+    const after = await waitFor(
+      () =>
+        api<{
+          figures: {
+            users_total: number;
+            signups_24h: number;
+            signups_by_day: Array<{ count: number }>;
+          } | null;
+          generated_at: string | null;
+          history: unknown[];
+          email: { available: boolean };
+        }>('GET', '/admin/dashboard', { token: admin.idToken }),
+      (r) => r.body.generated_at !== null && r.body.generated_at !== before.body.generated_at,
+    );
+    const figures = after.body.figures!;
+    const previous = before.body.figures?.users_total ?? 0;
+    expect(figures.users_total).toBeGreaterThanOrEqual(previous + fresh.length);
+    expect(figures.signups_24h).toBeGreaterThanOrEqual(fresh.length);
+    expect(figures.signups_by_day.at(-1)!.count).toBeGreaterThanOrEqual(fresh.length);
+    expect(after.body.history.length).toBeGreaterThanOrEqual(1);
+    expect(after.body.email.available).toBe(false);
+    // The roll-up is the only reader that scans, and it found every profile the users list pages through.
+    const listed = await api<{ items: Array<{ email: string }> }>(
+      'GET',
+      `/admin/users?q=${encodeURIComponent(fresh[0]!.email)}`,
+      { token: admin.idToken },
+    );
+    expect(listed.body.items.map((u) => u.email)).toEqual([fresh[0]!.email]);
+  });
+
+  it('grant and revoke admin change both marks and leave audit records with before and after', async () => {
+    const target = await signUpAndSignIn('Promoted');
+    await api('GET', '/profiles/me', { token: target.idToken });
+    const granted = await api<{
+      before: { is_admin: boolean };
+      after: { is_admin: boolean; groups: string[] };
+    }>('POST', `/admin/users/${target.userId}/actions`, {
+      token: admin.idToken,
+      body: { action: 'grant_admin' },
+    });
+    expect(granted.status).toBe(200);
+    expect(granted.body.before.is_admin).toBe(false);
+    expect(granted.body.after).toMatchObject({ is_admin: true, groups: ['admin'] });
+    const promoted = await signInAgain(target);
+    expect((await api('GET', '/admin/system', { token: promoted.idToken })).status).toBe(200);
+
+    const revoked = await api('POST', `/admin/users/${target.userId}/actions`, {
+      token: admin.idToken,
+      body: { action: 'revoke_admin' },
+    });
+    expect(revoked.status).toBe(200);
+    // A token issued while in the group no longer opens the admin routes: the stored flag is gone.
+    expect((await api('GET', '/admin/system', { token: promoted.idToken })).status).toBe(403);
+
+    const disabled = await api('POST', `/admin/users/${target.userId}/actions`, {
+      token: admin.idToken,
+      body: { action: 'disable_user' },
+    });
+    expect(disabled.status).toBe(200);
+    const { urls, config } = cloud();
+    const state = await cognitoClient(urls.cognito).send(
+      new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: target.email }),
+    );
+    expect(state.Enabled).toBe(false);
+
+    const { data: audit } = await directData().adminAudit.query.byTarget({ target_id: target.userId }).go();
+    expect(audit.map((a) => a.action).sort()).toEqual(['disable_user', 'grant_admin', 'revoke_admin']);
+    for (const entry of audit) {
+      expect(entry.actor_user_id).toBe(admin.userId);
+      expect(entry.actor_email).toBe(admin.email);
+      expect(entry.before).toBeTruthy();
+      expect(entry.after).toBeTruthy();
+    }
+    const timeline = await api<{ items: Array<{ kind: string; title: string }> }>(
+      'GET',
+      `/admin/users/${target.userId}/timeline`,
+      { token: admin.idToken },
+    );
+    expect(timeline.body.items.filter((e) => e.kind === 'admin_action')).toHaveLength(3);
+    expect(timeline.body.items.at(-1)).toMatchObject({ kind: 'signup' });
+  });
+
+  it('an admin cannot revoke their own admin rights or disable themself', async () => {
+    const response = await api('POST', `/admin/users/${admin.userId}/actions`, {
+      token: admin.idToken,
+      body: { action: 'revoke_admin' },
+    });
+    expect(response.status).toBe(409);
+  });
+
+  it('category rules: a shadowing keyword is refused and nothing changes; a valid edit moves the test result', async () => {
+    type Maps = { descriptionMap: Record<string, string>; keywords: Record<string, string[]> };
+    const read = () =>
+      api<{ maps: Maps; version: number }>('GET', '/admin/categories', { token: admin.idToken });
+    const start = await read();
+    const test = (description: string) =>
+      api<{ category: string; rule: string; matched?: string }>('POST', '/admin/categories/test', {
+        token: admin.idToken,
+        body: { description },
+      });
+    expect((await test('ZEPHYR SPACEPORT 88')).body.rule).toBe('default');
+
+    const shadow = structuredClone(start.body.maps);
+    shadow.keywords.travel = [...(shadow.keywords.travel ?? []), 'e'];
+    const refused = await api<{ issues: Array<{ field: string }> }>('PUT', '/admin/categories', {
+      token: admin.idToken,
+      body: { maps: shadow, version: start.body.version },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues.map((i) => i.field)).toContain('keywords.travel.e');
+    expect((await read()).body.version).toBe(start.body.version);
+
+    const edited = structuredClone(start.body.maps);
+    edited.keywords.travel = [...(edited.keywords.travel ?? []), 'zephyr spaceport'];
+    const saved = await api<{ version: number }>('PUT', '/admin/categories', {
+      token: admin.idToken,
+      body: { maps: edited, version: start.body.version },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.version).toBe(start.body.version + 1);
+    expect((await test('ZEPHYR SPACEPORT 88')).body).toMatchObject({
+      category: 'travel',
+      rule: 'keyword_substring',
+      matched: 'zephyr spaceport',
+    });
+    // A save from the old version is refused: the edit it would overwrite is not lost.
+    const stale = await api('PUT', '/admin/categories', {
+      token: admin.idToken,
+      body: { maps: start.body.maps, version: start.body.version },
+    });
+    expect(stale.status).toBe(409);
+    const { data: audit } = await directData().adminAudit.query.byTarget({ target_id: 'budget_maps' }).go();
+    expect(audit.some((a) => (a.after as { version: number }).version === saved.body.version)).toBe(true);
+  });
+
+  it('notice edits are audited, and e-mail analytics say they are not yet available', async () => {
+    const { data: audit } = await directData().adminAudit.query.byTarget({ target_id: noticeId }).go();
+    expect(audit.map((a) => a.action)).toContain('create_notice');
+    const email = await api<{ available: boolean; reason: string }>('GET', '/admin/email-analytics', {
+      token: admin.idToken,
+    });
+    expect(email.body).toMatchObject({ available: false });
+  });
+});
