@@ -18,6 +18,7 @@ import { cognitoClient, dynamoClient } from '../local/bootstrap.ts';
 import { LOCAL_CONFIRMATION_CODE, startThrowawayCloud, type LocalCloud } from '../local/cloud.ts';
 import { benchForecastComputation, benchMoneyThroughGateway, benchSandboxHistories } from './money-bench.ts';
 import { benchCoach } from './coach-bench.ts';
+import { benchRealtime } from './realtime-bench.ts';
 import { benchInitialSync } from './sync-bench.ts';
 import { entryKey, readWebManifest, staticClosure } from './web-manifest.ts';
 
@@ -282,6 +283,7 @@ async function main(): Promise<void> {
     figures.push(...(await benchMoneyThroughGateway(cloud, await signedInUser(cloud), REQUESTS)));
     figures.push(...(await benchInitialSync(cloud, await signedInUser(cloud))));
     figures.push(...(await benchCoach(cloud, await signedInUser(cloud))));
+    figures.push(...(await benchRealtime(cloud, await signedInUser(cloud), Math.min(REQUESTS, 100))));
   } finally {
     await cloud.stop();
   }

@@ -28,11 +28,11 @@ export type Audience = { userIds: string[] } | 'everyone';
 
 /** The owner and every member of a profile; an archived or missing profile concerns nobody. */
 export async function profileAudience(data: Data, profileId: string): Promise<string[]> {
-  const { data: profile } = await data.financialProfiles.get({ id: profileId }).go();
+  const [{ data: profile }, { data: members }] = await Promise.all([
+    data.financialProfiles.get({ id: profileId }).go(),
+    data.profileMembers.query.byProfile({ profile_id: profileId }).go({ pages: 'all' }),
+  ]);
   if (!profile || profile.is_archived) return [];
-  const { data: members } = await data.profileMembers.query
-    .byProfile({ profile_id: profileId })
-    .go({ pages: 'all' });
   return [...new Set([profile.owner_user_id, ...members.map((m) => m.user_id)])];
 }
 
