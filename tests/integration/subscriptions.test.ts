@@ -4,8 +4,9 @@
 // billing clock, so moving it ends our trials as it ends Stripe's; tests move it forward only.
 import { describe, expect, it } from 'vitest';
 import { GRACE_PERIOD_HOURS, TRIAL_DAYS } from '../../domain/subscription.ts';
-import { api, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
-import { defaultProfile, linkSandboxBank } from './plaid-helpers.ts';
+import { sandboxPublicToken } from '../../local/cloud.ts';
+import { api, cloud, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
+import { defaultProfile } from './plaid-helpers.ts';
 import { profileApi } from './money-helpers.ts';
 import {
   advanceClock,
@@ -44,7 +45,16 @@ describe('the card-free trial and the gate on the server', () => {
       subscribed: false,
     });
 
-    const { profileId } = await linkSandboxBank(user);
+    const profileId = await defaultProfile(user);
+    const connect = async (institution: string) =>
+      api<{ trial_started: boolean }>('POST', '/functions/plaid-exchange-token', {
+        token: user.idToken,
+        body: { publicToken: await sandboxPublicToken(cloud().urls.plaid, institution) },
+        headers: { 'x-profile-id': profileId },
+      });
+    // The first connection says it started the trial (the SPA's 'Trial Started!'); a second does not.
+    expect((await connect('ins_109508')).body.trial_started).toBe(true);
+    expect((await connect('ins_109509')).body.trial_started).toBe(false);
     const during = await checkSubscription(user);
     const now = await sandboxNow();
     expect(during).toMatchObject({
