@@ -1,4 +1,6 @@
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from './logger.ts';
@@ -51,7 +53,13 @@ const call = async (e: ApiEvent) => {
   return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : undefined };
 };
 
+// The second-factor check reads the caller's profile first (functions/lib/two-factor.ts; its rules are
+// tested against DynamoDB Local in tests/integration/two-factor.test.ts): here, no profile, so no 2FA.
+const table = mockClient(DynamoDBDocumentClient);
+
 beforeEach(() => {
+  table.reset();
+  table.on(GetCommand).resolves({});
   logLines.length = 0;
   received = undefined;
   setDeps(
