@@ -13,7 +13,7 @@ import { isConditionFailure } from '../lib/money/store.ts';
 import { userOfCustomer } from '../lib/subscriptions/customer.ts';
 import { syncFromStripe } from '../lib/subscriptions/record.ts';
 
-/** spec'd by issue 13: the events that change a subscriber record (docs/subscriptions.md). */
+/** Issue 13's events: each one rebuilds the subscriber record (docs/subscriptions.md). */
 export const HANDLED_EVENTS = new Set([
   'checkout.session.completed',
   'customer.subscription.created',
