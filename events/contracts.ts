@@ -19,6 +19,8 @@ export const transactionsChangedSchema = z.object({
   added: z.number().int().nonnegative(),
   modified: z.number().int().nonnegative(),
   removed: z.number().int().nonnegative(),
+  /** Ids of the transactions this sync added (at most 500; the transaction summary e-mail lists them). */
+  addedTransactionIds: z.array(z.string()).max(500).optional(),
 });
 
 export const planChangedSchema = z.object({
@@ -58,6 +60,24 @@ export const adminRollupRequestedSchema = z.object({
   requestedAt: z.string(),
 });
 
+/** A person's first default profile was created: they have just signed up (spec §7 user_signup). */
+export const userRegisteredSchema = z.object({ userId: z.string() });
+
+/** The coach answered a person (spec §7 ai_coach_used). */
+export const coachUsedSchema = z.object({ userId: z.string(), profileId: z.string() });
+
+/** A module asks for an alert to be raised (spec §7 smart-alert-batching); `once` names the occasion. */
+export const alertRequestedSchema = z.object({
+  userId: z.string(),
+  kind: z.string().max(64),
+  priority: z.number().int().min(1).max(4),
+  title: z.string().max(200),
+  body: z.string().max(1000),
+  link: z.string().max(200).optional(),
+  once: z.string().max(300),
+  forceImmediate: z.boolean().optional(),
+});
+
 export const eventContracts = {
   AccountLinked: accountLinkedSchema,
   TransactionsChanged: transactionsChangedSchema,
@@ -67,6 +87,9 @@ export const eventContracts = {
   SubscriptionChanged: subscriptionChangedSchema,
   NoticePublished: noticePublishedSchema,
   AdminRollupRequested: adminRollupRequestedSchema,
+  UserRegistered: userRegisteredSchema,
+  CoachUsed: coachUsedSchema,
+  AlertRequested: alertRequestedSchema,
 } as const;
 
 export type EventDetailType = keyof typeof eventContracts;

@@ -26,12 +26,35 @@ export const schedules = {
     localEveryMs: 24 * 60 * 60 * 1000,
     description: 'Regenerate every account 730-day balance forecast',
   },
-  // spec §7 sendgrid-email-automation: weekly_digest and monthly_report, inactive_7_days / inactive_30_days.
-  emailAutomation: {
-    id: 'email-automation',
-    expression: 'cron(0 14 * * ? *)',
+  // spec §7 sendgrid-email-automation (issue 15 item 4): inactive_7_days / inactive_30_days daily,
+  // weekly_digest on Mondays, monthly_report on the 1st; each e-mail goes out once per occasion, so a
+  // local interval that fires more often than the cloud's cron sends nothing twice.
+  emailInactivityScan: {
+    id: 'email-inactivity-scan',
+    expression: 'cron(0 15 * * ? *)',
     localEveryMs: 24 * 60 * 60 * 1000,
-    description: 'Send due digests, reports and re-engagement e-mails',
+    description: 'Send the re-engagement e-mail to people inactive for 7 and for 30 days',
+  },
+  emailWeeklyDigest: {
+    id: 'email-weekly-digest',
+    expression: 'cron(0 13 ? * MON *)',
+    localEveryMs: 7 * 24 * 60 * 60 * 1000,
+    description: 'Send the weekly digest',
+  },
+  emailMonthlyReport: {
+    id: 'email-monthly-report',
+    expression: 'cron(0 13 1 * ? *)',
+    // Locally daily: the report goes out once per month whatever the day (its occasion is the month),
+    // and timers cannot wait longer than 2^31 - 1 ms.
+    localEveryMs: 24 * 60 * 60 * 1000,
+    description: 'Send the monthly report on the 1st',
+  },
+  // spec §7 smart-alert-batching: hourly batches at the top of the hour, daily ones at 13:00 UTC.
+  alertDelivery: {
+    id: 'alert-delivery',
+    expression: 'cron(1 * * * ? *)',
+    localEveryMs: 60 * 60 * 1000,
+    description: 'Deliver the queued alerts whose hourly or daily batch is due',
   },
   // issue 16: the admin dashboard's and user-health screen's figures (functions/lib/admin/rollup.ts).
   adminRollup: {

@@ -49,6 +49,8 @@ export interface CatalogEntry {
   events?: EventDetailType[];
   /** Routes of the realtime WebSocket API this entry answers (API Gateway WebSocket; the local ws server). */
   websocketRoutes?: WebSocketRouteKey[];
+  /** AWS service events (the default bus) this entry consumes, e.g. SES's configuration-set events. */
+  awsEvents?: { source: string; detailTypes: string[] };
 }
 
 export type WebSocketRouteKey = '$connect' | '$disconnect' | '$default';
@@ -244,35 +246,40 @@ export const catalog: CatalogEntry[] = [
   {
     name: 'smart-alert-batching',
     kind: 'function',
-    description: 'Queue or send an alert according to the user alert preferences and batching',
+    description:
+      'Raise an alert: in the app at once, by e-mail now or in the hourly/daily batch per alert preferences (smart batching merges one kind); the low-balance and unusual-transaction checks; hourly batch delivery (issue 15 item 3)',
     caller: 'user',
     routes: fn('smart-alert-batching'),
     body: functionBodies['smart-alert-batching'],
-    handler: null,
-    plannedIn: LATER,
-    ...defaults,
+    handler: 'functions/smart-alert-batching/handler.ts',
+    timeoutSeconds: 60,
+    memoryMb: 1024,
+    events: ['ForecastUpdated', 'TransactionsChanged', 'ItemLoginRequired', 'AlertRequested'],
+    schedule: schedules.alertDelivery,
   },
   {
     name: 'sendgrid-email-automation',
     kind: 'function',
-    description: 'Send the lifecycle e-mail for a trigger event, honouring e-mail preferences',
+    description:
+      "Send the e-mail of a spec §7 trigger event to the caller (or on the product's events), honouring e-mail preferences, recorded in email_sends (issue 15 item 4)",
     caller: 'user',
     routes: fn('sendgrid-email-automation'),
     body: functionBodies['sendgrid-email-automation'],
-    handler: null,
-    plannedIn: LATER,
-    schedule: schedules.emailAutomation,
-    ...defaults,
+    handler: 'functions/sendgrid-email-automation/handler.ts',
+    timeoutSeconds: 29,
+    memoryMb: 1024,
+    events: ['UserRegistered', 'AccountLinked', 'PlanChanged', 'CoachUsed'],
   },
   {
     name: 'transaction-summary-email',
     kind: 'function',
-    description: 'E-mail a summary of newly synced transactions',
+    description:
+      'E-mail a summary of newly synced transactions (opt-in e-mail preference); after each sync that adds some',
     caller: 'user',
     routes: fn('transaction-summary-email'),
     body: functionBodies['transaction-summary-email'],
-    handler: null,
-    plannedIn: LATER,
+    handler: 'functions/transaction-summary-email/handler.ts',
+    events: ['TransactionsChanged'],
     ...defaults,
   },
   {
@@ -593,8 +600,33 @@ export const catalog: CatalogEntry[] = [
       { method: 'PUT', path: '/engagement-metrics' },
       { method: 'GET', path: '/email-sends' },
     ],
-    handler: null,
-    plannedIn: LATER,
+    handler: 'functions/preferences/handler.ts',
+    ...defaults,
+  },
+  {
+    name: 'alerts',
+    kind: 'resource',
+    description:
+      "The caller's alerts: the in-app notifications list with the unread count, marking read (issue 15 item 3)",
+    caller: 'user',
+    routes: [
+      { method: 'GET', path: '/alerts' },
+      { method: 'POST', path: '/alerts/read' },
+    ],
+    handler: 'functions/alerts/handler.ts',
+    ...defaults,
+  },
+  {
+    name: 'email-unsubscribe',
+    kind: 'resource',
+    description:
+      'One-click unsubscribe (RFC 8058): POST with the token unsubscribes; GET shows a confirmation page and changes nothing',
+    caller: 'public',
+    routes: [
+      { method: 'GET', path: '/email/unsubscribe' },
+      { method: 'POST', path: '/email/unsubscribe' },
+    ],
+    handler: 'functions/email-unsubscribe/handler.ts',
     ...defaults,
   },
   {
@@ -692,6 +724,61 @@ export const catalog: CatalogEntry[] = [
     handler: 'functions/realtime-publisher/handler.ts',
     events: [...REALTIME_EVENTS],
     ...defaults,
+  },
+  // ── Jobs: schedules and provider events (issue 15 item 4) ────────────────────────────────────
+  {
+    name: 'email-inactivity-scan',
+    kind: 'job',
+    description:
+      'spec §7 inactive_7_days and inactive_30_days: once per stretch away, per e-mail preferences',
+    caller: 'internal',
+    routes: [],
+    handler: 'functions/email-inactivity-scan/handler.ts',
+    timeoutSeconds: 300,
+    memoryMb: 512,
+    schedule: schedules.emailInactivityScan,
+  },
+  {
+    name: 'email-weekly-digest',
+    kind: 'job',
+    description: "spec §7 weekly_digest: each person's week from the calendar's own figures",
+    caller: 'internal',
+    routes: [],
+    handler: 'functions/email-weekly-digest/handler.ts',
+    timeoutSeconds: 900,
+    memoryMb: 1024,
+    schedule: schedules.emailWeeklyDigest,
+  },
+  {
+    name: 'email-monthly-report',
+    kind: 'job',
+    description: "spec §7 monthly_report on the 1st: last month's income and spending, the next 30 days' low",
+    caller: 'internal',
+    routes: [],
+    handler: 'functions/email-monthly-report/handler.ts',
+    timeoutSeconds: 900,
+    memoryMb: 1024,
+    schedule: schedules.emailMonthlyReport,
+  },
+  {
+    name: 'email-delivery-events',
+    kind: 'job',
+    description:
+      'SES configuration-set events (delivery, open, click, bounce, complaint) through EventBridge: email_sends status; a hard bounce or complaint stops non-essential mail',
+    caller: 'internal',
+    routes: [],
+    handler: 'functions/email-delivery-events/handler.ts',
+    ...defaults,
+    awsEvents: {
+      source: 'aws.ses',
+      detailTypes: [
+        'Email Delivered',
+        'Email Bounced',
+        'Email Complaint Received',
+        'Email Opened',
+        'Email Clicked',
+      ],
+    },
   },
 
   // ── Provider callbacks ───────────────────────────────────────────────────────────────────────

@@ -25,7 +25,13 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { EventBus, type IEventBus } from 'aws-cdk-lib/aws-events';
+import {
+  ConfigurationSet,
+  EmailSendingEvent,
+  EventDestination,
+  SuppressionReasons,
+} from 'aws-cdk-lib/aws-ses';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -275,7 +281,11 @@ export class ApiStack extends Stack {
       fn.bindSecret({ secret: props.stripeSecret, envName: 'STRIPE_SECRET_ARN' });
     if (access.includes('avatars'))
       fn.bindBucket({ bucket: props.avatars, envName: 'AVATARS_BUCKET', access: 'readWrite' });
-    if (access.includes('email')) fn.bindEmail({ from: props.emailFrom });
+    if (access.includes('email')) {
+      fn.bindEmail({ from: props.emailFrom, configurationSet: this.mailEvents().configurationSetName });
+      // One-click unsubscribe links (RFC 8058) point at the API itself.
+      fn.function.addEnvironment('API_URL', this.apiUrl);
+    }
     if (access.includes('sms')) fn.bindSms();
     if (access.includes('bedrock')) fn.bindBedrock({ modelId: props.coachModelId, maxTokens: 800 });
     if (access.includes('userPoolAdmin'))
@@ -285,6 +295,34 @@ export class ApiStack extends Stack {
         clientId: props.userPoolClient.userPoolClientId,
       });
     return fn;
+  }
+
+  private configurationSet?: ConfigurationSet;
+
+  /**
+   * The SES configuration set every product e-mail names (issue 15 item 4): its delivery, open, click,
+   * bounce and complaint events go to EventBridge's default bus (the only bus SES publishes to), where
+   * the email-delivery-events job takes them; SES's account-level suppression list also keeps hard
+   * bounces and complaints.
+   */
+  private mailEvents(): ConfigurationSet {
+    if (this.configurationSet) return this.configurationSet;
+    const set = new ConfigurationSet(this, 'MailEvents', {
+      suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      reputationMetrics: true,
+    });
+    set.addEventDestination('ToEventBridge', {
+      destination: EventDestination.eventBus(EventBus.fromEventBusName(this, 'DefaultBus', 'default')),
+      events: [
+        EmailSendingEvent.DELIVERY,
+        EmailSendingEvent.BOUNCE,
+        EmailSendingEvent.COMPLAINT,
+        EmailSendingEvent.OPEN,
+        EmailSendingEvent.CLICK,
+      ],
+    });
+    this.configurationSet = set;
+    return set;
   }
 
   private addRoutes(entry: CatalogEntry, fn: CatalogFunction, authorizer: IHttpRouteAuthorizer): void {

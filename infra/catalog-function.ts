@@ -133,9 +133,11 @@ export class CatalogFunction extends Construct {
     return this;
   }
 
-  /** EMAIL_FROM plus ses:SendEmail for that sender only. */
-  bindEmail({ from }: { from: string }): this {
+  /** EMAIL_FROM (and the configuration set whose events reach EventBridge) plus ses:SendEmail for that
+   * sender only. */
+  bindEmail({ from, configurationSet }: { from: string; configurationSet?: string }): this {
     this.function.addEnvironment('EMAIL_FROM', from);
+    if (configurationSet) this.function.addEnvironment('EMAIL_CONFIGURATION_SET', configurationSet);
     const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
     this.role.addToPolicy(
       new PolicyStatement({

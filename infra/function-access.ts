@@ -45,6 +45,13 @@ export const extraAccess: Readonly<Record<string, readonly ExtraAccess[]>> = {
   'financial-profiles': ['email'],
   // Help & Support's contact form e-mails the support inbox.
   'support-requests': ['email'],
+  // Issue 15: alerts, lifecycle mail, digests and reports, the transaction summary.
+  'smart-alert-batching': ['email'],
+  'sendgrid-email-automation': ['email'],
+  'transaction-summary-email': ['email'],
+  'email-inactivity-scan': ['email'],
+  'email-weekly-digest': ['email'],
+  'email-monthly-report': ['email'],
   // The money coach's model (functions/lib/coach/bedrock-coach.ts).
   coach: ['bedrock'],
   // Two-factor (functions/lib/two-factor.ts): codes by e-mail or text, security notices by e-mail; the

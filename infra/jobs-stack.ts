@@ -1,6 +1,7 @@
 // What runs without a request: a schedule rule for every catalog entry with a `schedule`, and a rule on
 // the product's bus for every entry that consumes `events` (events/contracts.ts). The functions are the
-// api stack's; the rules and their invoke permissions live here.
+// api stack's; the rules and their invoke permissions live here. Entries with `awsEvents` get a rule on
+// the default bus, where AWS services (SES) publish.
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Rule, Schedule, type IEventBus } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -20,7 +21,7 @@ export class JobsStack extends Stack {
     super(scope, id, props);
 
     for (const entry of catalog) {
-      if (!entry.schedule && !entry.events?.length) continue;
+      if (!entry.schedule && !entry.events?.length && !entry.awsEvents) continue;
       const fn = props.functions.get(entry.name)?.function;
       if (!fn) throw new Error(`No function for catalog entry ${entry.name}`);
       // Jobs are idempotent; two retries within an hour cover a throttled or cold dependency.
@@ -40,6 +41,14 @@ export class JobsStack extends Stack {
           description: `${entry.events.join(', ')} → ${entry.name}`,
           eventBus: props.bus,
           eventPattern: { source: [EVENT_SOURCE], detailType: [...entry.events] },
+          targets: [target()],
+        });
+      }
+      if (entry.awsEvents) {
+        // AWS services (SES's configuration-set events) publish to the default bus only.
+        new Rule(this, `${entry.name}-aws-events`, {
+          description: `${entry.awsEvents.source} ${entry.awsEvents.detailTypes.join(', ')} → ${entry.name}`,
+          eventPattern: { source: [entry.awsEvents.source], detailType: [...entry.awsEvents.detailTypes] },
           targets: [target()],
         });
       }

@@ -17,6 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { catalog } from '../functions/catalog.ts';
 import { createDeps, setDeps } from '../functions/lib/deps.ts';
 import { inProcessBus } from '../functions/lib/ports/event-bus.ts';
+import { outboxEmailSender } from '../functions/lib/ports/email.ts';
+import { PRODUCT_NAME } from '../domain/brand.ts';
+import { sesEventOf } from './outbox.ts';
 import { localAvatarSecret } from '../functions/lib/ports/avatar-store.ts';
 import { createLogger } from '../functions/lib/logger.ts';
 import { cognitoClient, ensureTable, ensureUserPool, LOCAL_REGION } from './bootstrap.ts';
@@ -234,6 +237,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       DYNAMODB_ENDPOINT: urls.dynamodb,
       AWS_REGION: LOCAL_REGION,
       APP_URL: urls.web,
+      // One-click unsubscribe links point at the API (the SPA's dev server does not proxy it).
+      API_URL: urls.api,
       EMAIL_OUTBOX_DIR: outboxDir,
       LOCAL_TOKEN_KEY_FILE: tokenKeyFile,
       LOCAL_AVATARS_DIR: avatarsDir,
@@ -267,8 +272,25 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       return gatewayRef.current.invoke;
     };
     const events = localEventDispatcher(catalog, invoke, writeApiLog);
+    // The outbox simulates SES's configuration-set events (delivery, bounce, complaint), handed to the
+    // same consumer EventBridge invokes in the cloud.
+    const deliveryEvents = catalog.find((entry) => entry.name === 'email-delivery-events');
+    const email = outboxEmailSender(
+      outboxDir,
+      `${PRODUCT_NAME} <no-reply@localhost>`,
+      undefined,
+      (outcome) => {
+        if (!deliveryEvents) return;
+        setTimeout(() => {
+          invoke()(deliveryEvents, sesEventOf(outcome)).catch((error: unknown) =>
+            writeApiLog(`email delivery event failed: ${(error as Error).stack ?? String(error)}`),
+          );
+        }, 250).unref();
+      },
+    );
     setDeps(
       createDeps(env, {
+        email,
         logger: createLogger({ service: 'money-calendar' }, writeApiLog),
         events: inProcessBus((event) => events.deliver(event), LOCAL_REGION),
         // Trials and grace periods run on the sandbox's clock, so moving it ends them as it ends

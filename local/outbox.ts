@@ -1,9 +1,11 @@
 // The local mail outbox, read side: the e-mail port's local adapter writes one JSON file per message;
 // the gateway lists them at /__outbox (JSON, or an HTML page for a browser) and shows one at
-// /__outbox/{id}. This is how a newcomer reads confirmation and invitation e-mails locally.
+// /__outbox/{id}. This is how a newcomer reads confirmation and invitation e-mails locally. The outbox
+// also stands in for SES's configuration-set events: each message's simulated outcome (delivered, hard
+// bounce, complaint: ports/email.ts simulatedOutcome) becomes the EventBridge event SES would send.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { OutboxMessage } from '../functions/lib/ports/email.ts';
+import type { OutboxDeliveryEvent, OutboxMessage } from '../functions/lib/ports/email.ts';
 
 export function readOutbox(directory: string): OutboxMessage[] {
   if (!existsSync(directory)) return [];
@@ -34,4 +36,45 @@ export function renderOutboxPage(messages: OutboxMessage[]): string {
 <table><thead><tr><th>Sent</th><th>To</th><th>Kind</th><th>Subject</th></tr></thead><tbody>${
     rows || '<tr><td colspan="4">No e-mails yet.</td></tr>'
   }</tbody></table></body></html>`;
+}
+
+const SES_DETAIL_TYPES = {
+  Delivery: 'Email Delivered',
+  Bounce: 'Email Bounced',
+  Complaint: 'Email Complaint Received',
+} as const;
+
+/** The EventBridge event SES sends for an outcome (detail as SES's event publishing shapes it). */
+export function sesEventOf(outcome: OutboxDeliveryEvent) {
+  const mail = { messageId: outcome.messageId, timestamp: outcome.at, destination: [outcome.to] };
+  const detail =
+    outcome.outcome === 'Bounce'
+      ? {
+          eventType: 'Bounce',
+          mail,
+          bounce: {
+            bounceType: 'Permanent',
+            bounceSubType: 'General',
+            timestamp: outcome.at,
+            bouncedRecipients: [{ emailAddress: outcome.to }],
+          },
+        }
+      : outcome.outcome === 'Complaint'
+        ? {
+            eventType: 'Complaint',
+            mail,
+            complaint: { timestamp: outcome.at, complainedRecipients: [{ emailAddress: outcome.to }] },
+          }
+        : { eventType: 'Delivery', mail, delivery: { timestamp: outcome.at, recipients: [outcome.to] } };
+  return {
+    version: '0',
+    id: `${outcome.messageId}-${outcome.outcome}`,
+    'detail-type': SES_DETAIL_TYPES[outcome.outcome],
+    source: 'aws.ses',
+    account: '000000000000',
+    time: outcome.at,
+    region: 'us-east-1',
+    resources: [],
+    detail,
+  };
 }

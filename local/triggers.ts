@@ -6,6 +6,9 @@ import type { BusEvent } from '../functions/lib/ports/event-bus.ts';
 
 type Invoke = (entry: CatalogEntry, event: unknown) => Promise<unknown>;
 
+/** The longest delay Node's timers take (a longer one fires after 1 ms). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export interface LocalEventDispatcher {
   deliver(event: BusEvent): Promise<void>;
   /** Resolves when every delivery started so far has finished (tests). */
@@ -67,13 +70,19 @@ export function startScheduler(
   const timers = entries
     .filter((e) => e.handler && e.schedule)
     .map((entry) => {
-      const timer = setInterval(() => {
-        invoke(entry, scheduledEvent(entry, new Date())).then(
-          () => log(`schedule ${entry.schedule?.id} → ${entry.name}`),
-          (error: unknown) =>
-            log(`schedule ${entry.schedule?.id} → ${entry.name} failed: ${(error as Error).stack ?? error}`),
-        );
-      }, entry.schedule?.localEveryMs);
+      const timer = setInterval(
+        () => {
+          invoke(entry, scheduledEvent(entry, new Date())).then(
+            () => log(`schedule ${entry.schedule?.id} → ${entry.name}`),
+            (error: unknown) =>
+              log(
+                `schedule ${entry.schedule?.id} → ${entry.name} failed: ${(error as Error).stack ?? error}`,
+              ),
+          );
+          // Node runs a longer interval than 2^31 - 1 ms every millisecond: never let one through.
+        },
+        Math.min(entry.schedule?.localEveryMs ?? MAX_TIMER_MS, MAX_TIMER_MS),
+      );
       timer.unref();
       return timer;
     });

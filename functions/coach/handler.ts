@@ -158,6 +158,12 @@ export const handler = httpHandler('coach', {
         verified: check.verified,
         figures: check.checked,
       });
+      // spec §7 ai_coach_used: the follow-up e-mail goes out once per person.
+      await deps.events
+        .publish('CoachUsed', { userId: caller.userId, profileId })
+        .catch((error: unknown) =>
+          deps.logger.warn('CoachUsed not published', { error: (error as Error).message }),
+        );
       const asked = { id: randomUUID(), created_at: now.toISOString() };
       const answered = { id: randomUUID(), created_at: new Date(now.getTime() + 1).toISOString() };
       const key = { profile_id: profileId, user_id: caller.userId };

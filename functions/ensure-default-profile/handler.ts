@@ -2,11 +2,19 @@
 import { functionBodies } from '../catalog.ts';
 import { dataFor } from '../lib/data/index.ts';
 import { ensureDefaultProfile } from '../lib/financial-profiles.ts';
+import { recordActivity } from '../lib/email/events.ts';
 import { httpHandler, route } from '../lib/http.ts';
 
 export const handler = httpHandler('ensure-default-profile', {
   'POST /functions/ensure-default-profile': route({
     body: functionBodies['ensure-default-profile'],
-    run: async ({ deps, caller }) => ({ profile: await ensureDefaultProfile(dataFor(deps), caller) }),
+    run: async ({ deps, caller }) => ({
+      // spec §7 user_signup: the first profile is the first moment the product knows the person.
+      profile: await ensureDefaultProfile(dataFor(deps), caller, async () => {
+        // The digest's list of people and the inactivity scan start from the first visit.
+        await recordActivity(dataFor(deps), caller.userId, deps.clock());
+        await deps.events.publish('UserRegistered', { userId: caller.userId });
+      }),
+    }),
   }),
 });

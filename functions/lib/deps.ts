@@ -40,6 +40,9 @@ export interface Deps {
   sms: SmsSender;
   /** The SPA's origin, for links in e-mails (invitations, verification). */
   appUrl: string;
+  /** The API's public base URL (one-click unsubscribe links): API_URL, else the SPA's origin + /api,
+   * which CloudFront routes to the API in the cloud. */
+  apiUrl: string;
   events: EventBus;
   /** Encrypts Plaid access tokens at rest. */
   tokenCipher: TokenCipher;
@@ -93,7 +96,9 @@ export function createDeps(env: NodeJS.ProcessEnv = process.env, overrides: Part
   lazyUnlessGiven('email', () => {
     const from = optionalEnv('EMAIL_FROM', env) ?? `${PRODUCT_NAME} <no-reply@localhost>`;
     const outbox = optionalEnv('EMAIL_OUTBOX_DIR', env);
-    return outbox ? outboxEmailSender(outbox, from) : sesEmailSender(new SESClient({}), from);
+    return outbox
+      ? outboxEmailSender(outbox, from)
+      : sesEmailSender(new SESClient({}), from, optionalEnv('EMAIL_CONFIGURATION_SET', env));
   });
   lazyUnlessGiven('sms', () =>
     optionalEnv('EMAIL_OUTBOX_DIR', env)
@@ -101,6 +106,12 @@ export function createDeps(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : snsSmsSender(new SNSClient({}), PRODUCT_NAME),
   );
   lazyUnlessGiven('appUrl', () => requireEnv('APP_URL', env).replace(/\/$/, ''));
+  lazyUnlessGiven('apiUrl', () =>
+    (optionalEnv('API_URL', env) ?? `${requireEnv('APP_URL', env).replace(/\/$/, '')}/api`).replace(
+      /\/$/,
+      '',
+    ),
+  );
   lazyUnlessGiven('events', () =>
     eventBridgeBus(new EventBridgeClient({}), requireEnv('EVENT_BUS_NAME', env)),
   );

@@ -102,12 +102,18 @@ const isConditionFailure = (error: unknown) =>
  * create is one conditional put: concurrent calls create exactly one. An archived default comes back
  * when the user owns no other active profile.
  */
-export async function ensureDefaultProfile(data: Data, caller: Caller): Promise<ProfileRecord> {
+export async function ensureDefaultProfile(
+  data: Data,
+  caller: Caller,
+  /** Runs once, when this call created the profile: the person has just signed up. */
+  onCreated?: () => Promise<void>,
+): Promise<ProfileRecord> {
   const id = defaultProfileId(caller.userId);
   try {
     const { data: created } = await data.financialProfiles
       .create({ id, name: DEFAULT_PROFILE_NAME, owner_user_id: caller.userId, is_default: true })
       .go();
+    await onCreated?.();
     return toRecord(created);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;

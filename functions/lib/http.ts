@@ -70,6 +70,28 @@ export function route<B = undefined, Q = undefined, P = undefined>(
   return definition as unknown as BoundRoute;
 }
 
+/** A route's answer as an HTML page (the one-click unsubscribe confirmation) instead of JSON. */
+export class HtmlPage {
+  constructor(
+    readonly html: string,
+    readonly statusCode = 200,
+  ) {}
+}
+
+const htmlResult = (page: HtmlPage, correlationId: string): ApiResult => ({
+  statusCode: page.statusCode,
+  headers: {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-correlation-id': correlationId,
+    // The page has no script and posts only back here.
+    'content-security-policy':
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    'referrer-policy': 'no-referrer',
+  },
+  body: page.html,
+});
+
 const json = (statusCode: number, payload: unknown, correlationId: string): ApiResult => ({
   statusCode,
   headers: {
@@ -232,6 +254,10 @@ export function httpHandler(
         event,
       };
       const result = await definition.run(input);
+      if (result instanceof HtmlPage) {
+        statusCode = result.statusCode;
+        return htmlResult(result, correlationId);
+      }
       statusCode = definition.status ?? (result === undefined ? 204 : 200);
       return json(statusCode, result, correlationId);
     } catch (error) {

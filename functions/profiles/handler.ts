@@ -5,6 +5,7 @@ import { dataFor } from '../lib/data/index.ts';
 import { getOrCreateProfile, LAST_ACTIVE_RESOLUTION_MS, profileView } from './profile-record.ts';
 import { AVATAR_PERSONALITIES, AVATAR_TYPES } from '../lib/data/entities/profile.ts';
 import { oneLine } from '../lib/text-input.ts';
+import { recordActivity } from '../lib/email/events.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #3B82F6');
 
@@ -38,10 +39,14 @@ export const handler = httpHandler('profiles', {
       const profile = await getOrCreateProfile(data, caller, now.toISOString());
       const lastActive = profile.last_active_at ? Date.parse(profile.last_active_at) : 0;
       if (now.getTime() - lastActive < LAST_ACTIVE_RESOLUTION_MS) return profileView(profile, caller, deps);
-      const { data: touched } = await data.profiles
-        .patch({ id: caller.userId })
-        .set({ last_active_at: now.toISOString() })
-        .go({ response: 'all_new' });
+      const [{ data: touched }] = await Promise.all([
+        data.profiles
+          .patch({ id: caller.userId })
+          .set({ last_active_at: now.toISOString() })
+          .go({ response: 'all_new' }),
+        // The inactivity e-mails (spec §7 inactive_7_days / inactive_30_days) read the last active day.
+        recordActivity(data, caller.userId, now),
+      ]);
       return profileView(touched, caller, deps);
     },
   }),

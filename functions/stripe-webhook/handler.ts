@@ -51,6 +51,17 @@ async function handle(
     const at = new Date(event.created * 1000).toISOString();
     if (!record.trial_will_end_notified_at || record.trial_will_end_notified_at < at)
       await data.subscribers.patch({ user_id: userId }).set({ trial_will_end_notified_at: at }).go();
+    // Issue 15 item 3: a trial ending in 3 days is a high-priority alert, once per trial end.
+    const ends = record.trial_end ? record.trial_end.slice(0, 10) : null;
+    await deps.events.publish('AlertRequested', {
+      userId,
+      kind: 'trial_ending',
+      priority: 2,
+      title: ends ? `Your free trial ends on ${ends}` : 'Your free trial ends in 3 days',
+      body: 'Keep your forecast, calendar and coach: choose a plan before the trial ends.',
+      link: '/settings',
+      once: `trial_ending:${ends ?? at.slice(0, 10)}`,
+    });
   }
   return { outcome: 'synced', userId, customerId };
 }

@@ -205,3 +205,22 @@ describe('stage and CORS', () => {
     expect(cors.AllowCredentials).toBe(false);
   });
 });
+
+describe('e-mail (issue 15 item 4)', () => {
+  it('sends through one SES configuration set whose events reach the default EventBridge bus', () => {
+    api.resourceCountIs('AWS::SES::ConfigurationSet', 1);
+    api.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({
+        Enabled: true,
+        MatchingEventTypes: Match.arrayWith(['delivery', 'bounce', 'complaint']),
+        EventBridgeDestination: { EventBusArn: Match.stringLikeRegexp('event-bus/default$') },
+      }),
+    });
+    const [setId] = Object.keys(resourcesOf(api, 'AWS::SES::ConfigurationSet'));
+    for (const name of Object.keys(extraAccess).filter((n) => extraAccess[n]!.includes('email'))) {
+      const vars = functionsByName.get(name)!.props.Environment.Variables;
+      expect(refOf(vars.EMAIL_CONFIGURATION_SET), name).toBe(setId);
+      expect(vars.API_URL, name).toBeDefined();
+    }
+  });
+});

@@ -21,6 +21,7 @@ const functionLogicalId = (name: string): string => {
 
 const scheduled = catalog.filter((entry) => entry.schedule);
 const consumers = catalog.filter((entry) => entry.events?.length);
+const awsConsumers = catalog.filter((entry) => entry.awsEvents);
 
 describe('schedules', () => {
   it('has at least one scheduled entry to check', () => {
@@ -52,8 +53,25 @@ describe('event consumers', () => {
     },
   );
 
+  it.each(awsConsumers.map((entry) => [entry.name, entry] as const))(
+    'routes AWS service events (default bus) to %s',
+    (name, entry) => {
+      const rule = rules.find(
+        (r) =>
+          JSON.stringify(r.EventPattern ?? {}).includes(entry.awsEvents!.source) &&
+          JSON.stringify(r.Targets).includes(functionLogicalId(name)),
+      );
+      expect(rule, name).toBeDefined();
+      expect(rule!.EventPattern).toEqual({
+        source: [entry.awsEvents!.source],
+        'detail-type': entry.awsEvents!.detailTypes,
+      });
+      expect(rule!.EventBusName).toBeUndefined();
+    },
+  );
+
   it('has no rule without a catalog reason, and lets EventBridge invoke every target', () => {
-    expect(rules).toHaveLength(scheduled.length + consumers.length);
+    expect(rules).toHaveLength(scheduled.length + consumers.length + awsConsumers.length);
     const permissions = Object.values(resourcesOf(jobs, 'AWS::Lambda::Permission'));
     expect(permissions).toHaveLength(rules.length);
     for (const permission of permissions)

@@ -317,6 +317,48 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byUser',
   },
   {
+    pattern: 'Who was last active on a given day (daily inactivity scan)',
+    source: '§7 sendgrid-email-automation inactive_7_days / inactive_30_days',
+    entity: 'engagementMetrics',
+    index: 'byLastActiveDate',
+  },
+  {
+    pattern: 'Everyone who gets the weekly digest and monthly report (16+ shards, no Scan)',
+    source: '§7 sendgrid-email-automation weekly_digest / monthly_report',
+    entity: 'engagementMetrics',
+    index: 'byShard',
+  },
+  {
+    pattern: 'An e-mail by the provider message id (SES delivery, bounce and complaint events)',
+    source: 'issue 15 item 4 email_sends status',
+    entity: 'emailSends',
+    index: 'byProviderMessage',
+  },
+  {
+    pattern: 'Claim a lifecycle e-mail or an alert once per occasion (conditional create)',
+    source: 'issue 15 items 3-4',
+    entity: 'userClaims',
+    index: 'byUser',
+  },
+  {
+    pattern: 'Resolve a one-click unsubscribe token by its hash',
+    source: '§7 email_preferences unsubscribe; RFC 8058',
+    entity: 'unsubscribeTokens',
+    index: 'byHash',
+  },
+  {
+    pattern: "A user's alerts, newest first, with the unread count (in-app notifications list)",
+    source: '§7 smart-alert-batching',
+    entity: 'userAlerts',
+    index: 'byUser',
+  },
+  {
+    pattern: 'Queued alerts whose batch is due (hourly delivery job)',
+    source: '§7 smart-alert-batching',
+    entity: 'userAlerts',
+    index: 'byDue',
+  },
+  {
     pattern: 'E-mails of a campaign (analytics)',
     source: '§7 campaign analytics',
     entity: 'emailSends',

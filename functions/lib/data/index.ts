@@ -13,7 +13,13 @@ import {
 } from './entities/admin.ts';
 import { coachMessageEntity, coachUsageEntity } from './entities/coach.ts';
 import { connectedAccountEntity } from './entities/connected-account.ts';
-import { emailCampaignEntity, emailCampaignTemplateEntity, emailSendEntity } from './entities/email.ts';
+import {
+  emailCampaignEntity,
+  emailCampaignTemplateEntity,
+  emailSendEntity,
+  unsubscribeTokenEntity,
+  userClaimEntity,
+} from './entities/email.ts';
 import { financialProfileEntity } from './entities/financial-profile.ts';
 import { linkSessionEntity } from './entities/link-session.ts';
 import { moneyPlanCategoryEntity } from './entities/money-plan-category.ts';
@@ -45,6 +51,7 @@ import { securityEventEntity } from './entities/security-event.ts';
 import { stripeCustomerEntity, stripeEventEntity, subscriberEntity } from './entities/subscriber.ts';
 import { supportRequestEntity } from './entities/support-request.ts';
 import { transactionEntity } from './entities/transaction.ts';
+import { userAlertEntity } from './entities/user-alert.ts';
 import { notificationDismissalEntity, userNotificationEntity } from './entities/user-notification.ts';
 
 export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
@@ -80,6 +87,9 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     emailSends: emailSendEntity(c, t),
     emailCampaigns: emailCampaignEntity(c, t),
     emailCampaignTemplates: emailCampaignTemplateEntity(c, t),
+    userClaims: userClaimEntity(c, t),
+    unsubscribeTokens: unsubscribeTokenEntity(c, t),
+    userAlerts: userAlertEntity(c, t),
     verificationCodes: verificationCodeEntity(c, t),
     trustedDevices: trustedDeviceEntity(c, t),
     twoFactorSecrets: twoFactorSecretEntity(c, t),

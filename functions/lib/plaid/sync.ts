@@ -380,6 +380,16 @@ async function syncItemOnce(
         added: outcome.added,
         modified: outcome.modified,
         removed: outcome.removed,
+        // The transaction summary e-mail lists what is new (issue 15 item 4); a first sync's history is
+        // not news, so only a sync from a stored cursor names its additions.
+        ...(previous
+          ? {
+              addedTransactionIds: pages.added
+                .filter((t) => byPlaidId.has(t.account_id))
+                .slice(0, 500)
+                .map((t) => t.transaction_id),
+            }
+          : {}),
       });
     }
     deps.logger.info('plaid sync', {

@@ -1,8 +1,10 @@
 // spec §3 email_sends, email_campaigns and email_campaign_templates: the e-mail history of a user
-// (newest first, default limit 50) and campaign analytics (delivery, open, click and bounce rates).
+// (newest first, default limit 50) and campaign analytics (delivery, open, click and bounce rates);
+// the once-per-occasion claims of lifecycle mail and alerts, and one-click unsubscribe tokens (stored
+// only as SHA-256 hashes).
 import { Entity } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { model, timestamps } from './common.ts';
+import { model, nowIso, timestamps } from './common.ts';
 
 export const EMAIL_STATUSES = [
   'queued',
@@ -26,6 +28,14 @@ export function emailSendEntity(client: DynamoDBDocumentClient, table: string) {
         template_id: { type: 'string' },
         subject: { type: 'string', required: true },
         status: { type: EMAIL_STATUSES, required: true, default: 'queued' },
+        /** What the message is: a spec §7 trigger event, 'alert', 'alert_digest', 'transaction_summary'. */
+        kind: { type: 'string' },
+        /** The campaign's name (spec §7 email_sends with campaign join). */
+        campaign: { type: 'string' },
+        /** The figures a digest carried, so the next one can say what changed. */
+        metadata: { type: 'any' },
+        error: { type: 'string' },
+        complained_at: { type: 'string' },
         provider_message_id: { type: 'string' },
         sent_at: { type: 'string', required: true },
         delivered_at: { type: 'string' },
@@ -43,6 +53,52 @@ export function emailSendEntity(client: DynamoDBDocumentClient, table: string) {
           pk: { field: 'gsi1pk', composite: ['campaign_id'] },
           sk: { field: 'gsi1sk', composite: ['sent_at', 'id'] },
         },
+        /** SES delivery events name the message by the provider's id. */
+        byProviderMessage: {
+          index: 'gsi2',
+          pk: { field: 'gsi2pk', composite: ['provider_message_id'] },
+          sk: { field: 'gsi2sk', composite: [] },
+        },
+      },
+    },
+    { client, table },
+  );
+}
+
+/** A once-only marker (`create` fails when it exists): a lifecycle e-mail's occasion, an alert's. */
+export function userClaimEntity(client: DynamoDBDocumentClient, table: string) {
+  return new Entity(
+    {
+      model: model('userClaim'),
+      attributes: {
+        user_id: { type: 'string', required: true, readOnly: true },
+        key: { type: 'string', required: true, readOnly: true },
+        created_at: { type: 'string', required: true, default: nowIso, readOnly: true },
+      },
+      indexes: {
+        byUser: { pk: { field: 'pk', composite: ['user_id'] }, sk: { field: 'sk', composite: ['key'] } },
+      },
+    },
+    { client, table },
+  );
+}
+
+/** A one-click unsubscribe token (RFC 8058): 256 random bits in the link, only the hash stored. */
+export function unsubscribeTokenEntity(client: DynamoDBDocumentClient, table: string) {
+  return new Entity(
+    {
+      model: model('unsubscribeToken'),
+      attributes: {
+        token_hash: { type: 'string', required: true, readOnly: true },
+        user_id: { type: 'string', required: true, readOnly: true },
+        email_send_id: { type: 'string' },
+        used_at: { type: 'string' },
+        expires_at: { type: 'string', required: true },
+        ttl: { type: 'number', required: true },
+        created_at: { type: 'string', required: true, default: nowIso, readOnly: true },
+      },
+      indexes: {
+        byHash: { pk: { field: 'pk', composite: ['token_hash'] }, sk: { field: 'sk', composite: [] } },
       },
     },
     { client, table },

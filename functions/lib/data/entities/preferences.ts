@@ -1,5 +1,7 @@
 // spec §3 alert_preferences and email_preferences, with the spec's defaults, and
-// user_engagement_metrics. One item each per user.
+// user_engagement_metrics. One item each per user. E-mail preferences also carry the suppression a hard
+// bounce or complaint sets (issue 15 item 4); engagement metrics index the day a person was last
+// active, so the daily inactivity scan reads the days it needs and never scans.
 import { Entity } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { model, timestamps } from './common.ts';
@@ -54,7 +56,12 @@ export function emailPreferencesEntity(client: DynamoDBDocumentClient, table: st
         weekly_digest: defaultTrue,
         monthly_report: defaultTrue,
         ai_insights: defaultTrue,
+        /** Opt-in: a summary after each sync that brings new transactions (docs/email.md). */
+        transaction_summary: { type: 'boolean', default: false, get: (v?: boolean) => v ?? false },
         unsubscribed_at: { type: 'string' },
+        /** A hard bounce or complaint stops non-essential mail to the address. */
+        suppressed_at: { type: 'string' },
+        suppression_reason: { type: ['bounce', 'complaint'] as const },
         ...timestamps,
       },
       indexes: byUser,
@@ -76,9 +83,25 @@ export function engagementMetricsEntity(client: DynamoDBDocumentClient, table: s
         last_active_date: { type: 'string' },
         prompts_shown: { type: 'list', items: { type: 'string' } },
         last_prompt_shown: { type: 'string' },
+        /** The first character of the user id: spreads the e-mail schedules' "everyone" over partitions. */
+        user_shard: { type: 'string' },
         ...timestamps,
       },
-      indexes: byUser,
+      indexes: {
+        ...byUser,
+        /** Who was last active on a day (the inactivity scan); absent until a first visit. */
+        byLastActiveDate: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['last_active_date'] },
+          sk: { field: 'gsi1sk', composite: [] },
+        },
+        /** Everyone the weekly digest and the monthly report go to, read shard by shard. */
+        byShard: {
+          index: 'gsi2',
+          pk: { field: 'gsi2pk', composite: ['user_shard'] },
+          sk: { field: 'gsi2sk', composite: [] },
+        },
+      },
     },
     { client, table },
   );

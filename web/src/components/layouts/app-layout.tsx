@@ -48,6 +48,7 @@ import { getProfileQueryOptions } from '../../lib/user-profile-api.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { Logo } from '../ui/logo.tsx';
 import { Sheet } from '../ui/sheet.tsx';
+import { AlertsMenu } from './alerts-menu.tsx';
 
 const menuItemClasses =
   'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
@@ -325,6 +326,7 @@ export function AppLayout({ children, actions }: { children: ReactNode; actions:
           </nav>
           <div className="flex shrink-0 items-center gap-2">
             <ActiveProfileIndicator className="hidden xl:inline-flex" />
+            <AlertsMenu />
             <AccountMenu actions={actions} />
           </div>
         </div>
@@ -337,7 +339,8 @@ export function AppLayout({ children, actions }: { children: ReactNode; actions:
         >
           <Logo className="text-lg" markClassName="size-7" />
         </Link>
-        <div className="flex w-10 justify-center">
+        <div className="flex items-center gap-1">
+          <AlertsMenu />
           <AccountMenu actions={actions} />
         </div>
       </div>

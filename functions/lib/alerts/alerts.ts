@@ -1,0 +1,159 @@
+// Raising and delivering alerts (spec §7 smart-alert-batching; issue 15 item 3). An alert is stored for
+// the in-app list at once; its e-mail goes out now (immediate, or force_immediate) or with the person's
+// next hourly or daily batch, where smart batching merges alerts of one kind into one section. An alert
+// with an occasion (`once`) is raised once per occasion: a forecast regenerated ten times with the same
+// low point raises one low-balance alert.
+import { randomUUID } from 'node:crypto';
+import type { EntityItem } from 'electrodb';
+import {
+  batchDueAt,
+  DEFAULT_ALERT_PREFERENCES,
+  deliveryFor,
+  groupAlerts,
+  TYPE_OF_PRIORITY,
+  type AlertDelivery,
+  type AlertPreferences,
+  type AlertPriority,
+  type AlertType,
+} from '../../../domain/alerts.ts';
+import type { Data } from '../data/index.ts';
+import type { Deps } from '../deps.ts';
+import { claimOnce, sendProductEmail, type SendResult } from '../email/automation.ts';
+import { alertContent } from '../email/templates.ts';
+
+export type StoredAlert = EntityItem<Data['userAlerts']>;
+
+export async function alertPreferencesOf(data: Data, userId: string) {
+  const { data: stored } = await data.alertPreferences.get({ user_id: userId }).go();
+  return {
+    user_id: userId,
+    critical_alert_frequency:
+      stored?.critical_alert_frequency ?? DEFAULT_ALERT_PREFERENCES.critical_alert_frequency,
+    high_alert_frequency: stored?.high_alert_frequency ?? DEFAULT_ALERT_PREFERENCES.high_alert_frequency,
+    medium_alert_frequency:
+      stored?.medium_alert_frequency ?? DEFAULT_ALERT_PREFERENCES.medium_alert_frequency,
+    low_alert_frequency: stored?.low_alert_frequency ?? DEFAULT_ALERT_PREFERENCES.low_alert_frequency,
+    enable_smart_batching: stored?.enable_smart_batching ?? DEFAULT_ALERT_PREFERENCES.enable_smart_batching,
+    updated_at: stored?.updated_at ?? null,
+  } satisfies AlertPreferences & Record<string, unknown>;
+}
+
+export interface AlertRequest {
+  readonly userId: string;
+  readonly kind: string;
+  readonly priority: AlertPriority;
+  readonly alertType?: AlertType | undefined;
+  readonly title: string;
+  readonly body: string;
+  readonly link?: string | undefined;
+  readonly data?: Record<string, unknown> | undefined;
+  readonly forceImmediate?: boolean | undefined;
+  /** The occasion: a second request with the same value raises nothing. */
+  readonly once?: string | undefined;
+}
+
+export type RaiseResult =
+  | { status: 'duplicate' }
+  | {
+      status: 'delivered' | 'queued';
+      alert_id: string;
+      delivery: AlertDelivery;
+      deliver_after: string | null;
+      email: SendResult | null;
+    };
+
+const toGroupInput = (alert: StoredAlert) => ({
+  id: alert.id,
+  kind: alert.kind,
+  priority: alert.priority as AlertPriority,
+  title: alert.title,
+  body: alert.body,
+  created_at: alert.created_at,
+});
+
+export async function raiseAlert(deps: Deps, data: Data, request: AlertRequest): Promise<RaiseResult> {
+  if (request.once && !(await claimOnce(data, request.userId, `alert:${request.once}`)))
+    return { status: 'duplicate' };
+  const now = deps.clock();
+  const preferences = await alertPreferencesOf(data, request.userId);
+  const delivery = deliveryFor(preferences, request.priority, request.forceImmediate ?? false);
+  const base = {
+    user_id: request.userId,
+    id: randomUUID(),
+    created_at: now.toISOString(),
+    alert_type: request.alertType ?? TYPE_OF_PRIORITY[request.priority],
+    priority: request.priority,
+    kind: request.kind,
+    title: request.title,
+    body: request.body,
+    delivery,
+    ...(request.link ? { link: request.link } : {}),
+    ...(request.data ? { data: request.data } : {}),
+  };
+  if (delivery !== 'immediate') {
+    const due = batchDueAt(delivery, now).toISOString();
+    await data.userAlerts
+      .create({ ...base, status: 'queued', deliver_after: due, delivery_queue: 'due' })
+      .go();
+    return { status: 'queued', alert_id: base.id, delivery, deliver_after: due, email: null };
+  }
+  await data.userAlerts.create({ ...base, status: 'delivered', delivered_at: now.toISOString() }).go();
+  const stored = { ...base, status: 'delivered' } as StoredAlert;
+  const email = await sendProductEmail(deps, data, {
+    userId: request.userId,
+    kind: 'alert',
+    content: (links) => alertContent(groupAlerts([toGroupInput(stored)], false), false, links),
+  });
+  if (email.status === 'sent')
+    await data.userAlerts
+      .patch({ user_id: base.user_id, created_at: base.created_at, id: base.id })
+      .set({ email_send_id: email.email_send_id })
+      .go();
+  return { status: 'delivered', alert_id: base.id, delivery, deliver_after: null, email };
+}
+
+/**
+ * Delivers every queued alert whose batch time has come: one message per person, alerts of one kind
+ * merged when smart batching is on. Returns how many people and alerts were delivered.
+ */
+export async function deliverDueAlerts(deps: Deps, data: Data, onlyUserId?: string) {
+  const now = deps.clock();
+  const { data: due } = await data.userAlerts.query
+    .byDue({ delivery_queue: 'due' })
+    .lte({ deliver_after: now.toISOString() })
+    .go({ pages: 'all' });
+  const byUser = new Map<string, StoredAlert[]>();
+  for (const alert of due) {
+    if (onlyUserId && alert.user_id !== onlyUserId) continue;
+    byUser.set(alert.user_id, [...(byUser.get(alert.user_id) ?? []), alert]);
+  }
+  let alerts = 0;
+  for (const [userId, queued] of byUser) {
+    const preferences = await alertPreferencesOf(data, userId);
+    const groups = groupAlerts(queued.map(toGroupInput), preferences.enable_smart_batching);
+    const email = await sendProductEmail(deps, data, {
+      userId,
+      kind: 'alert_digest',
+      content: (links) => alertContent(groups, true, links),
+    });
+    const deliveredAt = deps.clock().toISOString();
+    await Promise.all(
+      queued.map((alert) =>
+        data.userAlerts
+          .patch({ user_id: alert.user_id, created_at: alert.created_at, id: alert.id })
+          .set({
+            status: 'delivered',
+            delivered_at: deliveredAt,
+            ...(email.status === 'sent' ? { email_send_id: email.email_send_id } : {}),
+          })
+          .remove(['delivery_queue', 'deliver_after'])
+          .go(),
+      ),
+    );
+    alerts += queued.length;
+  }
+  return { people: byUser.size, alerts };
+}
+
+/** The newest alerts of a person for the in-app list, and how many of the last 200 are unread. */
+export const UNREAD_WINDOW = 200;

@@ -1,0 +1,37 @@
+// GET /alerts and POST /alerts/read (issue 15 item 3): the signed-in person's alerts, newest first, and
+// how many are unread. Shared by the header's notifications menu.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from './api-client.ts';
+
+export const alertSchema = z.object({
+  id: z.string(),
+  priority: z.number(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AppAlert = z.infer<typeof alertSchema>;
+
+const listSchema = z.object({ items: z.array(alertSchema), unread_count: z.number() });
+
+/** New alerts arrive from jobs, not from the person: look again every minute while the app is open. */
+export const ALERTS_REFRESH_MS = 60_000;
+
+export const alertsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['alerts'] as const,
+    queryFn: async ({ signal }) => listSchema.parse(await api.get<unknown>('/alerts?limit=20', { signal })),
+    refetchInterval: ALERTS_REFRESH_MS,
+  });
+
+export function useMarkAlertsRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { all: true } | { ids: string[] }) => api.post<unknown>('/alerts/read', body),
+    onSuccess: () => client.invalidateQueries({ queryKey: alertsQueryOptions().queryKey }),
+  });
+}
