@@ -18,7 +18,6 @@ const message: EmailMessage = {
 };
 
 describe('SES e-mail sender', () => {
-
   it('sends text and HTML from the configured address, tagged with the kind', async () => {
     ses.on(SendEmailCommand).resolves({ MessageId: 'm-1' });
 
@@ -38,7 +37,6 @@ describe('SES e-mail sender', () => {
 });
 
 describe('SES e-mail sender with headers (RFC 8058 one-click unsubscribe)', () => {
-
   it('sends raw MIME carrying the headers, in the configuration set', async () => {
     ses.on(SendRawEmailCommand).resolves({ MessageId: 'm-2' });
     const headers = {
