@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'unit',
           include: ['{bin,domain,events,functions,local,web/src}/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // The sandboxes' contract tests drive HTTP servers: a loaded 2-core machine needs more than 5 s.
+          testTimeout: 30_000,
         },
       },
       {
