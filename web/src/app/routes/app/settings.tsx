@@ -1,10 +1,11 @@
-// /settings: the profile (name and e-mail), security (two-factor authentication and trusted devices) and
-// Log Out. E-mail and alert preferences join this screen with their own feature.
+// /settings: the profile (name and e-mail), security (password, two-factor authentication, trusted
+// devices), notifications (e-mail and alert preferences), appearance, and Log Out.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { getProfileQueryOptions } from '../../../lib/user-profile-api.ts';
 import { AppearanceSettings } from '../../../features/settings/components/appearance-settings.tsx';
+import { NotificationSettings } from '../../../features/settings/components/notification-settings.tsx';
 import { ChangePassword } from '../../../features/settings/components/change-password.tsx';
 import { SecuritySettings } from '../../../features/two-factor/components/security-settings.tsx';
 import { ProfileSettings } from '../../../features/profile/components/profile-settings.tsx';
@@ -58,6 +59,12 @@ export default function SettingsRoute() {
           <ChangePassword />
           <SecuritySettings />
         </div>
+      </Section>
+      <Section
+        title="Notifications"
+        description="Which e-mails we send you, and how alerts reach you: at once, hourly or in a daily digest."
+      >
+        <NotificationSettings />
       </Section>
       <Section title="Appearance" description="Light, dark, or whatever your device uses.">
         <AppearanceSettings />
