@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   expectNoSeriousAxeViolations,
   logInAndFinish,
+  screenshots,
   signUpAndSignIn,
   e2eBaseUrl as base,
 } from './helpers.ts';
@@ -74,6 +75,7 @@ test('a first connection lands on onboarding; dropping a pattern keeps it out of
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshots(page, 'onboarding');
 
   const bills = page.getByRole('region', { name: 'Bills' }).getByTestId('found-pattern');
   const row = (await bills.count()) > 0 ? bills.first() : found.first();
@@ -116,9 +118,10 @@ test('a first connection lands on onboarding; dropping a pattern keeps it out of
   await page.goto(`${base()}/onboarding`);
   await expect(page.getByRole('heading', { name: 'Set up your money plan', level: 1 })).toBeVisible();
   await expect(page.getByText('3 of 3 steps done. Any step can be run again.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Review what we found again' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Review again' })).toHaveAttribute(
     'href',
     '/onboarding?patterns=true',
   );
   await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'onboarding-checklist');
 });

@@ -29,6 +29,20 @@ describe('content security policy', () => {
     ]);
   });
 
+  it('lets the page open the realtime WebSocket stage, and nothing else new', () => {
+    const withRealtime = parseCsp(
+      buildContentSecurityPolicy({
+        apiUrl: 'https://abc123.execute-api.eu-west-1.amazonaws.com',
+        region: 'eu-west-1',
+        realtimeUrl: 'wss://ws456.execute-api.eu-west-1.amazonaws.com/live',
+      }),
+    ).get('connect-src');
+    expect(withRealtime).toContain('wss://ws456.execute-api.eu-west-1.amazonaws.com/live');
+    expect(withRealtime?.filter((source) => !directives.get('connect-src')?.includes(source))).toEqual([
+      'wss://ws456.execute-api.eu-west-1.amazonaws.com/live',
+    ]);
+  });
+
   it('denies framing, plugins and base-URL changes', () => {
     expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);

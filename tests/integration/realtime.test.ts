@@ -98,6 +98,16 @@ describe('realtime $connect', () => {
 
     const { data } = await directData().realtimeConnections.query.byUser({ user_id: user.userId }).go();
     expect(data).toHaveLength(1);
+
+    // Only the realtime path upgrades.
+    const elsewhere = cloud().config.realtimeUrl.replace(/\/realtime$/, '/profiles/me');
+    await expect(
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(`${elsewhere}?token=${encodeURIComponent(user.idToken)}`);
+        ws.once('open', resolve);
+        ws.once('unexpected-response', (_r, response) => reject(new Error(`HTTP ${response.statusCode}`)));
+      }),
+    ).rejects.toThrow('HTTP 404');
   });
 
   it('asks a person with two-factor authentication on for their second-factor session too', async () => {

@@ -4,15 +4,16 @@
 // series delete: regeneration never plans them again), generates the plan, marks onboarding complete
 // and lands on /calendar. docs/onboarding.md.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarCheck, Sparkles } from 'lucide-react';
+import { CalendarCheck, Landmark, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { formatUsd } from '../../../../../domain/classification.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -57,6 +58,7 @@ export function PatternReview({
     refetchInterval: (query) => (historySyncing(query.state.data ?? []) ? SETUP.tickMs : false),
   });
   const syncing = accounts.data ? historySyncing(accounts.data) : true;
+  const noAccounts = accounts.data?.length === 0;
   const syncedCount = accounts.data?.filter((a) => a.historical_sync_status === 'completed').length ?? 0;
 
   // Detection is the plan's own (idempotent); a viewer reads what the plan already found.
@@ -129,6 +131,21 @@ export function PatternReview({
           title="Your accounts could not load"
           onRetry={() => void accounts.refetch()}
         />
+      ) : noAccounts ? (
+        <EmptyState
+          icon={Landmark}
+          title="No bank connected yet"
+          action={
+            <Link
+              to={paths.app.link.getHref()}
+              className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-on-brand hover:bg-brand-strong"
+            >
+              Connect accounts
+            </Link>
+          }
+        >
+          Connect a bank and we will look through its history for your income, bills and subscriptions.
+        </EmptyState>
       ) : syncing ? (
         <div
           role="status"
@@ -157,39 +174,41 @@ export function PatternReview({
         <p role="status" className="text-sm text-slate-700">
           {total === 0
             ? 'Nothing repeats in your history yet. You can add planned items yourself on the calendar.'
-            : `We found ${groups.income.length} income, ${groups.bill.length} ${groups.bill.length === 1 ? 'bill' : 'bills'} and ${groups.subscription.length} ${groups.subscription.length === 1 ? 'subscription' : 'subscriptions'}.`}
+            : `We found ${groups.income.length} income ${groups.income.length === 1 ? 'source' : 'sources'}, ${groups.bill.length} ${groups.bill.length === 1 ? 'bill' : 'bills'} and ${groups.subscription.length} ${groups.subscription.length === 1 ? 'subscription' : 'subscriptions'}.`}
         </p>
       )}
 
-      {PATTERN_GROUPS.map((group) => (
-        <section key={group.kind} aria-labelledby={`found-${group.kind}`} className="space-y-2">
-          <h2 id={`found-${group.kind}`} className="text-lg font-semibold text-slate-900">
-            {group.title}
-          </h2>
-          {!detection.data ? (
-            <Card className="space-y-3 p-4" aria-hidden>
-              <Skeleton className="h-5 w-2/3" />
-              <Skeleton className="h-5 w-1/2" />
-            </Card>
-          ) : groups[group.kind].length === 0 ? (
-            <p className="text-sm text-slate-600">{group.empty}</p>
-          ) : (
-            <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-              {groups[group.kind].map((stream) => (
-                <PatternRow
-                  key={stream.series_id}
-                  stream={stream}
-                  kept={!dropped.has(stream.series_id)}
-                  canEdit={canEdit}
-                  onChange={(keep) => toggle(stream.series_id, keep)}
-                />
-              ))}
-            </ul>
-          )}
-        </section>
-      ))}
+      {noAccounts
+        ? null
+        : PATTERN_GROUPS.map((group) => (
+            <section key={group.kind} aria-labelledby={`found-${group.kind}`} className="space-y-2">
+              <h2 id={`found-${group.kind}`} className="text-lg font-semibold text-slate-900">
+                {group.title}
+              </h2>
+              {!detection.data ? (
+                <Card className="space-y-3 p-4" aria-hidden>
+                  <Skeleton className="h-5 w-2/3" />
+                  <Skeleton className="h-5 w-1/2" />
+                </Card>
+              ) : groups[group.kind].length === 0 ? (
+                <p className="text-sm text-slate-600">{group.empty}</p>
+              ) : (
+                <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+                  {groups[group.kind].map((stream) => (
+                    <PatternRow
+                      key={stream.series_id}
+                      stream={stream}
+                      kept={!dropped.has(stream.series_id)}
+                      canEdit={canEdit}
+                      onChange={(keep) => toggle(stream.series_id, keep)}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
 
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <div className={cn('flex flex-col-reverse gap-3 sm:flex-row sm:justify-end', noAccounts && 'hidden')}>
         <Button
           onClick={() => finish.mutate()}
           isPending={finish.isPending}

@@ -13,11 +13,11 @@ import { getStreams, streamsQueryKey } from '../../../lib/money-plan-api.ts';
 import { useProfile } from '../../../lib/user-profile-api.ts';
 import { checklistSteps, type ChecklistStep } from '../utils/patterns.ts';
 
-const stepLinks: Record<ChecklistStep['id'], { href: string; label: string }> = {
-  connect: { href: paths.app.link.getHref(), label: 'Connect accounts' },
-  patterns: { href: '/onboarding?patterns=true', label: 'Review what we found' },
-  calendar: { href: paths.app.calendar.getHref(), label: 'Open the calendar' },
-  share: { href: paths.app.profiles.getHref(), label: 'Invite someone' },
+const stepLinks: Record<ChecklistStep['id'], { href: string; label: string; again: string }> = {
+  connect: { href: paths.app.link.getHref(), label: 'Connect accounts', again: 'Connect another bank' },
+  patterns: { href: '/onboarding?patterns=true', label: 'Review what we found', again: 'Review again' },
+  calendar: { href: paths.app.calendar.getHref(), label: 'Open the calendar', again: 'Open the calendar' },
+  share: { href: paths.app.profiles.getHref(), label: 'Invite someone', again: 'Invite someone else' },
 };
 
 export function SetupChecklist({ profileId, memberCount }: { profileId: string; memberCount: number }) {
@@ -94,7 +94,7 @@ export function SetupChecklist({ profileId, memberCount }: { profileId: string; 
                     to={link.href}
                     className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
                   >
-                    {step.done ? `${link.label} again` : link.label}
+                    {step.done ? link.again : link.label}
                   </Link>
                 </Card>
               </li>
