@@ -8,7 +8,6 @@ import { toast } from 'sonner';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -242,25 +241,29 @@ function AlertSection() {
   );
 }
 
-/** The notifications section of /settings: mount it as `<NotificationSettings />`. */
+/**
+ * The body of /settings → Notifications (the page's section gives the title): e-mail switches, then
+ * alert delivery. `id="notifications"` is the anchor the e-mails' "E-mail preferences" link opens.
+ */
 export function NotificationSettings() {
   return (
-    <section aria-labelledby="notification-settings-title" className="space-y-4" id="notifications">
-      <h2 id="notification-settings-title" className="text-lg font-semibold text-slate-900">
-        Notifications
-      </h2>
-      <Card>
-        <h3 className="text-base font-semibold text-slate-900">E-mail</h3>
+    <div id="notifications" className="space-y-8">
+      <section aria-labelledby="email-preferences-heading">
+        <h3 id="email-preferences-heading" className="text-base font-semibold text-slate-900">
+          E-mail
+        </h3>
         <p className="mb-2 text-sm text-slate-600">Choose which e-mails we send you.</p>
         <EmailSection />
-      </Card>
-      <Card>
-        <h3 className="text-base font-semibold text-slate-900">Alerts</h3>
+      </section>
+      <section aria-labelledby="alert-preferences-heading">
+        <h3 id="alert-preferences-heading" className="text-base font-semibold text-slate-900">
+          Alerts
+        </h3>
         <p className="mb-2 text-sm text-slate-600">
           How soon each alert reaches your inbox: right away, or gathered into an hourly or daily summary.
         </p>
         <AlertSection />
-      </Card>
-    </section>
+      </section>
+    </div>
   );
 }
