@@ -7,7 +7,7 @@ import { gateAllows, PLUS_FEATURES, timeLeft } from '../../../../../domain/subsc
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLogout } from '../../../lib/auth.tsx';
-import { serverNow } from '../utils/subscription-status.ts';
+import { isStale, serverNow } from '../utils/subscription-status.ts';
 import { useSubscription } from './subscription-provider.tsx';
 
 /** spec §2: the gate's exact words. */
@@ -92,8 +92,14 @@ export function GateScreen() {
 }
 
 export function SubscriptionGate({ children }: { children: ReactNode }) {
-  const { status } = useSubscription();
+  const { status, refresh } = useSubscription();
   const now = useServerClock();
+  // spec §4 "when stale on mount": each money screen asks again if the status is missing, old or the
+  // product of a failed check (e.g. one made before the second factor was given); throttled to 5 s.
+  const stale = isStale(status, Date.now());
+  useEffect(() => {
+    if (stale) void refresh();
+  }, [stale, refresh]);
   const open = gateAllows(status, now);
   if (!open) return <GateScreen />;
   return (

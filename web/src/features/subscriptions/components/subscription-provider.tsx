@@ -71,6 +71,7 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
         force,
       );
       setIsRefreshing(false);
+      if (next === null) return;
       setStatus(next);
       try {
         storage()?.setItem(storageKeys.subscriptionStatus, JSON.stringify(next));

@@ -58,13 +58,27 @@ describe('the client subscription status (spec §3, §4)', () => {
     expect(throttled(NOW, NOW + 5_000)).toBe(false);
   });
 
+  it('a failed check is stale at once, so the next mount or visible tab asks again', () => {
+    expect(isStale({ ...statusFromCheck(check, NOW), error: true }, NOW)).toBe(true);
+  });
+
+  it('before the second factor is given, nothing is concluded (the status stays unknown)', async () => {
+    const secondFactor = Object.assign(new Error('Two-factor verification is required'), {
+      code: 'two_factor_required',
+      status: 403,
+    });
+    const d = deps({ check: vi.fn().mockRejectedValue(secondFactor) });
+    expect(await refreshSubscriptionStatus(d, null)).toBeNull();
+    expect(d.readRecord).not.toHaveBeenCalled();
+  });
+
   it('on a session error refreshes the session and retries once', async () => {
     const checkFn = vi.fn().mockRejectedValueOnce(new Error('JWT expired')).mockResolvedValueOnce(check);
     const d = deps({ check: checkFn });
     const status = await refreshSubscriptionStatus(d, null);
     expect(d.refreshSession).toHaveBeenCalledOnce();
     expect(checkFn).toHaveBeenCalledTimes(2);
-    expect(status.is_trialing).toBe(true);
+    expect(status?.is_trialing).toBe(true);
   });
 
   it('then reads the subscribers record: only subscribed or free, in fallback mode', async () => {

@@ -109,8 +109,14 @@ export async function withTrialRetries<T>(
 export const TRIAL_START_ATTEMPTS = 3;
 export const TRIAL_START_DELAY_MS = 2_000;
 
+/** Missing, older than 30 minutes, or the product of a failed check (worth asking again soon). */
 export const isStale = (status: SubscriptionStatus | null, now: number): boolean =>
-  status === null || now - status.lastUpdated > SUBSCRIPTION_STALE_MS;
+  status === null || status.error || now - status.lastUpdated > SUBSCRIPTION_STALE_MS;
+
+/** The sign-in still owes its second factor (issue 15): nothing can be known about the subscription
+ * yet, which is not a failure of the check. */
+const awaitsSecondFactor = (error: unknown): boolean =>
+  (error as { code?: string } | null)?.code === 'two_factor_required';
 
 export const throttled = (lastAttempt: number | null, now: number): boolean =>
   lastAttempt !== null && now - lastAttempt < SUBSCRIPTION_REFRESH_THROTTLE_MS;
@@ -128,15 +134,18 @@ export interface RefreshDeps {
   now: () => number;
 }
 
-/** One refresh of the status along spec §4's failure path. Never throws. */
+/** One refresh of the status along spec §4's failure path. Never throws. Resolves null when the
+ * sign-in still owes its second factor: the status stays as it was (not loaded lets content through,
+ * and the second-factor screen is in front of it anyway). */
 export async function refreshSubscriptionStatus(
   deps: RefreshDeps,
   previous: SubscriptionStatus | null,
   force = false,
-): Promise<SubscriptionStatus> {
+): Promise<SubscriptionStatus | null> {
   try {
     return statusFromCheck(await deps.check(force), deps.now());
   } catch (error) {
+    if (awaitsSecondFactor(error)) return null;
     if (isSessionError(error)) {
       try {
         await deps.refreshSession();
