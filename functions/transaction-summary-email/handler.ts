@@ -2,6 +2,7 @@
 // the caller a summary of new transactions, if their (opt-in) transaction_summary preference is on.
 // Sent by the product after each sync that adds transactions; a person may only summarise transactions
 // of accounts on profiles they have a role on.
+import { createHash } from 'node:crypto';
 import { functionBodies } from '../catalog.ts';
 import type { EventDetail } from '../../events/contracts.ts';
 import { requireProfileAccess } from '../lib/access.ts';
@@ -27,9 +28,15 @@ async function summarise(
     .map((t) => ({ date: t.date, name: t.merchant_name ?? t.name, amount: t.amount }));
   if (transactions.length === 0)
     return { success: true, status: 'skipped', reason: 'no new transactions' } as const;
+  // A redelivered event (EventBridge retries) or a repeated call for the same transactions mails once.
+  const key = createHash('sha256')
+    .update([...ids].sort().join(','))
+    .digest('hex')
+    .slice(0, 32);
   return sendProductEmail(deps, data, {
     userId,
     kind: 'transaction_summary',
+    once: `transaction_summary:${key}`,
     content: (links) => transactionSummaryContent(transactions, links),
   });
 }

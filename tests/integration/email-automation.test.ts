@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { EMAIL_EVENTS, PREFERENCE_OF } from '../../domain/email-events.ts';
 import { addDays } from '../../domain/money/dates.ts';
 import { formatCents } from '../../domain/money/cents.ts';
-import { sendEventEmail } from '../../functions/lib/email/events.ts';
+import { inactivityScan, sendEventEmail, sendToEveryone } from '../../functions/lib/email/events.ts';
 import { api, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
 import { cloudMessagesTo, eventually, messagesTo, sendsOf, testMail } from './email-helpers.ts';
 import { forecastSettled, linkedUser, profileApi } from './money-helpers.ts';
@@ -127,6 +127,43 @@ describe('every spec event', () => {
     );
     expect(sends.filter((r) => r.kind === 'user_signup')).toHaveLength(1);
     expect(cloudMessagesTo(user.email).map((m) => m.subject)).toContain('Welcome to Tallywise');
+  });
+});
+
+describe('the schedules', () => {
+  it('the daily scan writes to people last active 7 and 30 days ago, once per stretch away', async () => {
+    const week = await person('Wendy Week');
+    const month = await person('Monty Month');
+    const today = new Date().toISOString().slice(0, 10);
+    const data = directData();
+    await data.engagementMetrics
+      .update({ user_id: week.userId })
+      .set({ last_active_date: addDays(today, -7) })
+      .go();
+    await data.engagementMetrics
+      .update({ user_id: month.userId })
+      .set({ last_active_date: addDays(today, -31) })
+      .go();
+    const mail = testMail();
+    const first = await inactivityScan(mail.deps, data);
+    expect(first.inactive_7_days).toBeGreaterThanOrEqual(1);
+    expect(first.inactive_30_days).toBeGreaterThanOrEqual(1);
+    expect((await sendsOf(week.userId)).map((s) => s.kind)).toEqual(['inactive_7_days']);
+    expect((await sendsOf(month.userId)).map((s) => s.kind)).toEqual(['inactive_30_days']);
+    await inactivityScan(mail.deps, data);
+    expect(await sendsOf(week.userId)).toHaveLength(1);
+  });
+
+  it('the weekly job sends each person one digest a week', async () => {
+    const user = await person('Dee Gest');
+    // The first profile records the person for the schedules, as on a first visit.
+    await api('POST', '/functions/ensure-default-profile', { token: user.idToken, body: {} });
+    const mail = testMail();
+    const counts = await sendToEveryone(mail.deps, directData(), 'weekly_digest');
+    expect(counts.sent).toBeGreaterThanOrEqual(1);
+    expect((await sendsOf(user.userId)).filter((s) => s.kind === 'weekly_digest')).toHaveLength(1);
+    await sendToEveryone(mail.deps, directData(), 'weekly_digest');
+    expect((await sendsOf(user.userId)).filter((s) => s.kind === 'weekly_digest')).toHaveLength(1);
   });
 });
 
