@@ -1,7 +1,8 @@
 // Realtime updates in Chromium (issue 16 item 5 acceptance): two browsers on one shared profile; the
 // editor adds a planned item and the owner's open /calendar shows it within 2 s with no reload; the
 // owner's socket drops (closed from the browser side's network) and stays down while the editor adds
-// another; when it reconnects, the catch-up brings the missed change, still without a reload.
+// another; when it reconnects, the catch-up brings the missed change, still without a reload. Last,
+// a new in-app notice pops up on the open calendar without a reload.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import {
@@ -9,6 +10,7 @@ import {
   e2eBaseUrl as base,
   E2E_PASSWORD as PASSWORD,
   linkSandboxBank,
+  makeAdminByEmail,
   signUpAndSignIn,
 } from './helpers.ts';
 
@@ -40,6 +42,30 @@ async function session(p: Page): Promise<{ token: string; profileId: string }> {
     const profiles = (await response.json()) as Array<{ id: string }>;
     return { token, profileId: profiles[0]?.id ?? '' };
   }, apiUrl());
+}
+
+/** A fresh ID token for a user, as a second sign-in elsewhere would get (carries new groups). */
+async function idTokenOf(email: string): Promise<string> {
+  const { CognitoIdentityProviderClient, InitiateAuthCommand } =
+    await import('@aws-sdk/client-cognito-identity-provider');
+  const cognito = new CognitoIdentityProviderClient({
+    region: process.env.E2E_REGION ?? 'us-east-1',
+    endpoint: process.env.E2E_COGNITO_URL,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const clientId = await (
+    await fetch(`${base()}/config.json`)
+  )
+    .json()
+    .then((c: { userPoolClientId: string }) => c.userPoolClientId);
+  const auth = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD },
+    }),
+  );
+  return auth.AuthenticationResult?.IdToken ?? '';
 }
 
 async function inviteEditor(owner: Page, email: string): Promise<string> {
@@ -79,7 +105,8 @@ test('an editor’s change reaches the owner’s open calendar within 2 s; a dro
 }) => {
   test.setTimeout(300_000);
   const owner = await (await browser.newContext()).newPage();
-  await signUpAndSignIn(owner, `e2e-rt-owner-${randomUUID().slice(0, 8)}@example.com`, {
+  const ownerEmail = `e2e-rt-owner-${randomUUID().slice(0, 8)}@example.com`;
+  await signUpAndSignIn(owner, ownerEmail, {
     fullName: 'Olive Owner',
   });
   await linkSandboxBank(owner, { waitForSync: true });
@@ -148,4 +175,26 @@ test('an editor’s change reaches the owner’s open calendar within 2 s; a dro
   await expect(planned(owner, 'Missed while offline')).toBeVisible({ timeout: 5_000 });
   console.log(`realtime: reconnected and caught up ${Date.now() - back} ms after the network came back`);
   expect(await owner.evaluate(() => (globalThis as unknown as { noReload?: boolean }).noReload)).toBe(true);
+
+  // A new in-app notice reaches an open page without a reload: the owner, made an admin, publishes one
+  // for the calendar from another sign-in; the editor's open calendar shows it.
+  await makeAdminByEmail(ownerEmail);
+  const adminToken = await idTokenOf(ownerEmail);
+  const published = await fetch(`${apiUrl()}/admin/notifications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({
+      title: 'Realtime notice',
+      content: '<p>Pushed, not polled.</p>',
+      target_page: 'calendar',
+      is_active: true,
+      start_date: new Date(Date.now() - 60_000).toISOString(),
+    }),
+  });
+  expect(published.status).toBe(201);
+  const noticeSent = Date.now();
+  await expect(editor.getByRole('dialog', { name: 'Realtime notice' })).toBeVisible({ timeout: 5_000 });
+  console.log(
+    `realtime: a new notice on the editor's open calendar ${Date.now() - noticeSent} ms after it was saved`,
+  );
 });
