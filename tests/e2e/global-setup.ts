@@ -64,7 +64,7 @@ export default async function globalSetup() {
   }
   const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as {
     urls: { web: string; api: string; plaid: string; cognito: string; stripe: string; dynamodb: string };
-    config: { userPoolId: string; region: string };
+    config: { userPoolId: string; userPoolClientId: string; region: string };
   };
   process.env.E2E_BASE_URL = ready.urls.web;
   process.env.E2E_API_URL = ready.urls.api;
@@ -75,6 +75,7 @@ export default async function globalSetup() {
   // cognito-local and the pool, for admin steps a person cannot take in the UI (the `admin` group).
   process.env.E2E_COGNITO_URL = ready.urls.cognito;
   process.env.E2E_USER_POOL_ID = ready.config.userPoolId;
+  process.env.E2E_USER_POOL_CLIENT_ID = ready.config.userPoolClientId;
   process.env.E2E_REGION = ready.config.region;
   // DynamoDB Local, for making an admin as an operator does (bin/make-admin.ts sets profiles.is_admin).
   process.env.E2E_DYNAMODB_URL = ready.urls.dynamodb;

@@ -35,6 +35,18 @@ export const screens = {
   [paths.app.settings.path]: () => import('./routes/app/settings.tsx'),
 } satisfies Record<string, () => Promise<RouteModule>>;
 
+/** The admin screens (spec §2 admin routes), behind the admin guard of routes/admin/root.tsx. */
+export const adminScreens = {
+  [paths.admin.dashboard.path]: () => import('./routes/admin/dashboard.tsx'),
+  [paths.admin.users.path]: () => import('./routes/admin/users.tsx'),
+  [paths.admin.user.path]: () => import('./routes/admin/user.tsx'),
+  [paths.admin.system.path]: () => import('./routes/admin/system.tsx'),
+  [paths.admin.notifications.path]: () => import('./routes/admin/notifications.tsx'),
+  [paths.admin.userHealth.path]: () => import('./routes/admin/user-health.tsx'),
+  [paths.admin.categories.path]: () => import('./routes/admin/categories.tsx'),
+  [paths.admin.plaidHealth.path]: () => import('./routes/admin/plaid-health.tsx'),
+} satisfies Record<string, () => Promise<RouteModule>>;
+
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /** Resolves once the router has loaded the first screen's code (and started its data). */
@@ -92,7 +104,14 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
         {
           // Every protected screen sits under the auth guard and the signed-in frame.
           lazy: route(() => import('./routes/app/root.tsx')),
-          children: [...Object.entries(screens).map(([path, load]) => ({ path, lazy: route(load) }))],
+          children: [
+            ...Object.entries(screens).map(([path, load]) => ({ path, lazy: route(load) })),
+            {
+              // issue 16: the admin area, behind its guard (non-admins go to /accounts).
+              lazy: route(() => import('./routes/admin/root.tsx')),
+              children: Object.entries(adminScreens).map(([path, load]) => ({ path, lazy: route(load) })),
+            },
+          ],
         },
         { path: '*', lazy: route(() => import('./routes/not-found.tsx')) },
       ],

@@ -73,6 +73,10 @@ export const paths = {
   admin: {
     dashboard: page('/admin'),
     users: page('/admin/users'),
+    user: {
+      path: '/admin/users/:userId',
+      getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
+    },
     system: page('/admin/system'),
     notifications: page('/admin/notifications'),
     userHealth: page('/admin/user-health'),

@@ -1,0 +1,8 @@
+// /admin/categories (issue 16 item 2; spec §2 admin routes).
+import { AdminCategories } from '../../../features/admin/components/categories.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+export default function AdminCategoriesRoute() {
+  useDocumentTitle('Category Management');
+  return <AdminCategories />;
+}

@@ -1,0 +1,8 @@
+// /admin (issue 16 item 2; spec §2 admin routes).
+import { AdminDashboard } from '../../../features/admin/components/dashboard.tsx';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+export default function AdminDashboardRoute() {
+  useDocumentTitle('Admin dashboard');
+  return <AdminDashboard />;
+}
