@@ -25,7 +25,8 @@ export function AlertsMenu() {
   const items = query.data?.items ?? [];
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
-    <DropdownMenu.Root>
+    // Not modal: the page behind stays in the accessibility tree (no aria-hidden over focusable content).
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={label}
         className="relative inline-flex size-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
