@@ -11,14 +11,14 @@ import { ConflictError, NotFoundError, NotImplementedError } from '../../domain/
 import { TAXONOMY } from '../../domain/taxonomy.ts';
 import { writeAudit } from '../lib/admin/audit.ts';
 import { loadBudgetMaps, saveBudgetMaps } from '../lib/admin/category-rules.ts';
-import { runRollup } from '../lib/admin/rollup.ts';
+import { runRollup, type DashboardFigures } from '../lib/admin/rollup.ts';
 import { HEALTH_FLAGS } from '../lib/data/entities/admin.ts';
 import { dataFor } from '../lib/data/index.ts';
 import { httpHandler, route } from '../lib/http.ts';
 import { descending, pageInMemory, pageQuery, queryPage } from '../lib/paging.ts';
 import { ADMIN_GROUP, UnsupportedLocallyError } from '../lib/ports/user-directory.ts';
 import { withTriggers } from '../lib/triggers.ts';
-import { UNAVAILABLE, dashboard, plaidHealth, systemView, timeline } from './views.ts';
+import { dashboard, emailFigures, plaidHealth, systemView, timeline } from './views.ts';
 
 const userPath = z.object({ userId: z.string().min(1).max(128) });
 
@@ -285,7 +285,15 @@ export const http = httpHandler('admin', {
     run: async ({ deps }) => plaidHealth(dataFor(deps), deps.clock()),
   }),
   'GET /admin/email-analytics': route({
-    run: async () => ({ available: false, reason: UNAVAILABLE.email }),
+    run: async ({ deps }) => {
+      const { data: latest } = await dataFor(deps)
+        .adminSnapshots.query.byDay({})
+        .go({ order: 'desc', limit: 1 });
+      return {
+        generated_at: latest[0]?.generated_at ?? null,
+        ...emailFigures(latest[0]?.figures as DashboardFigures | undefined),
+      };
+    },
   }),
 });
 

@@ -87,6 +87,8 @@ export interface DashboardFigures {
   mrr_cents: number;
   items_by_state: Record<string, number>;
   health_counts: Record<HealthFlag, number>;
+  /** E-mails whose send was recorded in the last 30 days, by outcome (issue 15's e-mail history). */
+  email_30d: { sent: number; failed: number; bounced: number; opened: number; clicked: number };
 }
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -129,6 +131,9 @@ export function computeRollup(rows: Row[], nowDate: Date): { figures: DashboardF
   const items = rows.filter((r) => r.__edb_e__ === 'plaidItem');
   const accounts = rows.filter((r) => r.__edb_e__ === 'connectedAccount');
   const subscribers = rows.filter((r) => r.__edb_e__ === 'subscriber');
+  const emails = rows.filter(
+    (r) => r.__edb_e__ === 'emailSend' && within(time(str(r, 'sent_at')), 30 * DAY_MS),
+  );
   const emailOf = new Map(profiles.map((p) => [str(p, 'id') ?? '', str(p, 'email')]));
 
   const firstLink = new Map<string, number>();
@@ -260,6 +265,13 @@ export function computeRollup(rows: Row[], nowDate: Date): { figures: DashboardF
       mrr_cents: paying.reduce((sum, s) => sum + monthlyCents(str(s, 'plan')), 0),
       items_by_state: itemsByState,
       health_counts: healthCounts,
+      email_30d: {
+        sent: emails.filter((e) => e.status !== 'failed' && e.status !== 'queued').length,
+        failed: emails.filter((e) => e.status === 'failed').length,
+        bounced: emails.filter((e) => str(e, 'bounced_at')).length,
+        opened: emails.filter((e) => str(e, 'opened_at')).length,
+        clicked: emails.filter((e) => str(e, 'clicked_at')).length,
+      },
     },
   };
 }
@@ -271,7 +283,13 @@ export async function runRollup(
 ): Promise<{ run_id: string; users: number; flags: number }> {
   const now = deps.clock();
   const runId = `${now.toISOString()}-${randomUUID().slice(0, 8)}`;
-  const rows = await scanEntities(deps, ['profile', 'plaidItem', 'connectedAccount', 'subscriber']);
+  const rows = await scanEntities(deps, [
+    'profile',
+    'plaidItem',
+    'connectedAccount',
+    'subscriber',
+    'emailSend',
+  ]);
   // Profiles created before the e-mail index existed get its keys by rewriting their e-mail.
   for (const p of rows.filter((r) => r.__edb_e__ === 'profile' && !r.gsi1pk && str(r, 'email'))) {
     await data.profiles

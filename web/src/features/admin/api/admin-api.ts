@@ -43,13 +43,24 @@ export interface DashboardFigures {
   mrr_cents: number;
   items_by_state: Record<string, number>;
   health_counts: Record<string, number>;
+  email_30d?: { sent: number; failed: number; bounced: number; opened: number; clicked: number };
 }
 
 export interface Dashboard {
   generated_at: string | null;
   figures: DashboardFigures | null;
   history: Array<{ day: string; figures: DashboardFigures }>;
-  email: { available: boolean; reason: string };
+  email:
+    | {
+        available: true;
+        window_days: number;
+        sent: number;
+        failed: number;
+        bounced: number;
+        opened: number;
+        clicked: number;
+      }
+    | { available: false; reason: string };
 }
 
 export const adminKeys = {

@@ -163,9 +163,18 @@ export function AdminDashboard() {
                 />
                 <FigureCard
                   testId="fig-email"
-                  label="E-mails sent / bounced"
-                  value={NOT_AVAILABLE}
-                  definition={data.email.reason}
+                  label="E-mails, 30 days"
+                  value={
+                    data.email.available
+                      ? `${data.email.sent} sent · ${data.email.bounced} bounced`
+                      : NOT_AVAILABLE
+                  }
+                  definition={
+                    data.email.available
+                      ? `E-mails recorded as sent in the last 30 days, and how many bounced (also ${data.email.failed} failed, ${data.email.opened} opened, ${data.email.clicked} clicked).`
+                      : data.email.reason
+                  }
+                  trend={trend((x) => x.email_30d?.sent ?? 0)}
                 />
               </div>
               <h2 className="mt-2 text-lg font-semibold text-slate-900">Trial → paid by trial-start week</h2>
