@@ -288,6 +288,7 @@ export class ApiStack extends Stack {
     }
     if (access.includes('sms')) fn.bindSms();
     if (access.includes('bedrock')) fn.bindBedrock({ modelId: props.coachModelId, maxTokens: 800 });
+    if (access.includes('tableScan')) fn.bindTableScan({ table: props.table });
     if (access.includes('userPoolAdmin'))
       fn.bindUserPool({
         userPoolId: props.userPool.userPoolId,

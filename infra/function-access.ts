@@ -19,7 +19,9 @@ export type ExtraAccess =
   /** Text a phone number through SNS (two-factor codes). */
   | 'sms'
   /** Admin actions on the user pool's users: groups, disable/enable, sign-out, resend (USER_POOL_ID). */
-  | 'userPoolAdmin';
+  | 'userPoolAdmin'
+  /** dynamodb:Scan on the table (not its indexes): the admin roll-up job only, never a request path. */
+  | 'tableScan';
 
 const plaidCaller: ExtraAccess[] = ['plaidSecret', 'plaidTokenDecrypt'];
 
@@ -60,7 +62,8 @@ export const extraAccess: Readonly<Record<string, readonly ExtraAccess[]>> = {
   'verify-2fa-code-secure': ['email', 'plaidTokenDecrypt'],
   'two-factor': ['email', 'plaidTokenEncrypt'],
   // The admin area's user actions (issue 16 item 2: grant/revoke admin, disable, revoke sessions).
-  admin: ['userPoolAdmin'],
+  // The admin roll-up (functions/lib/admin/rollup.ts) is the one reader that scans (docs/admin.md).
+  admin: ['userPoolAdmin', 'tableScan'],
 };
 
 export const accessOf = (name: string): readonly ExtraAccess[] => extraAccess[name] ?? [];
