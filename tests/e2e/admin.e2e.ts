@@ -241,6 +241,12 @@ test('the admin area: figures from real records, a sync error, a rule edit, a no
   await signInThroughUi(userPage, other.email);
   await userPage.goto(`${e2eBaseUrl()}/admin`);
   await expect(userPage).not.toHaveURL(/\/admin/);
+  // Signed out: the auth guard sends /admin/users to the login.
+  const outContext = await browser.newContext();
+  const outPage = await outContext.newPage();
+  await outPage.goto(`${e2eBaseUrl()}/admin/users`);
+  await expect(outPage).toHaveURL(/\/login/);
+  await outContext.close();
   await userPage.goto(`${e2eBaseUrl()}/settings`);
   await expect(userPage.getByRole('heading', { level: 1 })).toBeVisible();
 
