@@ -259,6 +259,14 @@ describe('admin area', () => {
     expect(timeline.body.items.at(-1)).toMatchObject({ kind: 'signup' });
   });
 
+  it('resend verification is refused for an address already confirmed', async () => {
+    const confirmed = await api('POST', `/admin/users/${plain.userId}/actions`, {
+      token: admin.idToken,
+      body: { action: 'resend_verification' },
+    });
+    expect(confirmed.status).toBe(409);
+  });
+
   it('an admin cannot revoke their own admin rights or disable themself', async () => {
     const response = await api('POST', `/admin/users/${admin.userId}/actions`, {
       token: admin.idToken,

@@ -1,6 +1,6 @@
 // The user pool as the admin area sees it (issue 16 item 2): a user's state and groups, and the actions
 // an admin takes on them. Cognito in the cloud, cognito-local here (COGNITO_ENDPOINT); calls the local
-// stand-in lacks (global sign-out, resending a confirmation code) fail with UnsupportedLocallyError.
+// stand-in lacks (global sign-out) fail with UnsupportedLocallyError.
 import {
   AdminAddUserToGroupCommand,
   AdminDisableUserCommand,
@@ -118,13 +118,10 @@ export function cognitoUserDirectory(options: {
         : send('Revoking sessions', () =>
             client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username: username })),
           ),
+    // The local cloud adds ResendConfirmationCode to cognito-local (local/cognito), so this runs here too.
     resendConfirmation: (username) =>
-      local
-        ? Promise.reject(new UnsupportedLocallyError('Resending the confirmation code'))
-        : send('Resending the confirmation code', () =>
-            client.send(
-              new ResendConfirmationCodeCommand({ ClientId: options.clientId, Username: username }),
-            ),
-          ),
+      send('Resending the confirmation code', () =>
+        client.send(new ResendConfirmationCodeCommand({ ClientId: options.clientId, Username: username })),
+      ),
   };
 }
