@@ -3,6 +3,7 @@
 // (openapi-subset.json, cut from plaid/plaid-openapi by openapi-extract.ts). A mutated response must
 // fail, to prove the validator bites. Then the figures: the statement, the payments and the loans'
 // interest agree with the transactions and balances the same bank reports.
+import { openApiToJsonSchema } from '../openapi-json-schema.ts';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { PlaidApi } from 'plaid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,26 +13,7 @@ import { apply, linkItem, plaidError, startSandbox, syncAll, TEST_NOW } from './
 
 type Json = Record<string, unknown>;
 
-/** OpenAPI 3.0 → JSON Schema for Ajv: `nullable` becomes a null alternative; refs point into one document. */
-function toJsonSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(toJsonSchema);
-  if (!node || typeof node !== 'object') return node;
-  const { nullable, ...rest } = node as Json;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(rest)) {
-    out[key] =
-      key === '$ref' && typeof value === 'string'
-        ? value.replace('#/components', 'plaid#/components')
-        : toJsonSchema(value);
-  }
-  if (nullable !== true) return out;
-  if (typeof out.type === 'string' && !out.anyOf) {
-    const withNull: Json = { ...out, type: [out.type, 'null'] };
-    if (Array.isArray(out.enum)) withNull.enum = [...(out.enum as unknown[]), null];
-    return withNull;
-  }
-  return { anyOf: [out, { type: 'null' }] };
-}
+const toJsonSchema = (node: unknown) => openApiToJsonSchema(node, 'plaid');
 
 const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
 ajv.addSchema(toJsonSchema({ components: subset.components }) as Json, 'plaid');

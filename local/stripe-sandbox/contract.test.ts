@@ -3,6 +3,7 @@
 // OpenAPI schema (openapi-subset.json, cut by openapi-extract.ts), plus the fields the client's current
 // API version added since that document (x-current-version). A mutated response must fail, to prove
 // the validator bites.
+import { openApiToJsonSchema } from '../openapi-json-schema.ts';
 import { Ajv, type ValidateFunction } from 'ajv';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,26 +21,7 @@ import {
 
 type Json = Record<string, unknown>;
 
-/** OpenAPI 3.0 → JSON Schema for Ajv: `nullable` becomes a null alternative; refs point into one document. */
-function toJsonSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(toJsonSchema);
-  if (!node || typeof node !== 'object') return node;
-  const { nullable, ...rest } = node as Json;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(rest)) {
-    out[key] =
-      key === '$ref' && typeof value === 'string'
-        ? value.replace('#/components', 'stripe#/components')
-        : toJsonSchema(value);
-  }
-  if (nullable !== true) return out;
-  if (typeof out.type === 'string' && !out.anyOf) {
-    const withNull: Json = { ...out, type: [out.type, 'null'] };
-    if (Array.isArray(out.enum)) withNull.enum = [...(out.enum as unknown[]), null];
-    return withNull;
-  }
-  return { anyOf: [out, { type: 'null' }] };
-}
+const toJsonSchema = (node: unknown) => openApiToJsonSchema(node, 'stripe');
 
 const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
 ajv.addSchema(toJsonSchema({ components: subset.components }) as Json, 'stripe');
