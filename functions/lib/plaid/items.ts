@@ -5,7 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { CountryCode, Products, type LinkTokenCreateRequest } from 'plaid';
-import { ForbiddenError, NotFoundError } from '../../../domain/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../../domain/errors.ts';
 import { requireProfileAccess, requireRecordAccess } from '../access.ts';
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
@@ -113,29 +113,34 @@ export async function exchangePublicToken(
     .go();
   const itemId = existing[0]?.id ?? randomUUID();
   const ciphertext = await deps.tokenCipher.encrypt(exchanged.access_token, { item_id: itemId });
-  if (existing[0]) {
-    await data.plaidItems
-      .patch({ id: itemId })
-      .set({ access_token_ciphertext: ciphertext, status: 'active', profile_id: profileId })
-      .remove(['error_code'])
-      .go();
-  } else {
-    await data.plaidItems
-      .create({
+  // The item is written in the same transaction as its accounts (below): a webhook that finds the item
+  // by its Plaid id finds every account with it, so no sync runs against half a bank.
+  const itemWrite: ItemWrite = existing[0]
+    ? {
+        kind: 'update',
         id: itemId,
-        user_id: caller.userId,
-        profile_id: profileId,
-        plaid_item_id: exchanged.item_id,
-        institution_id: institutionId,
-        institution_name: institutionName,
-        access_token_ciphertext: ciphertext,
-      })
-      .go();
-  }
+        set: { access_token_ciphertext: ciphertext, status: 'active', profile_id: profileId },
+      }
+    : {
+        kind: 'create',
+        record: {
+          id: itemId,
+          user_id: caller.userId,
+          profile_id: profileId,
+          plaid_item_id: exchanged.item_id,
+          institution_id: institutionId,
+          institution_name: institutionName,
+          access_token_ciphertext: ciphertext,
+        },
+      };
 
   const { data: known } = await data.connectedAccounts.query.byItem({ item_id: itemId }).go({ pages: 'all' });
   const knownByPlaidId = new Map(known.map((a) => [a.plaid_account_id, a]));
+  // One transaction for the bank's accounts: a reader (the accounts list, the webhook's twin of this
+  // call) sees all of them or none, never a bank with only its first account.
   const accountIds: string[] = [];
+  const updates: Array<{ id: string; set: AccountSet }> = [];
+  const creates: AccountCreate[] = [];
   for (const account of accountsResponse.accounts) {
     const balances = {
       current_balance: toCents(account.balances.current),
@@ -145,33 +150,29 @@ export async function exchangePublicToken(
     };
     const current = knownByPlaidId.get(account.account_id);
     if (current) {
-      await data.connectedAccounts
-        .patch({ id: current.id })
-        .set({ ...balances, is_active: true })
-        .go();
+      updates.push({ id: current.id, set: { ...balances, is_active: true } });
       accountIds.push(current.id);
       continue;
     }
     const id = randomUUID();
-    await data.connectedAccounts
-      .create({
-        id,
-        user_id: caller.userId,
-        profile_id: profileId,
-        item_id: itemId,
-        account_name: account.name,
-        official_name: account.official_name ?? undefined,
-        institution_name: institutionName,
-        account_type: accountTypeOf(account),
-        account_subtype: account.subtype ? String(account.subtype) : undefined,
-        mask: account.mask ?? undefined,
-        iso_currency_code: account.balances.iso_currency_code ?? 'USD',
-        plaid_account_id: account.account_id,
-        ...balances,
-      })
-      .go();
+    creates.push({
+      id,
+      user_id: caller.userId,
+      profile_id: profileId,
+      item_id: itemId,
+      account_name: account.name,
+      official_name: account.official_name ?? undefined,
+      institution_name: institutionName,
+      account_type: accountTypeOf(account),
+      account_subtype: account.subtype ? String(account.subtype) : undefined,
+      mask: account.mask ?? undefined,
+      iso_currency_code: account.balances.iso_currency_code ?? 'USD',
+      plaid_account_id: account.account_id,
+      ...balances,
+    });
     accountIds.push(id);
   }
+  await writeItemAndAccounts(data, itemWrite, updates, creates);
   // spec §4 connect flow: a first successful connection starts the 7-day trial (one per person, ever).
   // Here rather than only in the SPA, so every way of connecting counts; a failure never fails the link.
   const trialStarted = await startTrialOnFirstConnection(deps, data, caller.userId).catch(
@@ -225,6 +226,56 @@ export function publicAccount(
       : null,
     created_at: account.created_at,
   };
+}
+
+type AccountCreate = Parameters<Data['connectedAccounts']['create']>[0];
+type AccountSet = Parameters<ReturnType<Data['connectedAccounts']['patch']>['set']>[0];
+
+/** DynamoDB's limit on the items in one transaction. */
+const TRANSACTION_LIMIT = 100;
+
+type ItemWrite =
+  | { kind: 'create'; record: Parameters<Data['plaidItems']['create']>[0] }
+  | { kind: 'update'; id: string; set: Parameters<ReturnType<Data['plaidItems']['patch']>['set']>[0] };
+
+/**
+ * Writes a linked bank and its accounts in one transaction (in transactions of up to 100 writes for a
+ * bank with more accounts than that, the item in the first): readers see the whole bank or none of it.
+ */
+async function writeItemAndAccounts(
+  data: Data,
+  item: ItemWrite,
+  updates: Array<{ id: string; set: AccountSet }>,
+  creates: AccountCreate[],
+) {
+  type Write =
+    | { kind: 'item' }
+    | { kind: 'update'; id: string; set: AccountSet }
+    | { kind: 'create'; record: AccountCreate };
+  const writes: Write[] = [
+    { kind: 'item' },
+    ...updates.map((u) => ({ kind: 'update' as const, ...u })),
+    ...creates.map((c) => ({ kind: 'create' as const, record: c })),
+  ];
+  for (let start = 0; start < writes.length; start += TRANSACTION_LIMIT) {
+    const chunk = writes.slice(start, start + TRANSACTION_LIMIT);
+    const result = await data.service.transaction
+      .write(({ connectedAccounts, plaidItems }) =>
+        chunk.map((w) => {
+          if (w.kind === 'item') {
+            return item.kind === 'create'
+              ? plaidItems.create(item.record).commit()
+              : plaidItems.patch({ id: item.id }).set(item.set).remove(['error_code']).commit();
+          }
+          return w.kind === 'update'
+            ? connectedAccounts.patch({ id: w.id }).set(w.set).commit()
+            : connectedAccounts.create(w.record).commit();
+        }),
+      )
+      .go();
+    if (result.canceled)
+      throw new ConflictError('This bank is being connected already; try again in a moment');
+  }
 }
 
 export async function listProfileAccounts(data: Data, caller: Caller, profileId: string) {
