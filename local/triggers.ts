@@ -26,9 +26,12 @@ export function localEventDispatcher(
       const consumers = entries.filter((e) => e.handler && e.events?.includes(event['detail-type']));
       const delivery = Promise.all(
         consumers.map(async (entry) => {
+          const started = performance.now();
           try {
             await invoke()(entry, event);
-            log(`event ${event['detail-type']} ${event.id} → ${entry.name}`);
+            log(
+              `event ${event['detail-type']} ${event.id} → ${entry.name} (${Math.round(performance.now() - started)} ms)`,
+            );
           } catch (error) {
             // EventBridge would retry; locally the failure is logged for the developer.
             log(
