@@ -74,13 +74,14 @@ describe('function catalog', () => {
     ).toBe(false);
   });
 
-  it('gives webhooks, the pre-signup questionnaire, the invitation lookup and one-click unsubscribe no authorizer, and everything else one', () => {
+  it('gives webhooks, the pre-signup questionnaire and code resend, the invitation lookup and one-click unsubscribe no authorizer, and everything else one', () => {
     const open = catalog.filter((e) => e.caller === 'public' || e.caller === 'webhook').map((e) => e.name);
     expect(open.sort()).toEqual([
       'email-unsubscribe',
       'get-invitation-by-token',
       'onboarding-responses',
       'plaid-webhook',
+      'send-verification-email',
       'stripe-webhook',
     ]);
   });

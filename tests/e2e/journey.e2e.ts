@@ -1,5 +1,5 @@
 // The first slice through every layer, as a person does it in Chromium: sign up (questionnaire, then the
-// account) → confirm → sign in → the home logic lands a new user on /get-started (spec §2) → settings →
+// account) → resend the code → confirm → sign in → the home logic lands a new user on /get-started (spec §2) → settings →
 // change full name → reload → it persisted → sign out → a protected route redirects to /login.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
@@ -19,6 +19,11 @@ test('sign up, confirm, sign in, rename, reload, sign out', async ({ page }) => 
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/verify-email/);
+  // "Resend code" goes through spec §7's send-verification-email, with no sign-in yet.
+  const resent = page.waitForResponse((r) => r.url().endsWith('/functions/send-verification-email'));
+  await page.getByRole('button', { name: 'Resend code' }).click();
+  expect((await resent).status()).toBe(202);
+  await expect(page.getByText(`We sent a new code to ${email}`)).toBeVisible();
   await page.getByLabel('Confirmation code').fill('123456');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Email verified! Please sign in to continue.')).toBeVisible();

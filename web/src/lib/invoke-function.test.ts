@@ -67,6 +67,19 @@ describe('canonicalJson', () => {
   });
 });
 
+describe('invokeFunction: public functions', () => {
+  it('sends no token when told auth: false (send-verification-email, before any sign-in)', async () => {
+    const { invokeFunction, calls } = setup(later(10, { sent: true }));
+    const publicCall = invokeFunction('send-verification-email', { email: 'a@b.co' }, { auth: false });
+    const signedIn = invokeFunction('check-subscription', {});
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(publicCall).resolves.toEqual({ sent: true });
+    await signedIn;
+    const headers = calls.map((c) => (c.init.headers as Record<string, string>).authorization);
+    expect(headers).toEqual([undefined, 'Bearer id-token']);
+  });
+});
+
 describe('invokeFunction: sharing (spec §7 deduplicating wrapper)', () => {
   it('sends two identical concurrent calls as one request and gives both its result', async () => {
     const { invokeFunction, calls } = setup(later(200, { status: 'synced' }));

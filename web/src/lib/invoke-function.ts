@@ -30,6 +30,8 @@ export interface InvokeOptions {
   retry?: Partial<RetryPolicy> | false;
   /** Per attempt; spec §9's 30 s unless set. */
   timeoutMs?: number;
+  /** false for the public functions (send-verification-email): no token is needed or sent. */
+  auth?: boolean;
 }
 
 export interface FunctionInvokerDeps {
@@ -85,6 +87,7 @@ export function createFunctionInvoker(deps: FunctionInvokerDeps) {
           signal: controller.signal,
           timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
           profileId: options.profileId,
+          ...(options.auth === false ? { auth: false } : {}),
         }),
       {
         policy: retryPolicyFor(options.retry),

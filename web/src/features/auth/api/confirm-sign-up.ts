@@ -1,7 +1,9 @@
-// E-mail verification with the 6-digit code Cognito sent at sign-up, and re-sending that code.
-import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
+// E-mail verification with the 6-digit code Cognito sent at sign-up, and re-sending that code through
+// spec §7's send-verification-email (public; the server asks Cognito and limits sends per address).
+import { confirmSignUp } from 'aws-amplify/auth';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
+import { invokeFunction } from '../../../lib/invoke-function.ts';
 import { confirmationCodeField, emailField } from '../utils/fields.ts';
 
 export const confirmSignUpInputSchema = z.object({ email: emailField, code: confirmationCodeField });
@@ -18,7 +20,12 @@ export function useConfirmSignUp() {
 export const resendCodeInputSchema = z.object({ email: emailField });
 
 export async function resendCode(input: z.infer<typeof resendCodeInputSchema>): Promise<void> {
-  await resendSignUpCode({ username: input.email });
+  await invokeFunction(
+    'send-verification-email',
+    { email: input.email, isResend: true },
+    // One attempt: a retried send would count twice against the per-address limit.
+    { auth: false, retry: false, share: false },
+  );
 }
 
 export function useResendSignUpCode() {

@@ -1,4 +1,5 @@
-// E-mail verification: the 6-digit code Cognito sent at sign-up (confirmSignUp), and re-sending it.
+// E-mail verification: the 6-digit code Cognito sent at sign-up (confirmSignUp), and re-sending it
+// (spec §7 send-verification-email).
 // Success sends the user to sign in with the e-mail filled in (spec §8 'Email verified! Please sign
 // in to continue.').
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,6 +11,7 @@ import { authToasts } from '../../../../../domain/auth-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import {
   confirmSignUpInputSchema,
   resendCodeInputSchema,
@@ -81,6 +83,12 @@ export function VerifyEmailForm({ defaultEmail, invite, newAccount = false, isLo
       await resend.mutateAsync(parsed.data);
       toast.success(`We sent a new code to ${parsed.data.email}`);
     } catch (error) {
+      if (error instanceof ApiError) {
+        // The server's own words: spec §8's 'Too many verification attempts…', a field's message, or
+        // the network message; a server fault is the generic one.
+        setFormError(error.status >= 500 ? authToasts.unexpected : error.message);
+        return;
+      }
       const failure = describeAuthError('resendSignUpCode', error);
       showAuthFailure(
         failure,
