@@ -150,7 +150,7 @@ async function freshFigures(token: string) {
 
 const figureOf = (page: Page, id: string) => page.getByTestId(id).locator('[data-figure]');
 
-test('the admin area: figures from real records, a sync error, a rule edit, a notice, the guard', async ({
+test('the admin area: figures from real records, a sync error, a rule edit, a notice, the guard @serial', async ({
   page,
   browser,
 }) => {

@@ -114,7 +114,8 @@ export async function linkSandboxBank(
  * header, in the app, so the connect flow's own watchers (the sync toast) keep running.
  */
 export async function continueFromOnboardingToAccounts(page: Page) {
-  await expect(page).toHaveURL(/\/onboarding\?patterns=true&firstTime=true$/);
+  // The exchange, the account links and spec §4's 1 s pause come first: give a busy machine time.
+  await expect(page).toHaveURL(/\/onboarding\?patterns=true&firstTime=true$/, { timeout: 45_000 });
   await page.getByRole('link', { name: 'Accounts', exact: true }).filter({ visible: true }).first().click();
   await expect(page).toHaveURL(/\/accounts$/);
 }

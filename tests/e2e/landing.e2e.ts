@@ -19,7 +19,7 @@ function buildUnderTest() {
   return { manifest, entryFile: builtFile(manifest, entryKey(manifest)), fullApp };
 }
 
-test('a signed-out visitor gets the landing page without the full app, then the app from its links', async ({
+test('a signed-out visitor gets the landing page without the full app, then the app from its links @serial', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -70,7 +70,7 @@ test('a signed-out visitor gets the landing page without the full app, then the 
   await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
 });
 
-test('an invitation on / goes through the full app, which remembers it', async ({ page }) => {
+test('an invitation on / goes through the full app, which remembers it @serial', async ({ page }) => {
   await page.goto(`${base()}/?invite=landing-invite-token&email=ada%40example.com`);
   await expect(page.getByRole('heading', { name: 'Manage Money Better', level: 1 })).toBeVisible();
   await expect
@@ -83,7 +83,7 @@ test('an invitation on / goes through the full app, which remembers it', async (
   );
 });
 
-test('a signed-in visitor on / gets the home logic, not the landing page', async ({ page }) => {
+test('a signed-in visitor on / gets the home logic, not the landing page @serial', async ({ page }) => {
   test.setTimeout(120_000);
   await signUpAndSignIn(page, `e2e-landing-${randomUUID().slice(0, 8)}@example.com`, {
     fullName: 'Mary Somerville',

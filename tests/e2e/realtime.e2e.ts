@@ -100,7 +100,7 @@ async function addPlannedToday(editor: Page, description: string) {
 const planned = (p: Page, description: string) =>
   p.locator(`button[data-date="${target()}"] [data-kind="planned"]`, { hasText: description });
 
-test('an editor’s change reaches the owner’s open calendar within 2 s; a dropped socket catches up', async ({
+test('an editor’s change reaches the owner’s open calendar within 2 s; a dropped socket catches up @serial', async ({
   browser,
 }) => {
   test.setTimeout(300_000);

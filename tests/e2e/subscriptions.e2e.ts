@@ -69,7 +69,7 @@ async function updateCard(page: Page, card: string) {
 const gateTitle = (page: Page) => page.getByRole('heading', { name: 'Ready to Take Control of Your Money?' });
 const accountsTitle = (page: Page) => page.getByRole('heading', { name: 'Accounts', level: 1 });
 
-test('trial from the first connection, the gate, checkout, grace, the portal and cancellation', async ({
+test('trial from the first connection, the gate, checkout, grace, the portal and cancellation @serial', async ({
   page,
 }) => {
   test.setTimeout(300_000);
