@@ -12,6 +12,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { CatalogEntry } from '../functions/catalog.ts';
 import type { BucketAccess, BucketBinding, TableAccess, TableBinding } from './data-stack.ts';
+import { buildVersion } from './build-version.ts';
 import { fromRoot, notImplementedHandler } from './paths.ts';
 
 /** Lets CommonJS dependencies bundled into the ESM output call `require` (esbuild's documented shim). */
@@ -56,6 +57,7 @@ export class CatalogFunction extends Construct {
       logGroup,
       environment: {
         CATALOG_NAME: entry.name,
+        BUILD_VERSION: buildVersion(),
         NODE_OPTIONS: '--enable-source-maps',
         LOG_LEVEL: 'info',
       },

@@ -31,6 +31,7 @@ import { createPlaidSandbox, type PlaidSandbox } from './plaid-sandbox/sandbox.t
 import { newWebhookSecret } from './stripe-sandbox/webhooks.ts';
 import { startStripeSandbox, type StripeSandbox } from './stripe-sandbox/sandbox.ts';
 import { assertPortFree, freePort } from './processes.ts';
+import { buildVersion } from '../infra/build-version.ts';
 import { localEventDispatcher, startScheduler, type LocalEventDispatcher } from './triggers.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -233,6 +234,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // Handlers run in this process, with the environment a deployed Lambda would have.
     const env = {
       ...process.env,
+      BUILD_VERSION: `local-${buildVersion()}`,
       TABLE_NAME: LOCAL_TABLE_NAME,
       DYNAMODB_ENDPOINT: urls.dynamodb,
       AWS_REGION: LOCAL_REGION,

@@ -208,7 +208,7 @@ export const http = httpHandler('admin', {
       ),
   }),
   'GET /admin/system': route({
-    run: async ({ deps }) => systemView(dataFor(deps), deps.clock()),
+    run: async ({ deps }) => systemView(dataFor(deps), deps.clock(), deps.buildVersion),
   }),
   'GET /admin/user-health': route({
     query: z.object({ flag: z.enum(HEALTH_FLAGS).default('login_required'), ...pageQuery(25, 100) }),

@@ -41,7 +41,7 @@ export async function dashboard(data: Data, now: Date) {
   };
 }
 
-export async function systemView(data: Data, now: Date) {
+export async function systemView(data: Data, now: Date, buildVersion: string | null) {
   const hours = last24Hours(now);
   const rows = (
     await Promise.all(hours.map((hour) => data.functionMetrics.query.byHour({ hour }).go({ pages: 'all' })))
@@ -104,7 +104,7 @@ export async function systemView(data: Data, now: Date) {
     functions,
     events,
     schedules,
-    build_version: process.env.BUILD_VERSION ?? null,
+    build_version: buildVersion,
   };
 }
 

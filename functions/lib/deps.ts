@@ -63,6 +63,8 @@ export interface Deps {
   verifyIdToken: TokenVerifier;
   /** The user pool's admin operations (admin area; USER_POOL_ID, COGNITO_ENDPOINT locally). */
   users: UserDirectory;
+  /** The server build (BUILD_VERSION, set by infra/build-version.ts), shown on /admin/system. */
+  buildVersion: string | null;
 }
 
 /** Defines `name` on `target` as a getter that builds the value once, on first read. */
@@ -106,6 +108,7 @@ export function createDeps(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : snsSmsSender(new SNSClient({}), PRODUCT_NAME),
   );
   lazyUnlessGiven('appUrl', () => requireEnv('APP_URL', env).replace(/\/$/, ''));
+  lazyUnlessGiven('buildVersion', () => optionalEnv('BUILD_VERSION', env) ?? null);
   lazyUnlessGiven('apiUrl', () =>
     (optionalEnv('API_URL', env) ?? `${requireEnv('APP_URL', env).replace(/\/$/, '')}/api`).replace(
       /\/$/,

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { allRoutes, catalog } from '../../functions/catalog.ts';
+import { buildVersion } from '../../infra/build-version.ts';
 import { DEFAULT_COACH_MODEL } from '../../infra/app.ts';
 import { extraAccess } from '../../infra/function-access.ts';
 import type { CfnElement } from 'aws-cdk-lib';
@@ -54,6 +55,8 @@ describe('functions', () => {
         MemorySize: entry.memoryMb,
       });
       expect(props.Environment.Variables, entry.name).toHaveProperty('TABLE_NAME');
+      // /admin/system names the server build: the deployed commit unless BUILD_VERSION says otherwise.
+      expect(props.Environment.Variables.BUILD_VERSION, entry.name).toBe(buildVersion());
       expect(props.Environment.Variables, entry.name).toHaveProperty('EVENT_BUS_NAME');
     }
   });

@@ -221,7 +221,10 @@ describe('admin area', () => {
     expect(granted.body.before.is_admin).toBe(false);
     expect(granted.body.after).toMatchObject({ is_admin: true, groups: ['admin'] });
     const promoted = await signInAgain(target);
-    expect((await api('GET', '/admin/system', { token: promoted.idToken })).status).toBe(200);
+    const system = await api<{ build_version: string }>('GET', '/admin/system', { token: promoted.idToken });
+    expect(system.status).toBe(200);
+    // The server build is named (infra/build-version.ts): the local cloud runs the checked-out commit.
+    expect(system.body.build_version).toMatch(/^local-([0-9a-f]{7,}|unknown)$/);
 
     const revoked = await api('POST', `/admin/users/${target.userId}/actions`, {
       token: admin.idToken,
