@@ -7,6 +7,7 @@
 // the answer is a 500, so Stripe's retry gets another go.
 import type Stripe from 'stripe';
 import { ValidationError } from '../../domain/errors.ts';
+import { trialEndingAlert } from '../lib/subscriptions/trial-ending.ts';
 import { dataFor, type Data } from '../lib/data/index.ts';
 import { httpHandler, route } from '../lib/http.ts';
 import { isConditionFailure } from '../lib/money/store.ts';
@@ -52,16 +53,10 @@ async function handle(
     if (!record.trial_will_end_notified_at || record.trial_will_end_notified_at < at)
       await data.subscribers.patch({ user_id: userId }).set({ trial_will_end_notified_at: at }).go();
     // Issue 15 item 3: a trial ending in 3 days is a high-priority alert, once per trial end.
-    const ends = record.trial_end ? record.trial_end.slice(0, 10) : null;
-    await deps.events.publish('AlertRequested', {
-      userId,
-      kind: 'trial_ending',
-      priority: 2,
-      title: ends ? `Your free trial ends on ${ends}` : 'Your free trial ends in 3 days',
-      body: 'Keep your forecast, calendar and coach: choose a plan before the trial ends.',
-      link: '/settings',
-      once: `trial_ending:${ends ?? at.slice(0, 10)}`,
-    });
+    await deps.events.publish(
+      'AlertRequested',
+      trialEndingAlert(userId, record.trial_end ?? null, at.slice(0, 10)),
+    );
   }
   return { outcome: 'synced', userId, customerId };
 }
