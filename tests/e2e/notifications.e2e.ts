@@ -69,6 +69,10 @@ test('save notification preferences, and read an alert from the bell', async ({ 
   await expect(page.getByRole('switch', { name: 'Weekly digest' })).not.toBeChecked();
   await expect(page.getByLabel('Critical alerts')).toHaveValue('daily');
   await expect(page.getByRole('switch', { name: 'Smart batching' })).toBeChecked();
+  // The e-mails sent so far: the sign-up's welcome, with its delivery state from the outbox's events.
+  const sent = page.getByRole('list', { name: 'E-mails we sent you' });
+  await expect(sent.getByRole('listitem').filter({ hasText: 'Welcome to Tallywise' })).toHaveCount(1);
+  await expect(sent.getByRole('listitem').first()).toContainText(/Sent|Delivered|Opened/);
   await expectNoSeriousAxeViolations(page);
 
   await page.setViewportSize({ width: 375, height: 812 });

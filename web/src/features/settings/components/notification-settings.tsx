@@ -22,6 +22,7 @@ import {
   type AlertPreferences,
   type EmailFlag,
 } from '../api/notification-preferences.ts';
+import { EmailHistory } from './email-history.tsx';
 
 const EMAIL_SWITCHES: ReadonlyArray<{ flag: EmailFlag; label: string; hint: string }> = [
   {
@@ -242,8 +243,8 @@ function AlertSection() {
 }
 
 /**
- * The body of /settings → Notifications (the page's section gives the title): e-mail switches, then
- * alert delivery. `id="notifications"` is the anchor the e-mails' "E-mail preferences" link opens.
+ * The body of /settings → Notifications (the page's section gives the title): e-mail switches, alert
+ * delivery, then the e-mails sent. `id="notifications"` is the anchor the e-mails' "E-mail preferences" link opens.
  */
 export function NotificationSettings() {
   return (
@@ -263,6 +264,13 @@ export function NotificationSettings() {
           How soon each alert reaches your inbox: right away, or gathered into an hourly or daily summary.
         </p>
         <AlertSection />
+      </section>
+      <section aria-labelledby="email-history-heading">
+        <h3 id="email-history-heading" className="text-base font-semibold text-slate-900">
+          E-mails we sent you
+        </h3>
+        <p className="mb-2 text-sm text-slate-600">The most recent first, with whether each one arrived.</p>
+        <EmailHistory />
       </section>
     </div>
   );
