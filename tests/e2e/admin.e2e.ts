@@ -286,4 +286,22 @@ test('the admin area: figures from real records, a sync error, a rule edit, a no
     await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
   ).toBeLessThanOrEqual(0);
   await expectNoSeriousAxeViolations(page);
+
+  // /admin/system and /admin/user-health at 375 px: real figures, the server build named, no sideways
+  // scroll of the page itself, axe clean.
+  const fitsWidth = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await page.goto(`${e2eBaseUrl()}/admin/system`);
+  await expect(page.getByText(/Server build: local-/)).toBeVisible();
+  const functions = page.getByRole('table', { name: 'Functions' });
+  await expect(functions.getByRole('row').filter({ hasText: 'get-money-plan-calendar' })).toHaveCount(1);
+  expect(await fitsWidth()).toBeLessThanOrEqual(0);
+  await expectNoSeriousAxeViolations(page);
+  await page.goto(`${e2eBaseUrl()}/admin/user-health`);
+  await expect(page.getByRole('heading', { name: 'User health' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Users needing attention' }).or(page.getByText('Nobody here')),
+  ).toBeVisible();
+  expect(await fitsWidth()).toBeLessThanOrEqual(0);
+  await expectNoSeriousAxeViolations(page);
 });
