@@ -54,6 +54,37 @@ describe('spendingByCategory', () => {
     ]);
   });
 
+  it('counts each purchase and each loan payment once across accounts (the First Platypus month)', () => {
+    const types = new Map([
+      ['checking', 'depository'],
+      ['card', 'credit'],
+      ['mortgage', 'loan'],
+    ]);
+    const posted = (account_id: string, amount: number, group: string, detailed: string) => ({
+      account_id,
+      amount,
+      personal_finance_category: { detailed },
+      classification: { direction: 'expense', normalizedAmount: -Math.abs(amount), category: { group } },
+    });
+    const days: SpendingDay[] = [
+      {
+        transactions: [
+          // The mortgage payment leaves checking, and the mortgage account receives it.
+          posted('checking', 223_248, 'Loan Payments', 'LOAN_PAYMENTS_MORTGAGE_PAYMENT'),
+          posted('mortgage', -223_248, 'Loan Payments', 'LOAN_PAYMENTS_MORTGAGE_PAYMENT'),
+          // A purchase on the card, then the card's payment from checking that settles it.
+          posted('card', 8_000, 'Food & Drink', 'FOOD_AND_DRINK_RESTAURANT'),
+          posted('checking', 181_235, 'Loan Payments', 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT'),
+        ],
+        planned: [],
+      },
+    ];
+    expect(spendingByCategory(days, null, types)).toEqual([
+      { group: 'Loan Payments', actual: 223_248, planned: 0, last_month: null },
+      { group: 'Food & Drink', actual: 8_000, planned: 0, last_month: null },
+    ]);
+  });
+
   it('has no last month without one, and nothing for an empty month', () => {
     expect(spendingByCategory([{ transactions: [expense(100, 'Travel')], planned: [] }])).toEqual([
       { group: 'Travel', actual: 100, planned: 0, last_month: null },

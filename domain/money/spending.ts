@@ -1,9 +1,11 @@
 // Spending by category for a month (issue 10 item 8): what went out, by the taxonomy's groups (spec §5),
-// beside what was planned for the month and what went out the month before, across every account (a
-// purchase on a card is spending; the card's payment from checking is a transfer, so nothing counts
-// twice). Only spending counts: posted transactions the classification calls expenses (a loan's
-// payment is one, its interest and principal leaving the household), and planned outflows other than
-// transfers, card payments and income. Pending transactions wait until they post. Positive cents.
+// beside what was planned for the month and what went out the month before, across every account. Each
+// purchase counts once: a purchase on a card is spending, so the card's payment from checking is not (it
+// settles purchases already counted); a loan's payment is spending once, on the account it left (its
+// interest and principal leave the household), never again as the payment the loan account received.
+// Only spending counts: posted transactions the classification calls expenses, less those two, and
+// planned outflows other than transfers, card payments and income. Pending transactions wait until they
+// post. Positive cents.
 import {
   CREDIT_CARD_PAYMENT_DETAILED,
   PLAID_PRIMARY_GROUPS,
@@ -12,7 +14,11 @@ import {
 } from '../taxonomy.ts';
 
 export interface SpendingTransaction {
+  readonly account_id?: string | undefined;
+  /** Plaid's sign: positive is money out of the account, negative money in. */
+  readonly amount?: number | undefined;
   readonly pending?: boolean | undefined;
+  readonly personal_finance_category?: { readonly detailed?: string | null } | null | undefined;
   readonly classification?:
     | {
         readonly direction?: string;
@@ -44,12 +50,23 @@ export interface SpendingRow {
 
 const NOT_SPENDING: ReadonlySet<string> = new Set(['Transfer In', 'Transfer Out', 'Income']);
 
-function actualByGroup(days: readonly SpendingDay[]): Map<string, number> {
+/** Account id → type ('credit', 'loan', …): tells the payment a debt account received from spending. */
+export type AccountTypes = ReadonlyMap<string, string>;
+
+/** Money into a card or loan: the receiving side of a payment, counted where the payment left. */
+function isPaymentReceived(t: SpendingTransaction, types: AccountTypes): boolean {
+  const type = t.account_id ? types.get(t.account_id) : undefined;
+  return (type === 'credit' || type === 'loan') && (t.amount ?? 0) < 0;
+}
+
+function actualByGroup(days: readonly SpendingDay[], types: AccountTypes): Map<string, number> {
   const totals = new Map<string, number>();
   for (const day of days)
     for (const t of day.transactions) {
       const c = t.classification;
       if (t.pending || c?.direction !== 'expense') continue;
+      if (t.personal_finance_category?.detailed === CREDIT_CARD_PAYMENT_DETAILED) continue;
+      if (isPaymentReceived(t, types)) continue;
       const group = c.category?.group ?? 'Uncategorized';
       totals.set(group, (totals.get(group) ?? 0) + Math.abs(c.normalizedAmount ?? 0));
     }
@@ -69,8 +86,9 @@ function groupOfPrimary(primary: string | null | undefined): string {
 export function spendingByCategory(
   days: readonly SpendingDay[],
   previous?: readonly SpendingDay[] | null,
+  accountTypes: AccountTypes = new Map(),
 ): SpendingRow[] {
-  const actual = actualByGroup(days);
+  const actual = actualByGroup(days, accountTypes);
   const planned = new Map<string, number>();
   for (const day of days)
     for (const item of day.planned) {
@@ -80,7 +98,7 @@ export function spendingByCategory(
       if (NOT_SPENDING.has(group)) continue;
       planned.set(group, (planned.get(group) ?? 0) - item.amount);
     }
-  const before = previous ? actualByGroup(previous) : null;
+  const before = previous ? actualByGroup(previous, accountTypes) : null;
   const groups = new Set([...actual.keys(), ...planned.keys()]);
   return [...groups]
     .map((group) => ({

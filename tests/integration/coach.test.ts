@@ -115,6 +115,8 @@ function spendingTotal(p: Person, txs: readonly CalendarTx[]): number {
   for (const t of txs) {
     const type = typeOf.get(t.account_id);
     if (!type || t.pending || type === 'loan' || type === 'investment') continue;
+    // A card's payment settles purchases counted on the card: spending counts them once.
+    if (t.personal_finance_category?.detailed === 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT') continue;
     const c = classifyTransaction(
       {
         amount: t.amount,

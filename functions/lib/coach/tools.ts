@@ -5,6 +5,7 @@
 // (verify.ts). Amounts are integer cents; dates are the profile's calendar dates.
 import { z } from 'zod';
 import { classifyTransaction, summaryDirection } from '../../../domain/classification.ts';
+import { CREDIT_CARD_PAYMENT_DETAILED } from '../../../domain/taxonomy.ts';
 import { type Cents } from '../../../domain/money/cents.ts';
 import { addDays } from '../../../domain/money/dates.ts';
 import { isCashAccount, isLiability, type AccountType } from '../../../domain/money/forecast.ts';
@@ -340,7 +341,8 @@ function shiftMonth(m: string, delta: number): string {
   return d.toISOString().slice(0, 7);
 }
 
-/** Money that left cash (or was spent on a card) in a month, by category group; transfers excluded. */
+/** Money that left cash (or was spent on a card) in a month, by category group; transfers and card
+ * payments excluded. */
 async function spendingOf(tc: ToolContext, m: string, accounts: readonly StoredAccount[]) {
   const typeOf = new Map(accounts.map((a) => [a.id, a.account_type as AccountType]));
   const [y, mm] = m.split('-').map(Number) as [number, number];
@@ -353,6 +355,9 @@ async function spendingOf(tc: ToolContext, m: string, accounts: readonly StoredA
   for (const t of rows) {
     const type = typeOf.get(t.account_id);
     if (!type || t.pending || type === 'loan' || type === 'investment') continue;
+    // A card's payment settles purchases already counted on the card (as on the calendar's chart,
+    // domain/money/spending.ts): counting it too would count them twice.
+    if (t.personal_finance_category?.detailed === CREDIT_CARD_PAYMENT_DETAILED) continue;
     const c = classifyTransaction(t, type);
     if (summaryDirection(c, type, t.amount) !== 'expense') continue;
     byGroup.set(c.category.group, (byGroup.get(c.category.group) ?? 0) + Math.abs(t.amount));

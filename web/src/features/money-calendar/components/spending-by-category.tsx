@@ -38,7 +38,9 @@ export function SpendingByCategory({
         onRetry={() => void current.refetch()}
       />
     );
-  const rows = spendingByCategory(current.data.days, previous.data?.days ?? null);
+  // Every account's type, so a payment a card or loan received is not counted again as spending.
+  const accountTypes = new Map(current.data.accounts.map((a) => [a.id, a.account_type ?? '']));
+  const rows = spendingByCategory(current.data.days, previous.data?.days ?? null, accountTypes);
   const title = monthLabel(month);
   if (rows.length === 0)
     return <p className="text-sm text-slate-600">No spending and nothing planned to spend in {title}.</p>;
