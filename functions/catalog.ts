@@ -399,6 +399,8 @@ export const catalog: CatalogEntry[] = [
     routes: [
       { method: 'GET', path: '/profiles/me' },
       { method: 'PATCH', path: '/profiles/me' },
+      // spec §7 sign out, scope global: every device, enforced by the API (functions/lib/sessions.ts).
+      { method: 'POST', path: '/profiles/me/sign-out-everywhere' },
     ],
     handler: 'functions/profiles/handler.ts',
     ...defaults,

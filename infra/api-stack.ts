@@ -289,11 +289,27 @@ export class ApiStack extends Stack {
     if (access.includes('sms')) fn.bindSms();
     if (access.includes('bedrock')) fn.bindBedrock({ modelId: props.coachModelId, maxTokens: 800 });
     if (access.includes('tableScan')) fn.bindTableScan({ table: props.table });
-    if (access.includes('userPoolAdmin'))
+    const userPoolActions = [
+      ...(access.includes('userPoolAdmin')
+        ? [
+            'AdminGetUser',
+            'AdminListGroupsForUser',
+            'AdminAddUserToGroup',
+            'AdminRemoveUserFromGroup',
+            'AdminDisableUser',
+            'AdminEnableUser',
+            'AdminUserGlobalSignOut',
+          ]
+        : []),
+      ...(access.includes('userPoolLookup') ? ['AdminGetUser', 'AdminListGroupsForUser'] : []),
+      ...(access.includes('userPoolSignOut') ? ['AdminUserGlobalSignOut'] : []),
+    ];
+    if (userPoolActions.length > 0)
       fn.bindUserPool({
         userPoolId: props.userPool.userPoolId,
         userPoolArn: props.userPool.userPoolArn,
         clientId: props.userPoolClient.userPoolClientId,
+        actions: [...new Set(userPoolActions)],
       });
     return fn;
   }

@@ -82,33 +82,25 @@ export class CatalogFunction extends Construct {
   }
 
   /**
-   * USER_POOL_ID and USER_POOL_CLIENT_ID plus the user-administration calls the admin area makes, on
-   * that pool only (issue 16: groups, disable/enable, global sign-out, resend the confirmation code).
+   * USER_POOL_ID and USER_POOL_CLIENT_ID plus the user-pool calls the entry makes, on that pool only: the
+   * admin area's (issue 16: groups, disable/enable, global sign-out, resend the confirmation code), a
+   * lookup, or a global sign-out.
    */
   bindUserPool({
     userPoolId,
     userPoolArn,
     clientId,
+    actions,
   }: {
     userPoolId: string;
     userPoolArn: string;
     clientId: string;
+    actions: readonly string[];
   }): this {
     this.function.addEnvironment('USER_POOL_ID', userPoolId);
     this.function.addEnvironment('USER_POOL_CLIENT_ID', clientId);
     this.role.addToPolicy(
-      new PolicyStatement({
-        actions: [
-          'cognito-idp:AdminGetUser',
-          'cognito-idp:AdminListGroupsForUser',
-          'cognito-idp:AdminAddUserToGroup',
-          'cognito-idp:AdminRemoveUserFromGroup',
-          'cognito-idp:AdminDisableUser',
-          'cognito-idp:AdminEnableUser',
-          'cognito-idp:AdminUserGlobalSignOut',
-        ],
-        resources: [userPoolArn],
-      }),
+      new PolicyStatement({ actions: actions.map((a) => `cognito-idp:${a}`), resources: [userPoolArn] }),
     );
     return this;
   }

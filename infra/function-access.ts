@@ -20,6 +20,10 @@ export type ExtraAccess =
   | 'sms'
   /** Admin actions on the user pool's users: groups, disable/enable, sign-out, resend (USER_POOL_ID). */
   | 'userPoolAdmin'
+  /** Read one user's state (AdminGetUser), e.g. whether an address awaits its confirmation code. */
+  | 'userPoolLookup'
+  /** End every sign-in of one user (AdminUserGlobalSignOut): "sign out everywhere". */
+  | 'userPoolSignOut'
   /** dynamodb:Scan on the table (not its indexes): the admin roll-up job only, never a request path. */
   | 'tableScan';
 
@@ -64,6 +68,10 @@ export const extraAccess: Readonly<Record<string, readonly ExtraAccess[]>> = {
   // The admin area's user actions (issue 16 item 2: grant/revoke admin, disable, revoke sessions).
   // The admin roll-up (functions/lib/admin/rollup.ts) is the one reader that scans (docs/admin.md).
   admin: ['userPoolAdmin', 'tableScan'],
+  // Resending a sign-up code only to an address that awaits one (functions/send-verification-email).
+  'send-verification-email': ['userPoolLookup'],
+  // "Sign out everywhere" from /settings (functions/lib/sessions.ts).
+  profiles: ['userPoolSignOut'],
 };
 
 export const accessOf = (name: string): readonly ExtraAccess[] => extraAccess[name] ?? [];

@@ -17,6 +17,7 @@ import { dataFor } from '../lib/data/index.ts';
 import { httpHandler, route } from '../lib/http.ts';
 import { descending, pageInMemory, pageQuery, queryPage } from '../lib/paging.ts';
 import { ADMIN_GROUP, UnsupportedLocallyError } from '../lib/ports/user-directory.ts';
+import { revokeSessions } from '../lib/sessions.ts';
 import { withTriggers } from '../lib/triggers.ts';
 import { dashboard, emailFigures, plaidHealth, systemView, timeline } from './views.ts';
 
@@ -169,7 +170,7 @@ export const http = httpHandler('admin', {
             await deps.users.setEnabled(profile.email, true);
             break;
           case 'revoke_sessions':
-            await deps.users.signOutEverywhere(profile.email);
+            await revokeSessions(deps, data, profile, 'admin');
             break;
           case 'resend_verification':
             if (before.status === 'CONFIRMED')

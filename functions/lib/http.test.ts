@@ -27,7 +27,14 @@ function event(overrides: Partial<ApiEvent> & { claims?: Record<string, string> 
   } as ApiEvent;
 }
 
-const alice = { sub: 'alice', email: 'alice@example.com', name: 'Alice', 'cognito:groups': '[admin staff]' };
+const alice = {
+  sub: 'alice',
+  email: 'alice@example.com',
+  name: 'Alice',
+  'cognito:groups': '[admin staff]',
+  // HTTP APIs hand every claim over as a string.
+  auth_time: '1795000000',
+};
 
 let received: unknown;
 const handler = httpHandler('profiles', {
@@ -87,8 +94,27 @@ describe('httpHandler', () => {
         fullName: 'Alice',
         groups: ['admin', 'staff'],
         isAdmin: true,
+        authTime: 1795000000,
       },
     });
+  });
+
+  it('refuses with 401 a sign-in older than the person\'s "sign out everywhere", and lets a newer one in', async () => {
+    const revoked = (at: number) =>
+      table.on(GetCommand).resolves({
+        // The stored profile as ElectroDB writes it (entity and version markers).
+        Item: { id: 'alice', sessions_revoked_at: at, __edb_e__: 'profile', __edb_v__: '1' },
+      });
+    revoked(1795000001);
+    const before = await call(event({ claims: alice, body: JSON.stringify({ full_name: 'Alice A' }) }));
+    revoked(1795000000);
+    const after = await call(event({ claims: alice, body: JSON.stringify({ full_name: 'Alice A' }) }));
+
+    expect(before).toEqual({
+      status: 401,
+      body: { code: 'auth', message: 'Your session has ended. Please sign in again.' },
+    });
+    expect(after.status).toBe(200);
   });
 
   it('refuses a signed-out caller with 401 and the spec auth message', async () => {

@@ -39,6 +39,8 @@ export interface Caller {
   fullName: string | null;
   groups: string[];
   isAdmin: boolean;
+  /** When the token's sign-in happened (`auth_time`, seconds): a revocation ends older sign-ins. */
+  authTime: number | null;
 }
 
 export interface RouteInput<B, Q, P> {
@@ -138,6 +140,8 @@ export function callerFromEvent(event: ApiEvent): Caller | null {
     fullName: typeof claims.name === 'string' && claims.name !== '' ? claims.name : null,
     groups,
     isAdmin: groups.includes('admin'),
+    // HTTP APIs hand claims over as strings.
+    authTime: Number.isFinite(Number(claims.auth_time)) ? Number(claims.auth_time) : null,
   };
 }
 
@@ -239,7 +243,10 @@ export function httpHandler(
         if (entry.caller === 'admin' && !caller.isAdmin) throw new ForbiddenError('Admin access required');
         // issue 15 item 2: a sign-in of a user with 2FA on reaches nothing but the code step until it passes.
         const declared = entry.routes.find((r) => `${r.method} ${r.path}` === event.routeKey);
-        if (!declared?.twoFactorExempt) await requireSecondFactor(deps, dataFor(deps), caller, event);
+        // Also refuses a sign-in that "sign out of other sessions" ended (functions/lib/sessions.ts).
+        await requireSecondFactor(deps, dataFor(deps), caller, event, {
+          secondFactor: !declared?.twoFactorExempt,
+        });
       }
       const bodySchema = definition.body ?? entry.body;
       const rawBody = event.body ?? (bodySchema ? {} : undefined);

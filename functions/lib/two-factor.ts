@@ -10,6 +10,7 @@ import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 
 import { Secret, TOTP } from 'otpauth';
 import { PRODUCT_NAME } from '../../domain/brand.ts';
 import { RateLimitError, TwoFactorRequiredError, ValidationError } from '../../domain/errors.ts';
+import { assertSignInLive } from './sessions.ts';
 import {
   isE164,
   maskPhone,
@@ -93,11 +94,14 @@ export async function requireSecondFactor(
   data: Data,
   caller: Caller,
   event: ApiEvent,
+  options: { secondFactor: boolean } = { secondFactor: true },
 ) {
+  // One read serves both checks: the sign-in is not one a revocation ended, and it passed its code.
   const { data: profile } = await data.profiles
     .get({ id: caller.userId })
-    .go({ attributes: ['two_factor_enabled'] });
-  if (!profile?.two_factor_enabled) return;
+    .go({ attributes: ['two_factor_enabled', 'sessions_revoked_at'] });
+  assertSignInLive(caller, profile?.sessions_revoked_at);
+  if (!options.secondFactor || !profile?.two_factor_enabled) return;
   if (!(await sessionOf(data, event, caller, deps.clock()))) throw new TwoFactorRequiredError();
 }
 

@@ -1,4 +1,5 @@
-// The caller's own profiles record (spec §3 profiles; §7 data-store calls "select/update ... by id").
+// The caller's own profiles record (spec §3 profiles; §7 data-store calls "select/update ... by id"), and
+// signing out of every device (spec §7 sign out, scope global; functions/lib/sessions.ts).
 import { z } from 'zod';
 import { httpHandler, route } from '../lib/http.ts';
 import { dataFor } from '../lib/data/index.ts';
@@ -6,6 +7,7 @@ import { getOrCreateProfile, LAST_ACTIVE_RESOLUTION_MS, profileView } from './pr
 import { AVATAR_PERSONALITIES, AVATAR_TYPES } from '../lib/data/entities/profile.ts';
 import { oneLine } from '../lib/text-input.ts';
 import { recordActivity } from '../lib/email/events.ts';
+import { revokeSessions } from '../lib/sessions.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #3B82F6');
 
@@ -65,6 +67,14 @@ export const handler = httpHandler('profiles', {
       if (remove.length > 0) update = update.remove(remove as never);
       const result = await update.go({ response: 'all_new' });
       return profileView(result.data, caller, deps);
+    },
+  }),
+  'POST /profiles/me/sign-out-everywhere': route({
+    body: z.object({}).strict(),
+    run: async ({ caller, deps }) => {
+      const data = dataFor(deps);
+      await getOrCreateProfile(data, caller, deps.clock().toISOString());
+      return revokeSessions(deps, data, { id: caller.userId, email: caller.email }, 'user');
     },
   }),
 });

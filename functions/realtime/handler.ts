@@ -53,7 +53,15 @@ export async function handleWebSocket(event: WebSocketEvent, deps: Deps): Promis
       await requireSecondFactor(
         deps,
         data,
-        { userId, email: '', fullName: null, groups: [], isAdmin: false },
+        {
+          userId,
+          email: '',
+          fullName: null,
+          groups: [],
+          isAdmin: false,
+          // A sign-in that "sign out of other sessions" ended does not reconnect either.
+          authTime: Number.isFinite(Number(claims.auth_time)) ? Number(claims.auth_time) : null,
+        },
         {
           headers: session ? { [SESSION_HEADER]: session } : {},
           requestContext: { authorizer: { jwt: { claims, scopes: [] } } },

@@ -6,6 +6,7 @@
 //   cognito-local log like every code) and its masked delivery details returned.
 // - ChangePassword with a wrong current password: Cognito answers NotAuthorizedException 'Incorrect
 //   username or password.', cognito-local InvalidPasswordException (a password-policy error).
+// - AdminUserGlobalSignOut, which it lacks (below).
 const { Targets } = require('cognito-local/lib/targets/targets.js');
 const errors = require('cognito-local/lib/errors.js');
 const { attributeValue } = require('cognito-local/lib/services/userPoolService.js');
@@ -54,6 +55,20 @@ const ChangePassword = (services) => {
   };
 };
 
+// AdminUserGlobalSignOut, which it lacks: as in Cognito, every refresh token of the user is revoked (a
+// signed-out device can no longer renew its tokens); the API refuses the ID tokens already issued
+// through its own revocation mark (functions/lib/sessions.ts).
+const AdminUserGlobalSignOut =
+  ({ cognito, clock }) =>
+  async (ctx, req) => {
+    const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new errors.UserNotFoundError();
+    await userPool.saveUser(ctx, { ...user, RefreshTokens: [], UserLastModifiedDate: clock.get() });
+    return {};
+  };
+
 Targets.ResendConfirmationCode = ResendConfirmationCode;
 Targets.ChangePassword = ChangePassword;
-module.exports = { ResendConfirmationCode, ChangePassword };
+Targets.AdminUserGlobalSignOut = AdminUserGlobalSignOut;
+module.exports = { ResendConfirmationCode, ChangePassword, AdminUserGlobalSignOut };

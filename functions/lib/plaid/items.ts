@@ -364,7 +364,14 @@ export async function completeHostedLink(
     await sync(session.item_id);
     return { status: 'completed', accounts_count: 0, item_ids: [session.item_id], account_ids: [] };
   }
-  const owner: Caller = { userId: session.user_id, email: '', fullName: null, groups: [], isAdmin: false };
+  const owner: Caller = {
+    userId: session.user_id,
+    email: '',
+    fullName: null,
+    groups: [],
+    isAdmin: false,
+    authTime: null,
+  };
   let accounts = 0;
   const itemIds: string[] = [];
   const accountIds: string[] = [];

@@ -1,6 +1,6 @@
 // The user pool as the admin area sees it (issue 16 item 2): a user's state and groups, and the actions
-// an admin takes on them. Cognito in the cloud, cognito-local here (COGNITO_ENDPOINT); calls the local
-// stand-in lacks (global sign-out) fail with UnsupportedLocallyError.
+// an admin takes on them. Cognito in the cloud, cognito-local here (COGNITO_ENDPOINT); a call the local
+// stand-in lacks fails with UnsupportedLocallyError (local/cognito/fidelity.cjs adds the ones used).
 import {
   AdminAddUserToGroupCommand,
   AdminDisableUserCommand,
@@ -112,12 +112,11 @@ export function cognitoUserDirectory(options: {
             : new AdminDisableUserCommand({ UserPoolId, Username: username }),
         ),
       ),
+    // The local cloud adds AdminUserGlobalSignOut to cognito-local (local/cognito/fidelity.cjs).
     signOutEverywhere: (username) =>
-      local
-        ? Promise.reject(new UnsupportedLocallyError('Revoking sessions (AdminUserGlobalSignOut)'))
-        : send('Revoking sessions', () =>
-            client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username: username })),
-          ),
+      send('Revoking sessions', () =>
+        client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username: username })),
+      ),
     // The local cloud adds ResendConfirmationCode to cognito-local (local/cognito), so this runs here too.
     resendConfirmation: (username) =>
       send('Resending the confirmation code', () =>

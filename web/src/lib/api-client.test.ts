@@ -176,3 +176,27 @@ describe('api client: the second-factor session (issue 15)', () => {
     expect(told).toBe(1);
   });
 });
+
+describe('api client: a sign-in ended elsewhere (issue 15, sign out everywhere)', () => {
+  it('reports a 401 on a signed-in call, and nothing for a public call or another refusal', async () => {
+    let told = 0;
+    const api = createApiClient({
+      baseUrl: () => 'http://api.test',
+      getToken: async () => 'id-token',
+      onSessionEnded: () => {
+        told += 1;
+      },
+      fetch: (async (url: URL) => {
+        const path = new URL(String(url)).pathname;
+        if (path === '/ended') return json({ code: 'auth', message: 'Your session has ended.' }, 401);
+        if (path === '/public') return json({ code: 'auth', message: 'No' }, 401);
+        return json({ code: 'forbidden', message: 'No access' }, 403);
+      }) as unknown as typeof fetch,
+    });
+    await expect(api.get('/ended')).rejects.toMatchObject({ status: 401 });
+    expect(told).toBe(1);
+    await expect(api.get('/public', { auth: false })).rejects.toMatchObject({ status: 401 });
+    await expect(api.get('/other')).rejects.toMatchObject({ status: 403 });
+    expect(told).toBe(1);
+  });
+});

@@ -6,6 +6,7 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 import { getAppConfig } from '../config/app-config.ts';
 import { REQUEST_TIMEOUT_MS } from './constants.ts';
 import { rememberFailedCall } from './last-error.ts';
+import { announceSessionEnded } from './session-ended.ts';
 
 export interface ApiIssue {
   field: string;
@@ -64,6 +65,8 @@ export interface ApiClientOptions {
   extraHeaders?: () => Record<string, string>;
   /** Told when the server refuses a call because the sign-in has not passed its second factor. */
   onSecondFactorRequired?: () => void;
+  /** Told when the server refuses a signed-in call with 401: the sign-in has ended (session-ended.ts). */
+  onSessionEnded?: () => void;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -153,6 +156,7 @@ export function createApiClient(options: ApiClientOptions) {
       if (!response.ok) {
         const error = await errorFromResponse(response);
         if (error.code === 'two_factor_required') options.onSecondFactorRequired?.();
+        if (response.status === 401 && token) options.onSessionEnded?.();
         throw error;
       }
       if (response.status === 204) return undefined as T;
@@ -200,4 +204,5 @@ export const api = createApiClient({
   getToken: getIdToken,
   extraHeaders: secondFactorHeaders,
   onSecondFactorRequired: announceSecondFactorRequired,
+  onSessionEnded: announceSessionEnded,
 });

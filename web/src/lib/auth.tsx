@@ -20,6 +20,7 @@ import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { api } from './api-client.ts';
 import { readSecondFactorSession } from './second-factor-store.ts';
+import { onSessionEnded, SESSION_ENDED_TOAST } from './session-ended.ts';
 import { forgetPendingCalls } from './invoke-function.ts';
 import { signOutLocalThenGlobal } from './sign-out.ts';
 import { clearSessionStorage } from './storage-keys.ts';
@@ -97,6 +98,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     forgetPendingCalls();
     clearSessionStorage();
   }, [queryClient]);
+
+  // A sign-in ended elsewhere (the API's 401): sign this browser out; the guard then shows /login.
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        if (!lastUserId.current) return;
+        lastUserId.current = null;
+        markSignedOut();
+        toast.error(SESSION_ENDED_TOAST, { id: 'session-ended' });
+        void signOut().catch(() => undefined);
+      }),
+    [markSignedOut],
+  );
 
   useEffect(() => {
     void refresh();

@@ -34,6 +34,9 @@ export function profileEntity(client: DynamoDBDocumentClient, table: string) {
         two_factor_enabled: { type: 'boolean', default: false, get: (v?: boolean) => v ?? false },
         two_factor_method: { type: ['totp', 'sms', 'email'] as const },
         two_factor_phone_number: { type: 'string' },
+        /** "Sign out other sessions" or an admin's "Revoke sessions": every sign-in before it is refused
+         * (functions/lib/sessions.ts). Whole seconds, as a token's auth_time. */
+        sessions_revoked_at: { type: 'number' },
         ...timestamps,
       },
       indexes: {

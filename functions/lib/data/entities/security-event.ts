@@ -18,6 +18,7 @@ export const SECURITY_EVENT_TYPES = [
   'two_factor_recovery_code_used',
   'trusted_device_added',
   'trusted_device_revoked',
+  'sessions_revoked',
 ] as const;
 export const SEVERITIES = ['INFO', 'WARN', 'ERROR'] as const;
 

@@ -1,5 +1,5 @@
 // /settings: the profile (name and e-mail), security (password, two-factor authentication, trusted
-// devices), notifications (e-mail and alert preferences), appearance, and Log Out.
+// devices), notifications (e-mail and alert preferences), appearance, and Log Out or sign out everywhere.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,6 +7,7 @@ import { getProfileQueryOptions } from '../../../lib/user-profile-api.ts';
 import { AppearanceSettings } from '../../../features/settings/components/appearance-settings.tsx';
 import { NotificationSettings } from '../../../features/settings/components/notification-settings.tsx';
 import { ChangePassword } from '../../../features/settings/components/change-password.tsx';
+import { SignOutEverywhere } from '../../../features/settings/components/sign-out-everywhere.tsx';
 import { SecuritySettings } from '../../../features/two-factor/components/security-settings.tsx';
 import { ProfileSettings } from '../../../features/profile/components/profile-settings.tsx';
 import { useLogout } from '../../../lib/auth.tsx';
@@ -70,9 +71,12 @@ export default function SettingsRoute() {
         <AppearanceSettings />
       </Section>
       <Section title="Session" description="Sign out of this browser. Your data stays safe in your account.">
-        <Button variant="danger" onClick={() => void logout()} isPending={isPending}>
-          Log Out
-        </Button>
+        <div className="space-y-6">
+          <Button variant="danger" onClick={() => void logout()} isPending={isPending}>
+            Log Out
+          </Button>
+          <SignOutEverywhere onSignedOut={logout} />
+        </div>
       </Section>
     </div>
   );

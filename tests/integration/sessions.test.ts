@@ -1,0 +1,104 @@
+// "Sign out everywhere" (issue 15 item 1) and the admin's "Revoke sessions" (issue 16 item 2),
+// functions/lib/sessions.ts: every sign-in up to the call ends — its ID token refused by the API with 401,
+// its refresh token revoked by Cognito (cognito-local here, local/cognito/fidelity.cjs) — and a new
+// sign-in works.
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { describe, expect, it } from 'vitest';
+import { SESSION_ENDED_MESSAGE } from '../../functions/lib/sessions.ts';
+import { cognitoClient } from '../../local/bootstrap.ts';
+import { api, cloud, directData, signUpAdmin, signUpAndSignIn, type TestUser } from './helpers.ts';
+
+async function signIn(user: TestUser) {
+  const { urls, config } = cloud();
+  const auth = await cognitoClient(urls.cognito).send(
+    new InitiateAuthCommand({
+      ClientId: config.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    }),
+  );
+  return {
+    idToken: auth.AuthenticationResult?.IdToken ?? '',
+    refresh: auth.AuthenticationResult?.RefreshToken ?? '',
+  };
+}
+
+async function refresh(token: string) {
+  const { urls, config } = cloud();
+  return cognitoClient(urls.cognito).send(
+    new InitiateAuthCommand({
+      ClientId: config.userPoolClientId,
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: token },
+    }),
+  );
+}
+
+const me = (idToken: string) => api<{ message?: string }>('GET', '/profiles/me', { token: idToken });
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+
+describe('sign out everywhere', () => {
+  it('ends every sign-in of the person (ID tokens refused, refresh tokens revoked); a new sign-in works', async () => {
+    const user = await signUpAndSignIn();
+    const laptop = await signIn(user);
+    const phone = await signIn(user);
+    const stranger = await signUpAndSignIn();
+    expect((await me(laptop.idToken)).status).toBe(200);
+    expect((await me(phone.idToken)).status).toBe(200);
+
+    const ended = await api<{ revoked_at: string }>('POST', '/profiles/me/sign-out-everywhere', {
+      token: laptop.idToken,
+      body: {},
+    });
+
+    expect(ended.status).toBe(200);
+    expect(Date.parse(ended.body.revoked_at)).toBeGreaterThan(Date.now() - 60_000);
+    for (const token of [laptop.idToken, phone.idToken, user.idToken]) {
+      const refused = await me(token);
+      expect(refused.status).toBe(401);
+      expect(refused.body.message).toBe(SESSION_ENDED_MESSAGE);
+    }
+    await expect(refresh(phone.refresh)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    // Someone else's sign-in is untouched.
+    expect((await me(stranger.idToken)).status).toBe(200);
+    const { data: events } = await directData()
+      .securityEvents.query.byUser({ user_id: user.userId })
+      .go({ pages: 'all' });
+    expect(events.filter((e) => e.event_type === 'sessions_revoked')).toHaveLength(1);
+
+    await nextSecond();
+    const again = await signIn(user);
+    expect((await me(again.idToken)).status).toBe(200);
+  });
+
+  it('takes no body fields and needs a sign-in', async () => {
+    const user = await signUpAndSignIn();
+    const extra = await api<{ message: string }>('POST', '/profiles/me/sign-out-everywhere', {
+      token: user.idToken,
+      body: { userId: 'someone-else', keep: true },
+    });
+    const anonymous = await api('POST', '/profiles/me/sign-out-everywhere', { body: {} });
+
+    expect([403, 400]).toContain(extra.status);
+    expect(anonymous.status).toBe(401);
+    expect((await me(user.idToken)).status).toBe(200);
+  });
+});
+
+describe('admin: revoke sessions', () => {
+  it("ends the person's sign-ins locally as in the cloud (no longer 501)", async () => {
+    const admin = await signUpAdmin();
+    const target = await signUpAndSignIn();
+    // The first signed-in read creates the person's record, which the admin area acts on.
+    expect((await me(target.idToken)).status).toBe(200);
+
+    const revoked = await api('POST', `/admin/users/${target.userId}/actions`, {
+      token: admin.idToken,
+      body: { action: 'revoke_sessions' },
+    });
+
+    expect(revoked.status).toBe(200);
+    expect((await me(target.idToken)).status).toBe(401);
+    expect((await me(admin.idToken)).status).toBe(200);
+  });
+});
