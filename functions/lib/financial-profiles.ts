@@ -367,9 +367,12 @@ export async function getInvitationByToken(data: Data, token: string, now: Date)
 }
 
 /**
- * spec §4/§5 acceptance: the invited e-mail must equal (case-insensitively) the given e-mail or the
- * caller's own. The membership upsert and the invitation update commit in one transaction, the latter
- * conditional on the invitation still being pending, so a token is used once.
+ * spec §4/§5 acceptance, for the invited person only (issue 11 item 6): the invited e-mail must equal,
+ * case-insensitively, the signed-in caller's own address, which Cognito verified at sign-up. Spec §5's
+ * "given e-mail" is still read, but only as a cross-check — it must be the caller's too — so holding the
+ * link and knowing the invited address (the public lookup shows it to fill in sign-up) is not enough
+ * (docs/access-control.md). The membership upsert and the invitation update commit in one transaction,
+ * the latter conditional on the invitation still being pending, so a token is used once.
  */
 export async function acceptInvitation(
   data: Data,
@@ -381,8 +384,8 @@ export async function acceptInvitation(
   const invitation = await invitationByToken(data, token);
   assertUsable(invitation, now);
   if (
-    !sameEmail(invitation.invited_email, givenEmail) &&
-    !sameEmail(invitation.invited_email, caller.email)
+    !sameEmail(invitation.invited_email, caller.email) ||
+    (givenEmail !== undefined && !sameEmail(givenEmail, caller.email))
   ) {
     throw new ForbiddenError(invitationMessages.wrongEmail);
   }
