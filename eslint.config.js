@@ -8,14 +8,22 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 const layer = (name) => [`**/${name}/**`, `${name}/**`];
-const forbid = (...layers) => ({
+/** The web app names the shared folders by alias (web/tsconfig.json), never by climbing out of web/src. */
+const webAliases = ['domain', 'events'].map((name) => ({
+  group: [`../**/${name}/**`, `./**/${name}/**`],
+  message: `Import ${name}/ as @${name}/… (web/tsconfig.json paths), not by a relative climb.`,
+}));
+const forbid = (layers, extra = []) => ({
   'no-restricted-imports': [
     'error',
     {
-      patterns: layers.map((l) => ({
-        group: [...layer(l), `**/${l}`],
-        message: `This folder may not import from ${l}/ (see ARCHITECTURE.md, Folders).`,
-      })),
+      patterns: [
+        ...layers.map((l) => ({
+          group: [...layer(l), `**/${l}`],
+          message: `This folder may not import from ${l}/ (see ARCHITECTURE.md, Folders).`,
+        })),
+        ...extra,
+      ],
     },
   ],
 });
@@ -53,11 +61,11 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  { files: ['domain/**'], rules: forbid('functions', 'events', 'infra', 'bin', 'web', 'local', 'tests') },
-  { files: ['events/**'], rules: forbid('functions', 'infra', 'bin', 'web', 'local', 'tests') },
-  { files: ['functions/**'], rules: forbid('infra', 'bin', 'web', 'local', 'tests') },
-  { files: ['infra/**'], rules: forbid('web', 'local', 'tests', 'bin') },
-  { files: ['web/**'], rules: forbid('functions', 'infra', 'bin', 'local', 'tests') },
+  { files: ['domain/**'], rules: forbid(['functions', 'events', 'infra', 'bin', 'web', 'local', 'tests']) },
+  { files: ['events/**'], rules: forbid(['functions', 'infra', 'bin', 'web', 'local', 'tests']) },
+  { files: ['functions/**'], rules: forbid(['infra', 'bin', 'web', 'local', 'tests']) },
+  { files: ['infra/**'], rules: forbid(['web', 'local', 'tests', 'bin']) },
+  { files: ['web/**'], rules: forbid(['functions', 'infra', 'bin', 'local', 'tests'], webAliases) },
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
@@ -93,6 +101,7 @@ export default tseslint.config(
               message:
                 'Features do not import each other: move shared code to web/src/components or web/src/lib.',
             },
+            ...webAliases,
           ].filter((p) => p.group.length > 0),
         },
       ],

@@ -1,8 +1,16 @@
 // Test projects: unit tests sit beside their code; integration and infra suites live in tests/.
 // End-to-end tests run under Playwright (tests/e2e), not Vitest.
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The web app's names for the shared folders (web/tsconfig.json, web/vite.config.ts).
+  resolve: {
+    alias: {
+      '@domain': fileURLToPath(new URL('./domain', import.meta.url)),
+      '@events': fileURLToPath(new URL('./events', import.meta.url)),
+    },
+  },
   test: {
     // Tests run on this machine's Node 20; the AWS SDK's notice about Node 22 concerns deployed code.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },

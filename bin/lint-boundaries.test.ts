@@ -45,4 +45,21 @@ describe('import boundaries', () => {
     );
     expect(messages).toHaveLength(1);
   });
+
+  it('the web app names domain/ and events/ by alias, never by a relative climb (issue 11 item 10)', async () => {
+    const climbs = await Promise.all(
+      ['web/src/features/auth/api/boundary-probe.ts', 'web/src/lib/boundary-probe.ts'].map((file) =>
+        restrictedImports(
+          "import { a } from '../../../../../domain/money/cents.ts';\nimport { b } from '../../../events/realtime.ts';\nexport const y = [a, b];\n",
+          file,
+        ),
+      ),
+    );
+    const aliased = await restrictedImports(
+      "import { a } from '@domain/money/cents.ts';\nimport { b } from '@events/realtime.ts';\nexport const y = [a, b];\n",
+      'web/src/features/auth/api/boundary-probe.ts',
+    );
+    expect(climbs.map((m) => m.length)).toEqual([2, 2]);
+    expect(aliased).toEqual([]);
+  });
 });

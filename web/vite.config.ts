@@ -71,6 +71,13 @@ function versionFile(): Plugin {
 export default defineConfig({
   root: webRoot,
   plugins: [react(), tailwindcss(), appConfigJson(), versionFile()],
+  // The shared folders by name, not by climbing out of web/src (web/tsconfig.json has the same paths).
+  resolve: {
+    alias: {
+      '@domain': fileURLToPath(new URL('../domain', import.meta.url)),
+      '@events': fileURLToPath(new URL('../events', import.meta.url)),
+    },
+  },
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(buildVersion) },
   // Dependencies only lazily loaded screens use: pre-bundled at dev-server start, so opening such a
   // screen for the first time does not make Vite re-optimize and reload the page.

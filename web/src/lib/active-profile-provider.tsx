@@ -16,7 +16,7 @@ import {
   type ReactNode,
 } from 'react';
 import { toast } from 'sonner';
-import { profileToasts } from '../../../domain/profile-messages.ts';
+import { profileToasts } from '@domain/profile-messages.ts';
 import {
   ACTIVE_PROFILE_CHANGED_EVENT,
   chooseActiveProfile,

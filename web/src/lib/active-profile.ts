@@ -2,7 +2,7 @@
 // tested without a browser: which profile is active, who counts as an invited user, and how the choice
 // is saved (`activeProfileId:{userId}` plus an `activeProfileChanged` event, spec §3/§4).
 import type { QueryClient } from '@tanstack/react-query';
-import { isInvitedRole } from '../../../domain/access.ts';
+import { isInvitedRole } from '@domain/access.ts';
 import { cacheAreas } from './react-query.ts';
 import { storageKeys } from './storage-keys.ts';
 

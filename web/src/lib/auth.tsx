@@ -15,7 +15,7 @@ import {
 } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { authToasts } from '../../../domain/auth-messages.ts';
+import { authToasts } from '@domain/auth-messages.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { api } from './api-client.ts';

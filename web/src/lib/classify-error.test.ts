@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessages } from '../../../domain/errors.ts';
+import { errorMessages } from '@domain/errors.ts';
 import { ApiError } from './api-client.ts';
 import { classifyError } from './classify-error.ts';
 

@@ -1,7 +1,7 @@
 // The error classifier of spec §8: turns anything thrown (API errors, fetch failures, time-outs, chunk
 // load failures) into a type, the user message of the catalogue, the action to offer and whether a
 // retry may help. Every screen, the query retry policy and (later) the error boundary use this one.
-import { errorMessages } from '../../../domain/errors.ts';
+import { errorMessages } from '@domain/errors.ts';
 
 export type ClassifiedErrorType =
   'auth' | 'server' | 'not_found' | 'rate_limit' | 'timeout' | 'deployment' | 'network' | 'unknown';

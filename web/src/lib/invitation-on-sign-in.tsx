@@ -6,7 +6,7 @@
 import { Hub } from 'aws-amplify/utils';
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
-import { authToasts } from '../../../domain/auth-messages.ts';
+import { authToasts } from '@domain/auth-messages.ts';
 import { readAuthQuery } from '../config/paths.ts';
 import { saveActiveProfileId } from './active-profile.ts';
 import { readCurrentUser } from './auth.tsx';

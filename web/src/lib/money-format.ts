@@ -2,7 +2,7 @@
 // its view's convention (cash held, net position, or what is owed on a card or loan, positive), and
 // dates as people write them ("Mon, Dec 14", "Dec 14, 2026") instead of ISO strings or day numbers.
 import { format, parseISO } from 'date-fns';
-import { formatUsd } from '../../../domain/classification.ts';
+import { formatUsd } from '@domain/classification.ts';
 
 /** How a series' balances read (the API's `balance_convention`). */
 export type BalanceConvention = 'held' | 'owed' | 'net';

@@ -2,7 +2,7 @@
 // silence, reconnects after 1, 2, 5, then 10 s, catches up after each reconnect, batches pushes and
 // catches up instead once more than 100 wait.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RealtimePush } from '../../../events/realtime.ts';
+import type { RealtimePush } from '@events/realtime.ts';
 import { reconnectDelay, RealtimeClient, type SocketLike } from './realtime-client.ts';
 
 class FakeSocket implements SocketLike {

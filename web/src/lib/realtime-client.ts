@@ -3,7 +3,7 @@
 // reconnects after 1, 2, 5, then every 10 s, and after every reconnect asks for a catch-up (pushes sent
 // while it was away are lost). Pushes are applied in batches; more than 100 waiting means it fell
 // behind, and a catch-up replaces them. Framework-free, so its timing is unit-tested with fake timers.
-import type { RealtimePush, RealtimeServerMessage } from '../../../events/realtime.ts';
+import type { RealtimePush, RealtimeServerMessage } from '@events/realtime.ts';
 import { REALTIME } from './constants.ts';
 
 /** What the client needs of a WebSocket (the browser's, or a test double). */

@@ -1,7 +1,7 @@
 // Which caches each realtime push makes stale, and what a catch-up refetches.
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { REALTIME_EVENTS, type RealtimeEvent, type RealtimePush } from '../../../events/realtime.ts';
+import { REALTIME_EVENTS, type RealtimeEvent, type RealtimePush } from '@events/realtime.ts';
 import { cacheAreas } from './react-query.ts';
 import {
   catchUpKeys,

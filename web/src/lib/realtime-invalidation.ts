@@ -1,7 +1,7 @@
 // What each realtime push makes stale (docs/realtime.md): exactly the query caches that show the data
 // the event changed, for the profile it names; and what a catch-up after a reconnect refetches.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { RealtimeEvent, RealtimePush } from '../../../events/realtime.ts';
+import type { RealtimeEvent, RealtimePush } from '@events/realtime.ts';
 import { cacheAreas } from './react-query.ts';
 
 /** Query-key roots outside spec §3's cache areas that pushes also reach. */

@@ -2,7 +2,7 @@
 // each push invalidates exactly the caches it names, and a reconnect catches up on the active profile.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { TOKEN_QUERY_PARAMETER, TWO_FACTOR_QUERY_PARAMETER } from '../../../events/realtime.ts';
+import { TOKEN_QUERY_PARAMETER, TWO_FACTOR_QUERY_PARAMETER } from '@events/realtime.ts';
 import { getAppConfig } from '../config/app-config.ts';
 import { useActiveProfile } from './active-profile-provider.tsx';
 import { getIdToken } from './api-client.ts';

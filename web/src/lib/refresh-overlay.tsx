@@ -13,7 +13,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { setupWording } from '../../../domain/account-connection-messages.ts';
+import { setupWording } from '@domain/account-connection-messages.ts';
 import { REFRESH_PROGRESS } from './constants.ts';
 import {
   nextRefreshProgress,

@@ -2,7 +2,7 @@
 // retries, 'Maximum retries reached. Please refresh the page.' The message is the gentle one unless the
 // classifier has a more useful one for the user.
 import { RefreshCw } from 'lucide-react';
-import { errorMessages } from '../../../../domain/errors.ts';
+import { errorMessages } from '@domain/errors.ts';
 import { paths } from '../../config/paths.ts';
 import { ERROR_RECOVERY, errorScreenText } from '../../lib/error-recovery.ts';
 import { Button } from '../ui/button.tsx';

@@ -4,7 +4,7 @@
 // later one; a new date or a new "Repeats" for the series starts a new schedule there (docs/
 // money-plan-api.md). An edit sends only what changed. Amounts are sent as cash-flow cents.
 import { useId, useState, type FormEvent } from 'react';
-import { PLAID_PRIMARY_GROUPS, type PlaidPrimary } from '../../../../domain/taxonomy.ts';
+import { PLAID_PRIMARY_GROUPS, type PlaidPrimary } from '@domain/taxonomy.ts';
 import { nameWithMask } from '../../lib/account-format.ts';
 import { CADENCE_LABELS } from '../../lib/money-format.ts';
 import { dollarsText, parseDollars } from '../../lib/money-input.ts';

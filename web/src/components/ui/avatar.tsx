@@ -8,7 +8,7 @@ import {
   PERSONALITY_COLORS,
   avatarInitials,
   type AvatarPersonality,
-} from '../../../../domain/avatar.ts';
+} from '@domain/avatar.ts';
 import { cn } from '../../lib/cn.ts';
 
 export const personalityIcons = {

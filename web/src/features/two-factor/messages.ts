@@ -1,5 +1,5 @@
 // What a failed two-factor call tells the person (spec §8's 2FA messages).
-import { TWO_FACTOR_MESSAGES } from '../../../../domain/two-factor.ts';
+import { TWO_FACTOR_MESSAGES } from '@domain/two-factor.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
 export function twoFactorErrorMessage(error: unknown, fallback: string): string {

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { authToasts } from '../../../../../domain/auth-messages.ts';
+import { authToasts } from '@domain/auth-messages.ts';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { APP_NAME } from '../../../config/brand.ts';

@@ -2,7 +2,7 @@
 // classification.ts: direction, normalized and display amount, colour, category).
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { Direction } from '../../../../../domain/classification.ts';
+import type { Direction } from '@domain/classification.ts';
 import { api } from '../../../lib/api-client.ts';
 import { followPages } from '../../../lib/paging.ts';
 import { PREFETCH_FRESHNESS_MS } from '../../../lib/constants.ts';

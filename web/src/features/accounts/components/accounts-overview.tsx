@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ChevronRight, Landmark, Link2, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatUsd } from '../../../../../domain/classification.ts';
+import { formatUsd } from '@domain/classification.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';

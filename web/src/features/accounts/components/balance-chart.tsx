@@ -1,7 +1,7 @@
 // The account detail's balance history: a small SVG line chart (recharts is not a dependency yet),
 // named for screen readers with its first, last, lowest and highest points.
 import { format, parseISO } from 'date-fns';
-import { formatUsd } from '../../../../../domain/classification.ts';
+import { formatUsd } from '@domain/classification.ts';
 import type { BalancePoint } from '../utils/balance-history.ts';
 
 const WIDTH = 600;

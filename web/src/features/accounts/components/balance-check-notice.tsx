@@ -3,7 +3,7 @@
 // checked on the server after each sync), with a Refresh that syncs the account again.
 import { formatDistanceStrict, parseISO } from 'date-fns';
 import { RefreshCw } from 'lucide-react';
-import { formatUsd } from '../../../../../domain/classification.ts';
+import { formatUsd } from '@domain/classification.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import type { Account } from '../../../lib/accounts-api.ts';

@@ -4,7 +4,7 @@
 // skipped, rate-limited or errored; the server keeps the rate-limit backoff.
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { balanceForecastToasts } from '../../../../../domain/account-connection-messages.ts';
+import { balanceForecastToasts } from '@domain/account-connection-messages.ts';
 import { listAccounts, smartPlaidSync } from '../../../lib/accounts-api.ts';
 import { CONNECT_TOAST_MS } from '../../../lib/constants.ts';
 import { useRefresh } from '../../../lib/refresh-overlay.tsx';

@@ -1,6 +1,6 @@
 // The account detail's transaction filters: a text search (description or merchant), a direction and a
 // category; the date range is asked of the server. Directions read as the classification names them.
-import type { Direction } from '../../../../../domain/classification.ts';
+import type { Direction } from '@domain/classification.ts';
 import type { Transaction } from '../api/get-transactions.ts';
 
 export const directionLabels: Readonly<Record<Direction, string>> = {

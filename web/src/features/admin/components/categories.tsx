@@ -10,7 +10,7 @@ import {
   validateBudgetMaps,
   type BudgetMaps as DomainMaps,
   type SimpleBudgetCategory,
-} from '../../../../../domain/budget-categories.ts';
+} from '@domain/budget-categories.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

@@ -3,7 +3,7 @@
 import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { authValidation } from '../../../../../domain/auth-messages.ts';
+import { authValidation } from '@domain/auth-messages.ts';
 import { confirmationCodeField, emailField, newPasswordField } from '../utils/fields.ts';
 
 export const requestResetInputSchema = z.object({ email: emailField });

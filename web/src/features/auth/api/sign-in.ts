@@ -2,7 +2,7 @@
 import { signIn, type SignInOutput } from 'aws-amplify/auth';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { authValidation } from '../../../../../domain/auth-messages.ts';
+import { authValidation } from '@domain/auth-messages.ts';
 import { getAppConfig } from '../../../config/app-config.ts';
 import { emailField } from '../utils/fields.ts';
 

@@ -2,7 +2,7 @@
 import { signUp } from 'aws-amplify/auth';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { authValidation } from '../../../../../domain/auth-messages.ts';
+import { authValidation } from '@domain/auth-messages.ts';
 import { emailField, newPasswordField } from '../utils/fields.ts';
 
 export const signUpInputSchema = z.object({

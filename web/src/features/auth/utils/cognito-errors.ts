@@ -2,8 +2,8 @@
 // is told and where the message belongs. cognito-local differs from Cognito in two ways that matter
 // here (TOOLING-NOTES.md): a wrong password is InvalidPasswordException rather than
 // NotAuthorizedException, and an unsupported call (ResendConfirmationCode) answers "Unsupported".
-import { authToasts, authValidation } from '../../../../../domain/auth-messages.ts';
-import { errorMessages } from '../../../../../domain/errors.ts';
+import { authToasts, authValidation } from '@domain/auth-messages.ts';
+import { errorMessages } from '@domain/errors.ts';
 
 export type AuthOperation =
   'signIn' | 'signUp' | 'confirmSignUp' | 'resendSignUpCode' | 'resetPassword' | 'confirmResetPassword';

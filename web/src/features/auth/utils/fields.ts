@@ -1,6 +1,6 @@
 // Form field rules of spec §5 shared by the auth forms.
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, authValidation } from '../../../../../domain/auth-messages.ts';
+import { PASSWORD_MIN_LENGTH, authValidation } from '@domain/auth-messages.ts';
 import { authErrorMessages } from './cognito-errors.ts';
 
 /** Required, a plausible address, trimmed and lower-cased (Cognito usernames are matched as typed). */

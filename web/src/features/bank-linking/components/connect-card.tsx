@@ -14,7 +14,7 @@ import {
   Zap,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { setupWording } from '../../../../../domain/account-connection-messages.ts';
+import { setupWording } from '@domain/account-connection-messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useConnectBank, type ConnectOutcome } from '../hooks/use-connect-bank.ts';

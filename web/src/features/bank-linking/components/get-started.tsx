@@ -5,7 +5,7 @@
 import { BarChart3, Clock, Lock, ShieldCheck, EyeOff, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { setupWording } from '../../../../../domain/account-connection-messages.ts';
+import { setupWording } from '@domain/account-connection-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

@@ -3,7 +3,7 @@
 // the signed-in frame so it keeps watching across the navigation that follows a connection.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { connectionToasts } from '../../../../../domain/account-connection-messages.ts';
+import { connectionToasts } from '@domain/account-connection-messages.ts';
 import { accountsQueryOptions } from '../../../lib/accounts-api.ts';
 import { useActiveProfile } from '../../../lib/active-profile-provider.tsx';
 import { SETUP } from '../../../lib/constants.ts';

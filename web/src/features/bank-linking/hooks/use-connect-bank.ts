@@ -7,7 +7,7 @@
 // Success runs once per link session: exchange → link accounts → refresh (new), or a sync (update).
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { connectionFailures, connectionToasts } from '../../../../../domain/account-connection-messages.ts';
+import { connectionFailures, connectionToasts } from '@domain/account-connection-messages.ts';
 import { useActiveProfile } from '../../../lib/active-profile-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { MOBILE_BREAKPOINT_PX } from '../../../lib/constants.ts';

@@ -7,7 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { connectionFailures, connectionToasts } from '../../../../../domain/account-connection-messages.ts';
+import { connectionFailures, connectionToasts } from '@domain/account-connection-messages.ts';
 import { paths } from '../../../config/paths.ts';
 import { useActiveProfile } from '../../../lib/active-profile-provider.tsx';
 import { SETUP } from '../../../lib/constants.ts';

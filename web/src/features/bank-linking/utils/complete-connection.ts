@@ -3,12 +3,12 @@
 // refresh the caches, with spec §8's toasts; or, for a reconnection, a sync only.
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { connectionFailures, connectionToasts } from '../../../../../domain/account-connection-messages.ts';
+import { connectionFailures, connectionToasts } from '@domain/account-connection-messages.ts';
 import { accountDataAreas, accountsQueryOptions, smartPlaidSync } from '../../../lib/accounts-api.ts';
 import { CONNECT_TOAST_MS } from '../../../lib/constants.ts';
 import { trackSignedInEngagement } from '../../../lib/engagement.ts';
 import { announceAccountLinked } from '../../../lib/account-linked.ts';
-import { trialMessages } from '../../../../../domain/subscription.ts';
+import { trialMessages } from '@domain/subscription.ts';
 import { exchangePublicToken, linkAccountToProfile } from '../api/exchange-token.ts';
 import { trackInitialSync } from './initial-sync-tracker.ts';
 

@@ -2,7 +2,7 @@
 // created), ready, or error. Ready when an active profile exists and no active account has a
 // historical sync in progress, and also when a financial profile the user owns exists. If no profile
 // exists after 0.5 s the server is asked for the default one; 10 s without success is an error.
-import { setupErrors } from '../../../../../domain/account-connection-messages.ts';
+import { setupErrors } from '@domain/account-connection-messages.ts';
 import { SETUP } from '../../../lib/constants.ts';
 
 export type SetupState = 'checking' | 'creating' | 'ready' | 'error';

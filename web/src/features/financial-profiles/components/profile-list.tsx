@@ -5,7 +5,7 @@ import { format, parseISO } from 'date-fns';
 import { Archive, CheckCircle2, Pencil, Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { profileFailures, profileToasts } from '../../../../../domain/profile-messages.ts';
+import { profileFailures, profileToasts } from '@domain/profile-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,7 +1,7 @@
 // Help & Support's answers (issue 16 item 3; docs/help.md says how they are kept): the questions people
 // ask of an app like this, in plain words, each with a stable id (the #anchor a link or an e-mail can
 // point to), a topic, and extra words people search with.
-import type { SupportTopic } from '../../../../../domain/support-topics.ts';
+import type { SupportTopic } from '@domain/support-topics.ts';
 
 export interface HelpAnswer {
   readonly id: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HELP_ANSWERS } from '../content/answers.ts';
-import { SUPPORT_TOPICS } from '../../../../../domain/support-topics.ts';
+import { SUPPORT_TOPICS } from '@domain/support-topics.ts';
 import { searchAnswers } from './search.ts';
 
 describe('help answers', () => {

@@ -1,12 +1,12 @@
 // A day of the calendar in a dialog: its end-of-day balance, what happened (posted and pending
 // transactions) and what is planned, with add, edit and delete of planned items for editors and owners.
 import { useState } from 'react';
-import { formatUsd } from '../../../../../domain/classification.ts';
+import { formatUsd } from '@domain/classification.ts';
 import { PlannedItemForm } from '../../../components/money/planned-item-form.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { PLAID_PRIMARY_GROUPS, type PlaidPrimary } from '../../../../../domain/taxonomy.ts';
+import { PLAID_PRIMARY_GROUPS, type PlaidPrimary } from '@domain/taxonomy.ts';
 import { nameWithMask } from '../../../lib/account-format.ts';
 import { cadenceLabel } from '../../../lib/money-format.ts';
 import type { PlanItem } from '../../../lib/money-plan-api.ts';

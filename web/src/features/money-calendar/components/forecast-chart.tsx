@@ -21,7 +21,7 @@ import {
   type RunningBalanceRow,
   type ViewKey,
 } from '../api/calendar.ts';
-import type { BandCoverage } from '../../../../../domain/money/band-coverage.ts';
+import type { BandCoverage } from '@domain/money/band-coverage.ts';
 import { chartGeometry, dateTickIndexes, indexAtFraction, niceTicks } from '../utils/chart.ts';
 
 const W = 600;

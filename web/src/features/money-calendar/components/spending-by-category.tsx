@@ -4,7 +4,7 @@
 // payment that settles them), so it reads the month's net-worth calendar, which holds every account;
 // the same figures as a table for screen readers and anyone who prefers numbers.
 import { useQuery } from '@tanstack/react-query';
-import { spendingByCategory, type SpendingRow } from '../../../../../domain/money/spending.ts';
+import { spendingByCategory, type SpendingRow } from '@domain/money/spending.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { money } from '../../../lib/money-format.ts';

@@ -16,7 +16,7 @@ import {
   checkAvatarFile,
   normalizeCustomInitials,
   type AvatarPersonality,
-} from '../../../../../domain/avatar.ts';
+} from '@domain/avatar.ts';
 import { Avatar, personalityIcons } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';

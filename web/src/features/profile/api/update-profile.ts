@@ -1,7 +1,7 @@
 // PATCH /profiles/me with the fields the settings screen edits; refreshes the 'user-profile' cache.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { authValidation } from '../../../../../domain/auth-messages.ts';
+import { authValidation } from '@domain/auth-messages.ts';
 import { api } from '../../../lib/api-client.ts';
 import { profileQueryKey, profileSchema, type Profile } from '../../../lib/user-profile-api.ts';
 

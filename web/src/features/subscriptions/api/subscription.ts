@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { invokeFunction } from '../../../lib/invoke-function.ts';
-import type { PlanLookupKey } from '../../../../../domain/subscription.ts';
+import type { PlanLookupKey } from '@domain/subscription.ts';
 
 export const checkSchema = z
   .object({

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { PLANS, PLUS_FEATURES, type PlanLookupKey } from '../../../../../domain/subscription.ts';
+import { PLANS, PLUS_FEATURES, type PlanLookupKey } from '@domain/subscription.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAuth } from '../../../lib/auth.tsx';

@@ -3,7 +3,7 @@
 // During a grace period the content stays open under a banner with the hours and minutes left.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { gateAllows, PLUS_FEATURES, timeLeft } from '../../../../../domain/subscription.ts';
+import { gateAllows, PLUS_FEATURES, timeLeft } from '@domain/subscription.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLogout } from '../../../lib/auth.tsx';

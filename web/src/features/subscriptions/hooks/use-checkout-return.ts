@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { trialMessages } from '../../../../../domain/subscription.ts';
+import { trialMessages } from '@domain/subscription.ts';
 import { startTrial } from '../api/subscription.ts';
 import { useSubscription } from '../components/subscription-provider.tsx';
 import { withTrialRetries } from '../utils/subscription-status.ts';

@@ -7,7 +7,7 @@ import {
   SUBSCRIPTION_REFRESH_THROTTLE_MS,
   SUBSCRIPTION_STALE_MS,
   type AccessState,
-} from '../../../../../domain/subscription.ts';
+} from '@domain/subscription.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import type { SubscriberRecord, SubscriptionCheck } from '../api/subscription.ts';
 

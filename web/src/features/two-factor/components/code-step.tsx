@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { TWO_FACTOR_MESSAGES } from '../../../../../domain/two-factor.ts';
+import { TWO_FACTOR_MESSAGES } from '@domain/two-factor.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
