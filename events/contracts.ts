@@ -78,8 +78,16 @@ export const alertRequestedSchema = z.object({
   forceImmediate: z.boolean().optional(),
 });
 
+/** A Plaid webhook said an item has news (issue 11 item 8): the webhook answers at once, the sync runs
+ * in plaid-transactions-sync. */
+export const syncRequestedSchema = z.object({
+  itemId: z.string(),
+  reason: z.string().max(80),
+});
+
 export const eventContracts = {
   AccountLinked: accountLinkedSchema,
+  SyncRequested: syncRequestedSchema,
   TransactionsChanged: transactionsChangedSchema,
   PlanChanged: planChangedSchema,
   ForecastUpdated: forecastUpdatedSchema,

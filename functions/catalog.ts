@@ -366,7 +366,7 @@ export const catalog: CatalogEntry[] = [
     handler: 'functions/plaid-transactions-sync/handler.ts',
     timeoutSeconds: 29,
     memoryMb: 1024,
-    events: ['AccountLinked'],
+    events: ['AccountLinked', 'SyncRequested'],
   },
   {
     name: 'get-financial-accounts',

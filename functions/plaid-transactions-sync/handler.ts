@@ -1,6 +1,7 @@
 // spec §7 plaid-transactions-sync {accountId}: pages /transactions/sync for the account's item from the
 // stored cursor (a client cursor is ignored: the server's is authoritative). Also the consumer of
-// AccountLinked, running the initial sync of a newly linked bank.
+// AccountLinked, running the initial sync of a newly linked bank, and of SyncRequested, the sync a Plaid
+// webhook asked for (the webhook itself answers at once: issue 11 item 8).
 import { functionBodies } from '../catalog.ts';
 import { dataFor } from '../lib/data/index.ts';
 import { httpHandler, route } from '../lib/http.ts';
@@ -22,7 +23,8 @@ const http = httpHandler('plaid-transactions-sync', {
 
 export const handler = withTriggers(http, {
   onEvent: async (event, deps) => {
-    if (event['detail-type'] !== 'AccountLinked') return { ignored: event['detail-type'] };
+    if (event['detail-type'] !== 'AccountLinked' && event['detail-type'] !== 'SyncRequested')
+      return { ignored: event['detail-type'] };
     const { itemId } = event.detail as { itemId: string };
     return syncItem(deps, dataFor(deps), itemId, { forced: true });
   },

@@ -2,6 +2,7 @@
 // gateway: the initial 24-month sync, clock advances, pending→posted, mutation during pagination,
 // concurrent syncs, replayed and forged webhooks, a broken login, and what the browser may see.
 import { describe, expect, it } from 'vitest';
+import { handlePlaidWebhook } from '../../functions/lib/plaid/webhook.ts';
 import { api, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
 import {
   accessTokenOf,
@@ -196,6 +197,45 @@ describe('webhooks', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
     expect(await snapshot()).toBe(before);
+  });
+
+  it('acknowledges a transactions webhook at once and leaves the sync to the bus (issue 11 item 8)', async () => {
+    const { bank } = await linkedAndSynced();
+    const { data: before } = await data.plaidItems.get({ id: bank.itemId }).go();
+    const published: Array<{ type: string; detail: unknown }> = [];
+    const deps = {
+      clock: () => new Date(),
+      events: { publish: async (type: string, detail: unknown) => void published.push({ type, detail }) },
+      logger: { info: () => undefined },
+    } as never;
+
+    const answer = await handlePlaidWebhook(deps, data, {
+      webhook_type: 'TRANSACTIONS',
+      webhook_code: 'SYNC_UPDATES_AVAILABLE',
+      item_id: before?.plaid_item_id ?? '',
+    } as never);
+    const { data: after } = await data.plaidItems.get({ id: bank.itemId }).go();
+
+    expect(answer).toEqual({ handled: true, kind: 'TRANSACTIONS:SYNC_UPDATES_AVAILABLE', outcome: 'queued' });
+    expect(published).toEqual([
+      {
+        type: 'SyncRequested',
+        detail: { itemId: bank.itemId, reason: 'TRANSACTIONS:SYNC_UPDATES_AVAILABLE' },
+      },
+    ]);
+    // Nothing was synced in the webhook's own call.
+    expect(after?.last_synced_at).toBe(before?.last_synced_at);
+
+    // Through the real bus, the requested sync runs and finishes.
+    const since = new Date().toISOString();
+    await sandbox('/sandbox/item/fire_webhook', {
+      access_token: await accessTokenOf(bank.itemId),
+      webhook_code: 'SYNC_UPDATES_AVAILABLE',
+    });
+    await eventually(
+      async () => (await data.plaidItems.get({ id: bank.itemId }).go()).data,
+      (item) => !item?.sync_lock_owner && (item?.last_synced_at ?? '') > since,
+    );
   });
 
   it('refuses unsigned, forged and non-ES256 webhooks with 401 and does nothing', async () => {

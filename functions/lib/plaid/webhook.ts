@@ -4,7 +4,6 @@
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
 import { completeHostedLink } from './items.ts';
-import { syncItem } from './sync.ts';
 
 export interface PlaidWebhookBody {
   webhook_type?: string;
@@ -53,7 +52,7 @@ export async function handlePlaidWebhook(
     if (body.status?.toUpperCase() !== 'SUCCESS')
       return { handled: false, kind: 'LINK:SESSION_FINISHED (exited)' };
     const outcome = await completeHostedLink(deps, data, body.link_token, undefined, (itemId) =>
-      syncItem(deps, data, itemId, { forced: true }),
+      deps.events.publish('SyncRequested', { itemId, reason: 'LINK:SESSION_FINISHED' }),
     ).catch((error: unknown) => ({ status: 'failed', reason: (error as Error).message }));
     return { handled: true, kind: 'LINK:SESSION_FINISHED', outcome: outcome.status };
   }
@@ -68,8 +67,10 @@ export async function handlePlaidWebhook(
     case 'TRANSACTIONS:DEFAULT_UPDATE':
     case 'TRANSACTIONS:INITIAL_UPDATE':
     case 'TRANSACTIONS:HISTORICAL_UPDATE': {
-      const outcome = await syncItem(deps, data, item.id, { forced: true });
-      return { handled: true, kind, outcome: outcome.status };
+      // Acknowledged at once; the sync (a first one can page for many seconds) runs from the bus, far
+      // from API Gateway's 29 s limit (issue 11 item 8).
+      await deps.events.publish('SyncRequested', { itemId: item.id, reason: kind });
+      return { handled: true, kind, outcome: 'queued' };
     }
     case 'ITEM:ERROR':
     case 'ITEM:LOGIN_REPAIRED':
