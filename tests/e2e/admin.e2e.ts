@@ -11,7 +11,13 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_PASSWORD, e2eBaseUrl, expectNoSeriousAxeViolations, makeAdminByEmail } from './helpers.ts';
+import {
+  E2E_PASSWORD,
+  e2eBaseUrl,
+  expectNoSeriousAxeViolations,
+  makeAdminByEmail,
+  signInThroughUi,
+} from './helpers.ts';
 
 const api = () => process.env.E2E_API_URL ?? '';
 const plaid = () => process.env.E2E_PLAID_URL ?? '';
@@ -120,15 +126,6 @@ const idToken = (page: Page) =>
     }
     return '';
   });
-
-async function signInThroughUi(page: Page, email: string) {
-  await page.goto(`${e2eBaseUrl()}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 /** The dashboard's figures after a fresh roll-up, read the way the screen reads them. */
 async function freshFigures(token: string) {

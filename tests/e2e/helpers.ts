@@ -55,6 +55,16 @@ export async function signUpAndSignIn(
   if (trial) await startTrial(page);
 }
 
+/** The two-step sign-in of /login with the suite's password; ends off the sign-in page. */
+export async function signInThroughUi(page: Page, email: string) {
+  await page.goto(`${e2eBaseUrl()}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
 /**
  * Starts the signed-in user's card-free 7-day trial through the API (spec §6: available to any
  * signed-in user), as a first bank connection would, and reloads so the SPA reads the new status

@@ -2,17 +2,8 @@
 // one person; the first ends every session from /settings and lands on the sign-in page; the second is
 // sent there on its next call, told why; signing in again works.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_PASSWORD, e2eBaseUrl, expectNoSeriousAxeViolations, signUpAndSignIn } from './helpers.ts';
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${e2eBaseUrl()}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+import { expect, test } from '@playwright/test';
+import { e2eBaseUrl, expectNoSeriousAxeViolations, signInThroughUi, signUpAndSignIn } from './helpers.ts';
 
 test('sign out everywhere ends this browser’s session and another’s; a new sign-in works', async ({
   page,
@@ -23,7 +14,7 @@ test('sign out everywhere ends this browser’s session and another’s; a new s
   await signUpAndSignIn(page, email, { trial: false });
   const other = await browser.newContext();
   const phone = await other.newPage();
-  await signIn(phone, email);
+  await signInThroughUi(phone, email);
   await phone.goto(`${e2eBaseUrl()}/settings`);
   await expect(phone.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 
@@ -45,7 +36,7 @@ test('sign out everywhere ends this browser’s session and another’s; a new s
   await other.close();
 
   await page.waitForTimeout(1_100);
-  await signIn(page, email);
+  await signInThroughUi(page, email);
   await page.goto(`${e2eBaseUrl()}/settings`);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace');

@@ -2,17 +2,21 @@
 // only, signed out} answers exactly 2xx/403/403/403/401, a non-admin's bad request is still 403 (the
 // check comes first); the roll-up's figures follow the records; actions and rule edits are audited;
 // category rules that would shadow every description are refused with nothing changed.
-import {
-  AdminAddUserToGroupCommand,
-  AdminGetUserCommand,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_TABLE } from '../../bin/make-admin.ts';
 import { catalog } from '../../functions/catalog.ts';
 import { cognitoClient } from '../../local/bootstrap.ts';
 import { LOCAL_TABLE_NAME } from '../../local/cloud.ts';
-import { api, cloud, directData, signUpAdmin, signUpAndSignIn, type TestUser } from './helpers.ts';
+import {
+  api,
+  cloud,
+  directData,
+  signInWithPassword,
+  signUpAdmin,
+  signUpAndSignIn,
+  type TestUser,
+} from './helpers.ts';
 
 interface Sample {
   body?: unknown;
@@ -20,15 +24,7 @@ interface Sample {
 }
 
 async function signInAgain(user: TestUser): Promise<TestUser> {
-  const { urls, config } = cloud();
-  const auth = await cognitoClient(urls.cognito).send(
-    new InitiateAuthCommand({
-      ClientId: config.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-    }),
-  );
-  return { ...user, idToken: auth.AuthenticationResult?.IdToken ?? '' };
+  return { ...user, idToken: (await signInWithPassword(user)).idToken };
 }
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {

@@ -58,6 +58,22 @@ export async function signUpAndSignIn(fullName = 'Test User'): Promise<TestUser>
   return { email, password, fullName, idToken, userId: signUp.UserSub };
 }
 
+/** A new sign-in of an existing user (another device): fresh ID and refresh tokens. */
+export async function signInWithPassword(user: Pick<TestUser, 'email' | 'password'>) {
+  const { urls, config } = cloud();
+  const auth = await cognitoClient(urls.cognito).send(
+    new InitiateAuthCommand({
+      ClientId: config.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
+    }),
+  );
+  return {
+    idToken: auth.AuthenticationResult?.IdToken ?? '',
+    refreshToken: auth.AuthenticationResult?.RefreshToken ?? '',
+  };
+}
+
 export interface ApiResponse<T = unknown> {
   status: number;
   body: T;

@@ -6,22 +6,7 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { SESSION_ENDED_MESSAGE } from '../../functions/lib/sessions.ts';
 import { cognitoClient } from '../../local/bootstrap.ts';
-import { api, cloud, directData, signUpAdmin, signUpAndSignIn, type TestUser } from './helpers.ts';
-
-async function signIn(user: TestUser) {
-  const { urls, config } = cloud();
-  const auth = await cognitoClient(urls.cognito).send(
-    new InitiateAuthCommand({
-      ClientId: config.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: user.email, PASSWORD: user.password },
-    }),
-  );
-  return {
-    idToken: auth.AuthenticationResult?.IdToken ?? '',
-    refresh: auth.AuthenticationResult?.RefreshToken ?? '',
-  };
-}
+import { api, cloud, directData, signInWithPassword, signUpAdmin, signUpAndSignIn } from './helpers.ts';
 
 async function refresh(token: string) {
   const { urls, config } = cloud();
@@ -40,8 +25,8 @@ const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_100));
 describe('sign out everywhere', () => {
   it('ends every sign-in of the person (ID tokens refused, refresh tokens revoked); a new sign-in works', async () => {
     const user = await signUpAndSignIn();
-    const laptop = await signIn(user);
-    const phone = await signIn(user);
+    const laptop = await signInWithPassword(user);
+    const phone = await signInWithPassword(user);
     const stranger = await signUpAndSignIn();
     expect((await me(laptop.idToken)).status).toBe(200);
     expect((await me(phone.idToken)).status).toBe(200);
@@ -58,7 +43,7 @@ describe('sign out everywhere', () => {
       expect(refused.status).toBe(401);
       expect(refused.body.message).toBe(SESSION_ENDED_MESSAGE);
     }
-    await expect(refresh(phone.refresh)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(refresh(phone.refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     // Someone else's sign-in is untouched.
     expect((await me(stranger.idToken)).status).toBe(200);
     const { data: events } = await directData()
@@ -67,7 +52,7 @@ describe('sign out everywhere', () => {
     expect(events.filter((e) => e.event_type === 'sessions_revoked')).toHaveLength(1);
 
     await nextSecond();
-    const again = await signIn(user);
+    const again = await signInWithPassword(user);
     expect((await me(again.idToken)).status).toBe(200);
   });
 
