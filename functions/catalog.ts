@@ -25,7 +25,24 @@ export interface Route {
    * Every other route of a signed-in user with 2FA on needs a verified sign-in (functions/lib/two-factor.ts).
    */
   twoFactorExempt?: true;
+  /**
+   * The route's own request limit (issue 11 item 7): API Gateway route throttling in the cloud, the same
+   * token bucket in the local gateway, 429 beyond it. Public routes carry one; the stage's 100/s covers
+   * the rest.
+   */
+  throttle?: RouteThrottle;
 }
+
+/** Requests per second on average, and the burst a bucket holds. */
+export interface RouteThrottle {
+  rate: number;
+  burst: number;
+}
+
+/** Public routes a person uses a few times (sign-up's questionnaire, an invitation, a code, unsubscribe). */
+export const PUBLIC_ROUTE_THROTTLE: RouteThrottle = { rate: 5, burst: 20 };
+const publicRoutes = (routes: Route[]): Route[] =>
+  routes.map((r) => ({ ...r, throttle: PUBLIC_ROUTE_THROTTLE }));
 
 export interface CatalogEntry {
   /** The documented function name (spec §7) or the resource group's name. Also the Lambda's name suffix. */
@@ -287,7 +304,7 @@ export const catalog: CatalogEntry[] = [
     description:
       'Send (or resend) the sign-up verification code through Cognito: public (nobody is signed in before confirming), the same answer whatever the address, 5 per address per 15 min',
     caller: 'public',
-    routes: fn('send-verification-email'),
+    routes: publicRoutes(fn('send-verification-email')),
     body: functionBodies['send-verification-email'],
     handler: 'functions/send-verification-email/handler.ts',
     ...defaults,
@@ -410,7 +427,7 @@ export const catalog: CatalogEntry[] = [
     kind: 'resource',
     description: 'Signup questionnaire answers (spec §3 user_onboarding_responses); sent before sign-up',
     caller: 'public',
-    routes: [{ method: 'POST', path: '/onboarding-responses' }],
+    routes: publicRoutes([{ method: 'POST', path: '/onboarding-responses' }]),
     handler: 'functions/onboarding-responses/handler.ts',
     ...defaults,
   },
@@ -437,7 +454,7 @@ export const catalog: CatalogEntry[] = [
     kind: 'resource',
     description: 'get_invitation_by_token (spec §7 RPC): public, so signup can lock the invited e-mail',
     caller: 'public',
-    routes: [{ method: 'GET', path: '/invitations/{token}' }],
+    routes: publicRoutes([{ method: 'GET', path: '/invitations/{token}' }]),
     handler: 'functions/get-invitation-by-token/handler.ts',
     ...defaults,
   },
@@ -623,10 +640,10 @@ export const catalog: CatalogEntry[] = [
     description:
       'One-click unsubscribe (RFC 8058): POST with the token unsubscribes; GET shows a confirmation page and changes nothing',
     caller: 'public',
-    routes: [
+    routes: publicRoutes([
       { method: 'GET', path: '/email/unsubscribe' },
       { method: 'POST', path: '/email/unsubscribe' },
-    ],
+    ]),
     handler: 'functions/email-unsubscribe/handler.ts',
     ...defaults,
   },

@@ -11,6 +11,7 @@ import {
 } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
   CorsHttpMethod,
   HttpApi,
   HttpMethod,
@@ -37,7 +38,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { catalog, type CallerKind, type CatalogEntry } from '../functions/catalog.ts';
+import { allRoutes, catalog, type CallerKind, type CatalogEntry } from '../functions/catalog.ts';
 import { CatalogFunction } from './catalog-function.ts';
 import type { BucketBinding, TableBinding } from './data-stack.ts';
 import { accessOf } from './function-access.ts';
@@ -116,7 +117,7 @@ export class ApiStack extends Stack {
     }
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention });
-    new HttpStage(this, 'DefaultStage', {
+    const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
@@ -141,6 +142,19 @@ export class ApiStack extends Stack {
         ),
       },
     });
+    // Issue 11 item 7: a route's own throttle (catalog `throttle`, the public routes) beside the stage's.
+    // HTTP API limits are per route, not per client: a flood slows the route for everyone but never
+    // reaches the handlers' data (docs/decisions.md, rate limits).
+    const routeSettings = Object.fromEntries(
+      allRoutes
+        .filter(({ route }) => route.throttle)
+        .map(({ route }) => [
+          `${route.method} ${route.path}`,
+          // RouteSettings is a JSON map in CloudFormation: its keys are written as CloudFormation spells them.
+          { ThrottlingRateLimit: route.throttle!.rate, ThrottlingBurstLimit: route.throttle!.burst },
+        ]),
+    );
+    (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
     this.apiUrl = this.api.apiEndpoint;
 
     // The SPA sends the Cognito ID token, whose `aud` is the app client id.

@@ -15,7 +15,14 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type { JWTPayload } from 'jose';
 import { WebSocket, WebSocketServer } from 'ws';
-import { catalog, type CatalogEntry, type HttpMethod, type WebSocketRouteKey } from '../functions/catalog.ts';
+import {
+  catalog,
+  type CatalogEntry,
+  type HttpMethod,
+  type RouteThrottle,
+  type WebSocketRouteKey,
+} from '../functions/catalog.ts';
+import { errorMessages } from '../domain/errors.ts';
 import { cognitoTokenVerifier } from '../functions/lib/cognito-token.ts';
 import type { RealtimeSender } from '../functions/lib/ports/realtime.ts';
 import { notImplementedResponse } from '../functions/lib/not-implemented.ts';
@@ -35,6 +42,25 @@ interface CompiledRoute {
   params: string[];
   /** Literal segments rank before parameters, as API Gateway prefers the most specific route. */
   specificity: number;
+  throttle?: RouteThrottle;
+}
+
+/**
+ * API Gateway's route throttling (issue 11 item 7): a token bucket per route holding `burst` requests,
+ * refilled at `rate` per second; an empty bucket answers 429 before the handler runs.
+ */
+export function routeLimiter(now: () => number = Date.now) {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return (routeKey: string, throttle: RouteThrottle): boolean => {
+    const t = now();
+    const bucket = buckets.get(routeKey) ?? { tokens: throttle.burst, at: t };
+    bucket.tokens = Math.min(throttle.burst, bucket.tokens + ((t - bucket.at) / 1000) * throttle.rate);
+    bucket.at = t;
+    buckets.set(routeKey, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  };
 }
 
 /** Bodies past this are refused unread (413): far above any handler's own limit (functions/lib/http.ts,
@@ -73,6 +99,7 @@ export function compileRoutes(entries: CatalogEntry[]): CompiledRoute[] {
         pattern: new RegExp(`^${source || '/'}$`),
         params,
         specificity: segments.filter((s) => !s.startsWith('{')).length * 100 - params.length,
+        ...(route.throttle ? { throttle: route.throttle } : {}),
       };
     }),
   );
@@ -196,6 +223,7 @@ function lambdaContext(entry: CatalogEntry, requestId: string): Context {
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const routes = compileRoutes(catalog);
+  const allow = routeLimiter();
   const verifyToken = cognitoTokenVerifier({
     issuer: `${options.cognitoEndpoint}/${options.userPoolId}`,
     clientId: options.userPoolClientId,
@@ -343,6 +371,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return 404;
     }
     const { route, pathParameters } = matched;
+    if (route.throttle && !allow(route.routeKey, route.throttle)) {
+      send(response, 429, { code: 'rate_limit', message: errorMessages.rate_limit });
+      return 429;
+    }
 
     let claims: Record<string, string | number | boolean | string[]> | undefined;
     if (route.entry.caller === 'user' || route.entry.caller === 'admin') {

@@ -7,6 +7,7 @@
 // - ChangePassword with a wrong current password: Cognito answers NotAuthorizedException 'Incorrect
 //   username or password.', cognito-local InvalidPasswordException (a password-policy error).
 // - AdminUserGlobalSignOut, which it lacks (below).
+// - Cognito's lockout after repeated wrong passwords (below).
 const { Targets } = require('cognito-local/lib/targets/targets.js');
 const errors = require('cognito-local/lib/errors.js');
 const { attributeValue } = require('cognito-local/lib/services/userPoolService.js');
@@ -68,7 +69,43 @@ const AdminUserGlobalSignOut =
     return {};
   };
 
+// Sign-in lockout, which it lacks (issue 11 item 7): Cognito locks a user out after 5 wrong passwords in a
+// row, answering NotAuthorizedException 'Password attempts exceeded' (the SPA shows spec §8's rate-limit
+// message), for a time that starts at 1 s and doubles with each further failure, up to 15 minutes; a
+// right password at the end of the lockout resets the count. Kept in memory, per user name.
+const LOCKOUT_AFTER = 5;
+const LOCKOUT_MAX_MS = 15 * 60 * 1000;
+const failures = new Map();
+const originalInitiateAuth = Targets.InitiateAuth;
+const InitiateAuth = (services) => {
+  const initiate = originalInitiateAuth(services);
+  return async (ctx, req) => {
+    const name = String(req.AuthParameters?.USERNAME ?? '').toLowerCase();
+    if (!name || req.AuthFlow === 'REFRESH_TOKEN_AUTH' || req.AuthFlow === 'REFRESH_TOKEN')
+      return initiate(ctx, req);
+    const record = failures.get(name);
+    if (record && Date.now() < record.lockedUntil)
+      throw new errors.NotAuthorizedError('Password attempts exceeded');
+    try {
+      const result = await initiate(ctx, req);
+      failures.delete(name);
+      return result;
+    } catch (error) {
+      if (error instanceof errors.NotAuthorizedError || error instanceof errors.InvalidPasswordError) {
+        const count = (record?.count ?? 0) + 1;
+        const lockedUntil =
+          count >= LOCKOUT_AFTER
+            ? Date.now() + Math.min(LOCKOUT_MAX_MS, 1000 * 2 ** (count - LOCKOUT_AFTER))
+            : 0;
+        failures.set(name, { count, lockedUntil });
+      }
+      throw error;
+    }
+  };
+};
+
 Targets.ResendConfirmationCode = ResendConfirmationCode;
 Targets.ChangePassword = ChangePassword;
 Targets.AdminUserGlobalSignOut = AdminUserGlobalSignOut;
-module.exports = { ResendConfirmationCode, ChangePassword, AdminUserGlobalSignOut };
+Targets.InitiateAuth = InitiateAuth;
+module.exports = { ResendConfirmationCode, ChangePassword, AdminUserGlobalSignOut, InitiateAuth };

@@ -58,7 +58,8 @@ test('connect a bank from /get-started, see accounts and transactions, reconnect
   await link.getByRole('button', { name: 'First Platypus Bank' }).click();
   await logInAndFinish(link);
 
-  await expect(page.getByText('Success! Finishing setup...')).toBeVisible();
+  // The exchange of an 8-account bank comes first: give a busy machine time.
+  await expect(page.getByText('Success! Finishing setup...')).toBeVisible({ timeout: 45_000 });
   await expect(
     page.getByText('Connected 8 account(s)! Setting up your transaction history...'),
   ).toBeVisible();

@@ -211,6 +211,26 @@ describe('stage and CORS', () => {
     expect(props.DefaultRouteSettings.ThrottlingBurstLimit).toBeGreaterThan(0);
   });
 
+  it('throttles every public route on its own, tighter than the stage (issue 11 item 7)', () => {
+    const [stage] = Object.values(ofHttpApi('AWS::ApiGatewayV2::Stage'));
+    const settings = stage!.Properties.RouteSettings as Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    >;
+    const publicKeys = allRoutes
+      .filter(({ entry }) => entry.caller === 'public')
+      .map(({ route }) => `${route.method} ${route.path}`)
+      .sort();
+    expect(publicKeys.length).toBeGreaterThan(4);
+    expect(Object.keys(settings).sort()).toEqual(publicKeys);
+    for (const key of publicKeys) {
+      expect(settings[key]!.ThrottlingRateLimit, key).toBeLessThan(
+        stage!.Properties.DefaultRouteSettings.ThrottlingRateLimit,
+      );
+      expect(settings[key]!.ThrottlingBurstLimit, key).toBeGreaterThan(0);
+    }
+  });
+
   it('allows the SPA origin with the Authorization header and exposes the correlation id', () => {
     const [httpApi] = Object.values(resourcesOf(api, 'AWS::ApiGatewayV2::Api')).filter(
       (r) => r.Properties.ProtocolType === 'HTTP',

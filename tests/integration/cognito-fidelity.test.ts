@@ -106,3 +106,42 @@ describe('ResendConfirmationCode locally', () => {
     expect(again.AuthenticationResult?.IdToken).toBeTruthy();
   });
 });
+
+describe('sign-in lockout locally (issue 11 item 7)', () => {
+  it('refuses even the right password for a while after 5 wrong ones, as Cognito does, then lets it in', async () => {
+    const { urls, config } = cloud();
+    const client = cognitoClient(urls.cognito);
+    const email = `lockout-${randomUUID()}@example.com`;
+    await client.send(
+      new SignUpCommand({
+        ClientId: config.userPoolClientId,
+        Username: email,
+        Password: 'secret1',
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    await client.send(
+      new ConfirmSignUpCommand({
+        ClientId: config.userPoolClientId,
+        Username: email,
+        ConfirmationCode: LOCAL_CONFIRMATION_CODE,
+      }),
+    );
+    const signIn = (password: string) =>
+      client.send(
+        new InitiateAuthCommand({
+          ClientId: config.userPoolClientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
+      );
+    for (let i = 0; i < 5; i++) await expect(signIn('wrong-password')).rejects.toBeDefined();
+
+    await expect(signIn('secret1')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Password attempts exceeded',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await signIn('secret1')).AuthenticationResult?.IdToken).toBeTruthy();
+  });
+});

@@ -149,12 +149,26 @@ export const sesEventSchema = z.object({
 export type SesEvent = z.infer<typeof sesEventSchema>;
 
 /** Applies one delivery event to its email_sends row; a hard bounce or complaint suppresses the person. */
+/** Looks for a delivery event's send this many more times (0.3 s, 0.6 s, … apart). */
+const UNKNOWN_MESSAGE_RETRIES = 4;
+
+async function sendOfMessage(data: Data, messageId: string) {
+  const { data: sends } = await data.emailSends.query
+    .byProviderMessage({ provider_message_id: messageId })
+    .go();
+  return sends[0];
+}
+
 export async function applyDeliveryEvent(deps: Deps, data: Data, event: SesEvent) {
   const { detail } = event;
-  const { data: sends } = await data.emailSends.query
-    .byProviderMessage({ provider_message_id: detail.mail.messageId })
-    .go();
-  const send = sends[0];
+  // SES can report a message a moment before the send's own row is written (it is written once SES has
+  // taken the message): look again briefly before calling it someone else's mail (an invitation, a code).
+  let send: Awaited<ReturnType<typeof sendOfMessage>>;
+  for (let attempt = 0; ; attempt += 1) {
+    send = await sendOfMessage(data, detail.mail.messageId);
+    if (send || attempt >= UNKNOWN_MESSAGE_RETRIES) break;
+    await new Promise((resolve) => setTimeout(resolve, 300 * (attempt + 1)));
+  }
   if (!send) return { outcome: 'ignored: unknown message' };
   const at = deps.clock().toISOString();
   const key = { user_id: send.user_id, sent_at: send.sent_at, id: send.id };
