@@ -7,6 +7,7 @@
 // The device that asked is signed out too and signs in again. docs/settings.md.
 import { AuthError } from '../../domain/errors.ts';
 import { logSecurityEvent } from './financial-profiles.ts';
+import { sendSecurityNotice } from './security-notice.ts';
 import type { Data } from './data/index.ts';
 import type { Deps } from './deps.ts';
 import type { Caller } from './http.ts';
@@ -15,7 +16,7 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
 
 /** Ends every sign-in of the user up to now: refresh tokens revoked, ID tokens and 2FA sessions refused. */
 export async function revokeSessions(
-  deps: Pick<Deps, 'clock' | 'users'>,
+  deps: Pick<Deps, 'clock' | 'users' | 'email' | 'logger'>,
   data: Data,
   user: { id: string; email: string },
   by: 'user' | 'admin',
@@ -32,6 +33,14 @@ export async function revokeSessions(
     .go({ pages: 'all', attributes: ['session_hash'] });
   if (twoFactor.length > 0) await data.twoFactorSessions.delete(twoFactor).go();
   await logSecurityEvent(data, user.id, 'sessions_revoked', { by });
+  await sendSecurityNotice(
+    deps,
+    user.email,
+    'You were signed out everywhere',
+    by === 'admin'
+      ? 'An administrator signed your account out on every device.'
+      : 'Your account was signed out on every device at your request.',
+  );
   return { revoked_at: new Date(mark * 1000).toISOString() };
 }
 

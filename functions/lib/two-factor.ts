@@ -10,6 +10,7 @@ import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 
 import { Secret, TOTP } from 'otpauth';
 import { PRODUCT_NAME } from '../../domain/brand.ts';
 import { RateLimitError, TwoFactorRequiredError, ValidationError } from '../../domain/errors.ts';
+import { sendSecurityNotice } from './security-notice.ts';
 import { assertSignInLive } from './sessions.ts';
 import {
   isE164,
@@ -450,23 +451,6 @@ export interface VerifyInput {
   method?: TwoFactorMethod | undefined;
 }
 
-async function notify(deps: TwoFactorDeps, to: string | null, subject: string, line: string) {
-  if (!to) return;
-  try {
-    await deps.email.send({
-      to,
-      subject,
-      text: `${line}\n\nIf this was not you, change your password and contact support.`,
-      html: `<p>${line}</p><p>If this was not you, change your password and contact support.</p>`,
-      kind: 'security_notice',
-    });
-  } catch (error) {
-    deps.logger.warn('security notice not sent', {
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
-}
-
 export async function verifyCode(
   deps: TwoFactorDeps,
   data: Data,
@@ -534,7 +518,7 @@ export async function verifyCode(
     );
     const sessionToken = await issueSession(data, caller.userId, now, deviceId);
     await logSecurityEvent(data, caller.userId, 'two_factor_enabled', { method });
-    await notify(
+    await sendSecurityNotice(
       deps,
       state.email,
       `Two-factor authentication is on for your ${PRODUCT_NAME} account`,
@@ -679,7 +663,7 @@ export async function disableTwoFactor(
   );
   await data.twoFactorSecrets.delete({ user_id: caller.userId }).go();
   await logSecurityEvent(data, caller.userId, 'two_factor_disabled', { method: state.method });
-  await notify(
+  await sendSecurityNotice(
     deps,
     state.email,
     `Two-factor authentication is off for your ${PRODUCT_NAME} account`,

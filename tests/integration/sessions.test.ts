@@ -6,6 +6,7 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { SESSION_ENDED_MESSAGE } from '../../functions/lib/sessions.ts';
 import { cognitoClient } from '../../local/bootstrap.ts';
+import { cloudMessagesTo, eventually } from './email-helpers.ts';
 import { api, cloud, directData, signInWithPassword, signUpAdmin, signUpAndSignIn } from './helpers.ts';
 
 async function refresh(token: string) {
@@ -50,6 +51,14 @@ describe('sign out everywhere', () => {
       .securityEvents.query.byUser({ user_id: user.userId })
       .go({ pages: 'all' });
     expect(events.filter((e) => e.event_type === 'sessions_revoked')).toHaveLength(1);
+    // The notice every security change sends, to the person only.
+    const notices = await eventually(
+      async () => cloudMessagesTo(user.email).filter((m) => m.kind === 'security_notice'),
+      (found) => found.length > 0,
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.subject).toBe('You were signed out everywhere');
+    expect(cloudMessagesTo(stranger.email).filter((m) => m.kind === 'security_notice')).toHaveLength(0);
 
     await nextSecond();
     const again = await signInWithPassword(user);
