@@ -67,11 +67,12 @@ export const extraAccess: Readonly<Record<string, readonly ExtraAccess[]>> = {
   'two-factor': ['email', 'plaidTokenEncrypt'],
   // The admin area's user actions (issue 16 item 2: grant/revoke admin, disable, revoke sessions).
   // The admin roll-up (functions/lib/admin/rollup.ts) is the one reader that scans (docs/admin.md).
-  admin: ['userPoolAdmin', 'tableScan'],
+  // Revoke sessions e-mails the person a security notice (functions/lib/security-notice.ts).
+  admin: ['userPoolAdmin', 'tableScan', 'email'],
   // Resending a sign-up code only to an address that awaits one (functions/send-verification-email).
   'send-verification-email': ['userPoolLookup'],
-  // "Sign out everywhere" from /settings (functions/lib/sessions.ts).
-  profiles: ['userPoolSignOut'],
+  // "Sign out everywhere" from /settings, and its security notice e-mail (functions/lib/sessions.ts).
+  profiles: ['userPoolSignOut', 'email'],
 };
 
 export const accessOf = (name: string): readonly ExtraAccess[] => extraAccess[name] ?? [];
