@@ -128,6 +128,17 @@ describe('every spec event', () => {
     expect(sends.filter((r) => r.kind === 'user_signup')).toHaveLength(1);
     expect(cloudMessagesTo(user.email).map((m) => m.subject)).toContain('Welcome to Tallywise');
   });
+
+  it('sends the welcome when the default profile comes before the first GET /profiles/me', async () => {
+    // The app makes both calls at once on a first sign-in; the welcome was lost when this one won.
+    const user = await signUpAndSignIn('Early Bird');
+    await api('POST', '/functions/ensure-default-profile', { token: user.idToken, body: {} });
+    const sends = await eventually(
+      () => sendsOf(user.userId),
+      (rows) => rows.some((r) => r.kind === 'user_signup'),
+    );
+    expect(sends.filter((r) => r.kind === 'user_signup')).toHaveLength(1);
+  });
 });
 
 describe('the schedules', () => {
