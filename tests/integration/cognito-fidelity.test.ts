@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cognitoClient } from '../../local/bootstrap.ts';
 import { LOCAL_CONFIRMATION_CODE } from '../../local/cloud.ts';
-import { cloud } from './helpers.ts';
+import { cloud, signInWithPassword, signUpAndSignIn } from './helpers.ts';
 
 describe('ResendConfirmationCode locally', () => {
   it('sends a new code to an unconfirmed user, refuses a confirmed or unknown one as Cognito does', async () => {
@@ -109,39 +109,15 @@ describe('ResendConfirmationCode locally', () => {
 
 describe('sign-in lockout locally (issue 11 item 7)', () => {
   it('refuses even the right password for a while after 5 wrong ones, as Cognito does, then lets it in', async () => {
-    const { urls, config } = cloud();
-    const client = cognitoClient(urls.cognito);
-    const email = `lockout-${randomUUID()}@example.com`;
-    await client.send(
-      new SignUpCommand({
-        ClientId: config.userPoolClientId,
-        Username: email,
-        Password: 'secret1',
-        UserAttributes: [{ Name: 'email', Value: email }],
-      }),
-    );
-    await client.send(
-      new ConfirmSignUpCommand({
-        ClientId: config.userPoolClientId,
-        Username: email,
-        ConfirmationCode: LOCAL_CONFIRMATION_CODE,
-      }),
-    );
-    const signIn = (password: string) =>
-      client.send(
-        new InitiateAuthCommand({
-          ClientId: config.userPoolClientId,
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          AuthParameters: { USERNAME: email, PASSWORD: password },
-        }),
-      );
+    const user = await signUpAndSignIn();
+    const signIn = (password: string) => signInWithPassword({ email: user.email, password });
     for (let i = 0; i < 5; i++) await expect(signIn('wrong-password')).rejects.toBeDefined();
 
-    await expect(signIn('secret1')).rejects.toMatchObject({
+    await expect(signIn(user.password)).rejects.toMatchObject({
       name: 'NotAuthorizedException',
       message: 'Password attempts exceeded',
     });
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect((await signIn('secret1')).AuthenticationResult?.IdToken).toBeTruthy();
+    expect((await signIn(user.password)).idToken).toBeTruthy();
   });
 });
