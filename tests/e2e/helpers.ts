@@ -115,7 +115,12 @@ export async function linkSandboxBank(
   await link.getByRole('button', { name: institution.name }).click();
   await logInAndFinish(link);
   await continueFromOnboardingToAccounts(page);
-  if (waitForSync) await expect(page.getByText('Syncing…')).toHaveCount(0, { timeout: 90_000 });
+  if (waitForSync) {
+    // The list must be on screen first: while it loads there is no 'Syncing…' to wait out, and a plan
+    // generated then would be found in part of the history.
+    await expect(page.getByRole('heading', { name: 'Totals' })).toBeAttached({ timeout: 45_000 });
+    await expect(page.getByText('Syncing…')).toHaveCount(0, { timeout: 90_000 });
+  }
 }
 
 /**

@@ -17,7 +17,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { accountsQueryOptions } from '../../../lib/accounts-api.ts';
+import { accountsQueryOptions, isSyncing } from '../../../lib/accounts-api.ts';
 import { friendlyDate } from '../../../lib/money-format.ts';
 import { cn } from '../../../lib/cn.ts';
 import { trackSignedInEngagement } from '../../../lib/engagement.ts';
@@ -218,6 +218,12 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
           </>
         ) : null}
       </div>
+      {canEdit && accounts.data?.some(isSyncing) ? (
+        <p role="status" className="w-full text-sm text-slate-600">
+          Your transaction history is still loading. The plan is found in it, so generate it when the sync is
+          done for the fullest picture.
+        </p>
+      ) : null}
     </div>
   );
 
