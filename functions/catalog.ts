@@ -411,16 +411,21 @@ export const catalog: CatalogEntry[] = [
   {
     name: 'profiles',
     kind: 'resource',
-    description: "The caller's own profiles record (spec §3 profiles, §7 data-store calls)",
+    description:
+      "The caller's own profiles record (spec §3 profiles, §7 data-store calls); signing out everywhere; deleting the account",
     caller: 'user',
     routes: [
       { method: 'GET', path: '/profiles/me' },
       { method: 'PATCH', path: '/profiles/me' },
       // spec §7 sign out, scope global: every device, enforced by the API (functions/lib/sessions.ts).
       { method: 'POST', path: '/profiles/me/sign-out-everywhere' },
+      // issue 15 item 1: delete the account and its data after re-authentication (functions/lib/account-deletion.ts).
+      { method: 'POST', path: '/profiles/me/delete-account' },
     ],
     handler: 'functions/profiles/handler.ts',
-    ...defaults,
+    // Deleting an account with two years of several banks' history takes a few seconds.
+    timeoutSeconds: 29,
+    memoryMb: 512,
   },
   {
     name: 'onboarding-responses',

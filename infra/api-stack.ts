@@ -317,6 +317,7 @@ export class ApiStack extends Stack {
         : []),
       ...(access.includes('userPoolLookup') ? ['AdminGetUser', 'AdminListGroupsForUser'] : []),
       ...(access.includes('userPoolSignOut') ? ['AdminUserGlobalSignOut'] : []),
+      ...(access.includes('userPoolDelete') ? ['AdminInitiateAuth', 'AdminDeleteUser'] : []),
     ];
     if (userPoolActions.length > 0)
       fn.bindUserPool({

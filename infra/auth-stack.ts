@@ -82,7 +82,9 @@ export class AuthStack extends Stack {
     // (cognito-local) only speaks USER_PASSWORD_AUTH, which the cloud client deliberately does not allow.
     this.userPoolClient = this.userPool.addClient('SpaClient', {
       generateSecret: false,
-      authFlows: { userSrp: true },
+      // adminUserPassword: the server's password re-check before deleting an account (AdminInitiateAuth,
+      // callable only with IAM credentials, never from a browser).
+      authFlows: { userSrp: true, adminUserPassword: true },
       disableOAuth: true,
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,

@@ -24,6 +24,8 @@ export type ExtraAccess =
   | 'userPoolLookup'
   /** End every sign-in of one user (AdminUserGlobalSignOut): "sign out everywhere". */
   | 'userPoolSignOut'
+  /** Re-check a user's password and delete the user (AdminInitiateAuth, AdminDeleteUser): "delete my account". */
+  | 'userPoolDelete'
   /** dynamodb:Scan on the table (not its indexes): the admin roll-up job only, never a request path. */
   | 'tableScan';
 
@@ -72,7 +74,18 @@ export const extraAccess: Readonly<Record<string, readonly ExtraAccess[]>> = {
   // Resending a sign-up code only to an address that awaits one (functions/send-verification-email).
   'send-verification-email': ['userPoolLookup'],
   // "Sign out everywhere" from /settings, and its security notice e-mail (functions/lib/sessions.ts).
-  profiles: ['userPoolSignOut', 'email'],
+  // "Delete my account" (functions/lib/account-deletion.ts): the password re-check and the user's deletion,
+  // its banks removed at Plaid, its subscription cancelled at Stripe, its photo deleted, a fresh 2FA code
+  // checked (the authenticator secret is unwrapped with the token key), and the notices.
+  profiles: [
+    'userPoolSignOut',
+    'userPoolDelete',
+    'email',
+    'plaidSecret',
+    'plaidTokenDecrypt',
+    'stripeSecret',
+    'avatars',
+  ],
 };
 
 export const accessOf = (name: string): readonly ExtraAccess[] => extraAccess[name] ?? [];

@@ -9,9 +9,9 @@
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { PRODUCT_NAME } from '../../domain/brand.ts';
-import { RateLimitError, TwoFactorRequiredError, ValidationError } from '../../domain/errors.ts';
+import { AuthError, RateLimitError, TwoFactorRequiredError, ValidationError } from '../../domain/errors.ts';
 import { sendSecurityNotice } from './security-notice.ts';
-import { assertSignInLive } from './sessions.ts';
+import { assertSignInLive, SESSION_ENDED_MESSAGE } from './sessions.ts';
 import {
   isE164,
   maskPhone,
@@ -102,7 +102,13 @@ export async function requireSecondFactor(
     .get({ id: caller.userId })
     .go({ attributes: ['two_factor_enabled', 'sessions_revoked_at'] });
   assertSignInLive(caller, profile?.sessions_revoked_at);
-  if (!options.secondFactor || !profile?.two_factor_enabled) return;
+  if (!profile) {
+    // No record: a new person's first call, or a deleted account's leftover token (refused by its mark).
+    const { data: deleted } = await data.deletedAccounts.get({ user_id: caller.userId }).go();
+    if (deleted) throw new AuthError(SESSION_ENDED_MESSAGE);
+    return;
+  }
+  if (!options.secondFactor || !profile.two_factor_enabled) return;
   if (!(await sessionOf(data, event, caller, deps.clock()))) throw new TwoFactorRequiredError();
 }
 
@@ -613,6 +619,29 @@ export async function checkDeviceTrust(
   };
 }
 
+/**
+ * A fresh second factor for a sensitive change (turning 2FA off, deleting the account): the
+ * authenticator's code, a code sent for this sign-in, or a recovery code; wrong ones count towards the
+ * lockout. Throws 400 'Invalid verification code' naming `code`.
+ */
+export async function confirmFreshCode(
+  deps: TwoFactorDeps,
+  data: Data,
+  caller: Caller,
+  event: ApiEvent,
+  method: TwoFactorMethod,
+  code: string,
+) {
+  const now = deps.clock();
+  await assertNotLockedOut(data, caller.userId, now);
+  if (
+    !(await checkSecondFactor(deps, data, caller.userId, method, signInBinding(event, caller), code, now))
+  ) {
+    await recordFailure(data, caller.userId, now);
+    throw invalidCode();
+  }
+}
+
 export async function disableTwoFactor(
   deps: TwoFactorDeps,
   data: Data,
@@ -620,25 +649,10 @@ export async function disableTwoFactor(
   event: ApiEvent,
   code: string,
 ) {
-  const now = deps.clock();
-  await assertNotLockedOut(data, caller.userId, now);
   const state = await twoFactorProfile(data, caller.userId);
   if (!state.enabled || !state.method)
     throw new ValidationError([{ field: 'code', message: 'two-factor authentication is already off' }]);
-  if (
-    !(await checkSecondFactor(
-      deps,
-      data,
-      caller.userId,
-      state.method,
-      signInBinding(event, caller),
-      code,
-      now,
-    ))
-  ) {
-    await recordFailure(data, caller.userId, now);
-    throw invalidCode();
-  }
+  await confirmFreshCode(deps, data, caller, event, state.method, code);
   // spec §4/§7: clear method and phone, delete unused codes, deactivate trusted devices.
   await data.profiles
     .patch({ id: caller.userId })

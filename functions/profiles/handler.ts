@@ -1,5 +1,6 @@
 // The caller's own profiles record (spec §3 profiles; §7 data-store calls "select/update ... by id"), and
-// signing out of every device (spec §7 sign out, scope global; functions/lib/sessions.ts).
+// signing out of every device (spec §7 sign out, scope global; functions/lib/sessions.ts), and deleting
+// the account with its data (functions/lib/account-deletion.ts).
 import { z } from 'zod';
 import { httpHandler, route } from '../lib/http.ts';
 import { dataFor } from '../lib/data/index.ts';
@@ -8,6 +9,7 @@ import { AVATAR_PERSONALITIES, AVATAR_TYPES } from '../lib/data/entities/profile
 import { oneLine } from '../lib/text-input.ts';
 import { recordActivity } from '../lib/email/events.ts';
 import { revokeSessions } from '../lib/sessions.ts';
+import { deleteAccount } from '../lib/account-deletion.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #3B82F6');
 
@@ -76,5 +78,14 @@ export const handler = httpHandler('profiles', {
       await getOrCreateProfile(data, caller, deps.clock().toISOString());
       return revokeSessions(deps, data, { id: caller.userId, email: caller.email }, 'user');
     },
+  }),
+  'POST /profiles/me/delete-account': route({
+    body: z
+      .object({
+        password: z.string().min(1, 'Please enter your password').max(256),
+        code: z.string().trim().min(6, 'Enter the 6-digit code or a recovery code').max(32).optional(),
+      })
+      .strict(),
+    run: ({ caller, deps, event, body }) => deleteAccount(deps, dataFor(deps), caller, event, body),
   }),
 });

@@ -72,13 +72,14 @@ const AdminUserGlobalSignOut =
 // Sign-in lockout, which it lacks (issue 11 item 7): Cognito locks a user out after 5 wrong passwords in a
 // row, answering NotAuthorizedException 'Password attempts exceeded' (the SPA shows spec §8's rate-limit
 // message), for a time that starts at 1 s and doubles with each further failure, up to 15 minutes; a
-// right password at the end of the lockout resets the count. Kept in memory, per user name.
+// right password at the end of the lockout resets the count. Kept in memory, per user name, and shared by
+// InitiateAuth and AdminInitiateAuth (the server's password re-check before deleting an account), as in
+// Cognito.
 const LOCKOUT_AFTER = 5;
 const LOCKOUT_MAX_MS = 15 * 60 * 1000;
 const failures = new Map();
-const originalInitiateAuth = Targets.InitiateAuth;
-const InitiateAuth = (services) => {
-  const initiate = originalInitiateAuth(services);
+const withLockout = (original) => (services) => {
+  const initiate = original(services);
   return async (ctx, req) => {
     const name = String(req.AuthParameters?.USERNAME ?? '').toLowerCase();
     if (!name || req.AuthFlow === 'REFRESH_TOKEN_AUTH' || req.AuthFlow === 'REFRESH_TOKEN')
@@ -103,9 +104,18 @@ const InitiateAuth = (services) => {
     }
   };
 };
+const InitiateAuth = withLockout(Targets.InitiateAuth);
+const AdminInitiateAuth = withLockout(Targets.AdminInitiateAuth);
 
 Targets.ResendConfirmationCode = ResendConfirmationCode;
 Targets.ChangePassword = ChangePassword;
 Targets.AdminUserGlobalSignOut = AdminUserGlobalSignOut;
 Targets.InitiateAuth = InitiateAuth;
-module.exports = { ResendConfirmationCode, ChangePassword, AdminUserGlobalSignOut, InitiateAuth };
+Targets.AdminInitiateAuth = AdminInitiateAuth;
+module.exports = {
+  ResendConfirmationCode,
+  ChangePassword,
+  AdminUserGlobalSignOut,
+  InitiateAuth,
+  AdminInitiateAuth,
+};

@@ -117,12 +117,22 @@ describe('least privilege beyond the table', () => {
   });
 
   it('keeps provider secrets and the token key away from functions that do not call providers', () => {
-    const profiles = functionsByName.get('profiles')!;
-    expect(policyOf('profiles')).not.toContain('secretsmanager:');
-    expect(policyOf('profiles')).not.toContain('kms:');
-    expect(Object.keys(profiles.props.Environment.Variables)).not.toEqual(
+    const plan = functionsByName.get('money-plan')!;
+    expect(policyOf('money-plan')).not.toContain('secretsmanager:');
+    expect(policyOf('money-plan')).not.toContain('kms:');
+    expect(Object.keys(plan.props.Environment.Variables)).not.toEqual(
       expect.arrayContaining([expect.stringMatching(/^(PLAID|STRIPE)_/)]),
     );
+  });
+
+  it('lets only the profiles function re-check a password and delete a user (delete my account)', () => {
+    expect(policyOf('profiles')).toContain('cognito-idp:AdminInitiateAuth');
+    expect(policyOf('profiles')).toContain('cognito-idp:AdminDeleteUser');
+    for (const name of functionsByName.keys())
+      if (name !== 'profiles') {
+        expect(policyOf(name), name).not.toContain('cognito-idp:AdminDeleteUser');
+        expect(policyOf(name), name).not.toContain('cognito-idp:AdminInitiateAuth');
+      }
   });
 
   it('lets only the coach call Bedrock, and only its configured model', () => {

@@ -22,6 +22,19 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byId',
   },
   {
+    pattern: "A person's one-click unsubscribe tokens (deleted with the account)",
+    source: 'issue 15 item 1 (delete my account)',
+    entity: 'unsubscribeTokens',
+    index: 'byUser',
+  },
+  {
+    pattern:
+      "A deleted account's mark: its leftover ID tokens are refused (read only when no profile exists)",
+    source: 'issue 15 item 1 (delete my account)',
+    entity: 'deletedAccounts',
+    index: 'byUser',
+  },
+  {
     pattern: 'Get a financial profile by id (every access check)',
     source: '§4, §6',
     entity: 'financialProfiles',

@@ -34,7 +34,7 @@ import {
   emailPreferencesEntity,
   engagementMetricsEntity,
 } from './entities/preferences.ts';
-import { profileEntity } from './entities/profile.ts';
+import { deletedAccountEntity, profileEntity } from './entities/profile.ts';
 import { profileForecastEntity } from './entities/profile-forecast.ts';
 import { profileInvitationEntity } from './entities/profile-invitation.ts';
 import { profileMemberEntity } from './entities/profile-member.ts';
@@ -59,6 +59,7 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
   const t = deps.tableName;
   const entities = {
     profiles: profileEntity(c, t),
+    deletedAccounts: deletedAccountEntity(c, t),
     financialProfiles: financialProfileEntity(c, t),
     profileMembers: profileMemberEntity(c, t),
     profileInvitations: profileInvitationEntity(c, t),

@@ -3,9 +3,11 @@
 // stand-in lacks fails with UnsupportedLocallyError (local/cognito/fidelity.cjs adds the ones used).
 import {
   AdminAddUserToGroupCommand,
+  AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminGetUserCommand,
+  AdminInitiateAuthCommand,
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
   AdminUserGlobalSignOutCommand,
@@ -29,6 +31,11 @@ export interface UserDirectory {
   setEnabled(username: string, enabled: boolean): Promise<void>;
   signOutEverywhere(username: string): Promise<void>;
   resendConfirmation(username: string): Promise<void>;
+  /** Checks a user's password (a re-authentication before deleting the account): 'ok', 'wrong', or
+   * 'locked' after repeated wrong passwords (Cognito's own lockout). The tokens it yields are dropped. */
+  checkPassword(username: string, password: string): Promise<'ok' | 'wrong' | 'locked'>;
+  /** Deletes the user from the pool; a user already gone is not an error. */
+  deleteUser(username: string): Promise<void>;
 }
 
 export class UnsupportedLocallyError extends Error {
@@ -117,6 +124,34 @@ export function cognitoUserDirectory(options: {
       send('Revoking sessions', () =>
         client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username: username })),
       ),
+    async checkPassword(username, password) {
+      try {
+        await client.send(
+          new AdminInitiateAuthCommand({
+            UserPoolId,
+            ClientId: options.clientId,
+            AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: username, PASSWORD: password },
+          }),
+        );
+        return 'ok';
+      } catch (error) {
+        const { name, message } = error as Error;
+        if (name === 'NotAuthorizedException' || name === 'UserNotFoundException')
+          return /attempts exceeded/i.test(message) ? 'locked' : 'wrong';
+        // cognito-local says InvalidPasswordException where Cognito says NotAuthorizedException.
+        if (name === 'PasswordResetRequiredException' || (local && name === 'InvalidPasswordException'))
+          return 'wrong';
+        throw error;
+      }
+    },
+    async deleteUser(username) {
+      try {
+        await client.send(new AdminDeleteUserCommand({ UserPoolId, Username: username }));
+      } catch (error) {
+        if (!notFound(error)) throw error;
+      }
+    },
     // The local cloud adds ResendConfirmationCode to cognito-local (local/cognito), so this runs here too.
     resendConfirmation: (username) =>
       send('Resending the confirmation code', () =>

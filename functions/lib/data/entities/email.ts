@@ -99,6 +99,12 @@ export function unsubscribeTokenEntity(client: DynamoDBDocumentClient, table: st
       },
       indexes: {
         byHash: { pk: { field: 'pk', composite: ['token_hash'] }, sk: { field: 'sk', composite: [] } },
+        /** A person's tokens, deleted with their account (issue 15 item 1). */
+        byUser: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['user_id'] },
+          sk: { field: 'gsi1sk', composite: ['token_hash'] },
+        },
       },
     },
     { client, table },

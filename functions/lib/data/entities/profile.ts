@@ -57,3 +57,28 @@ export function profileEntity(client: DynamoDBDocumentClient, table: string) {
 }
 
 export type ProfileEntity = ReturnType<typeof profileEntity>;
+
+/**
+ * A deleted account's mark (issue 15, "delete my account"): its ID tokens stay valid at the gateway for
+ * up to an hour, so the API refuses them by this mark when the profiles record is gone. Holds no personal
+ * data (the Cognito subject only) and expires by TTL a day after the deletion.
+ */
+export function deletedAccountEntity(client: DynamoDBDocumentClient, table: string) {
+  return new Entity(
+    {
+      model: model('deletedAccount'),
+      attributes: {
+        user_id: { type: 'string', required: true, readOnly: true },
+        deleted_at: { type: 'string', required: true },
+        ttl: { type: 'number', required: true },
+      },
+      indexes: {
+        byUser: {
+          pk: { field: 'pk', composite: ['user_id'] },
+          sk: { field: 'sk', composite: [] },
+        },
+      },
+    },
+    { client, table },
+  );
+}
