@@ -8,6 +8,8 @@ import { AppearanceSettings } from '../../../features/settings/components/appear
 import { NotificationSettings } from '../../../features/settings/components/notification-settings.tsx';
 import { ChangePassword } from '../../../features/settings/components/change-password.tsx';
 import { SignOutEverywhere } from '../../../features/settings/components/sign-out-everywhere.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { DeleteAccount } from '../../../features/settings/components/delete-account.tsx';
 import { SecuritySettings } from '../../../features/two-factor/components/security-settings.tsx';
 import { ProfileSettings } from '../../../features/profile/components/profile-settings.tsx';
 import { useLogout } from '../../../lib/auth.tsx';
@@ -24,17 +26,23 @@ function Section({
   title,
   description,
   children,
+  danger = false,
 }: {
   title: string;
   description: string;
   children: ReactNode;
+  danger?: boolean;
 }) {
+  const headingId = `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-heading`;
   return (
     <section
-      aria-labelledby={`${title}-heading`}
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      aria-labelledby={headingId}
+      className={cn(
+        'rounded-xl border bg-white p-5 shadow-sm sm:p-6',
+        danger ? 'border-red-300' : 'border-slate-200',
+      )}
     >
-      <h2 id={`${title}-heading`} className="text-lg font-semibold text-slate-900">
+      <h2 id={headingId} className={cn('text-lg font-semibold', danger ? 'text-red-700' : 'text-slate-900')}>
         {title}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{description}</p>
@@ -77,6 +85,9 @@ export default function SettingsRoute() {
           </Button>
           <SignOutEverywhere onSignedOut={logout} />
         </div>
+      </Section>
+      <Section danger title="Danger zone" description="Delete your account and everything in it.">
+        <DeleteAccount />
       </Section>
     </div>
   );

@@ -6,15 +6,14 @@ import { invokeFunction } from '../../../lib/invoke-function.ts';
 import { saveDeviceToken, saveSecondFactorSession } from '../../../lib/second-factor-store.ts';
 import { deviceFingerprint } from '../fingerprint.ts';
 
-export type TwoFactorMethod = 'totp' | 'email' | 'sms';
-
-export interface TwoFactorStatus {
-  enabled: boolean;
-  method: TwoFactorMethod | null;
-  phone: string | null;
-  session_verified: boolean;
-  recovery_codes_left: number;
-}
+export {
+  sendCode,
+  twoFactorKeys,
+  twoFactorStatusQuery,
+  type TwoFactorMethod,
+  type TwoFactorStatus,
+} from '../../../lib/two-factor-status.ts';
+import { twoFactorKeys, type TwoFactorMethod } from '../../../lib/two-factor-status.ts';
 
 export interface TrustedDevice {
   id: string;
@@ -25,39 +24,11 @@ export interface TrustedDevice {
   current: boolean;
 }
 
-export const twoFactorKeys = {
-  all: ['two-factor'] as const,
-  status: (userId: string) => ['two-factor', 'status', userId] as const,
-  devices: (userId: string) => ['two-factor', 'devices', userId] as const,
-};
-
-export const twoFactorStatusQuery = (userId: string) =>
-  queryOptions({
-    queryKey: twoFactorKeys.status(userId),
-    queryFn: ({ signal }) => api.get<TwoFactorStatus>('/two-factor', { signal }),
-    staleTime: 60_000,
-  });
-
 export const trustedDevicesQuery = (userId: string) =>
   queryOptions({
     queryKey: twoFactorKeys.devices(userId),
     queryFn: ({ signal }) => api.get<{ devices: TrustedDevice[] }>('/two-factor/devices', { signal }),
   });
-
-export function sendCode(input: {
-  method: 'email' | 'sms';
-  codeType: 'setup' | 'login';
-  phoneNumber?: string;
-}) {
-  return invokeFunction<{ success: boolean; method: string; destination: string }>(
-    'send-2fa-code-secure',
-    input,
-    {
-      share: false,
-      retry: false,
-    },
-  );
-}
 
 interface VerifyAnswer {
   success: boolean;
