@@ -1,11 +1,11 @@
 // "Delete my account" (issue 15 item 1; functions/lib/account-deletion.ts): after the password (and a
-// fresh second factor when 2FA is on), the person's data goes from every table — checked by scanning the
-// whole table for their ids afterwards — their bank connections are removed at Plaid, their subscription
+// fresh second factor when 2FA is on), the person's data goes from every table — checked afterwards by
+// querying every partition of the table and its indexes filed under their ids, whatever the entity — their bank connections are removed at Plaid, their subscription
 // is cancelled at Stripe, the Cognito user is deleted, leftover tokens are refused, and the members of
 // their shared profile are told while keeping their own profiles.
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { SERVICE_NAME, tableDesign } from '../../functions/lib/data/table-design.ts';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { WRONG_PASSWORD_MESSAGE } from '../../functions/lib/account-deletion.ts';
@@ -27,21 +27,54 @@ const remove = (user: TestUser, body: unknown, headers?: Record<string, string>)
     ...(headers ? { headers } : {}),
   });
 
-/** Every item of the table whose stored form mentions one of `needles`. */
-async function itemsMentioning(needles: readonly string[]) {
+/** The key attributes people's data is filed under (ElectroDB writes them as `$moneycal#<name>_<value>`). */
+const KEY_NAMES = [
+  'user_id',
+  'profile_id',
+  'account_id',
+  'item_id',
+  'owner_user_id',
+  'accepted_by',
+  'target_id',
+];
+
+/**
+ * Every item of the table, in any entity, filed under one of `ids` — on the table or any of its indexes,
+ * by any of the key names people's data uses — plus the partitions named in `partitions` (composite keys,
+ * e.g. a coach conversation's profile and person). Queries, not a scan: the suite's table holds every
+ * other test's banks too, and a scan of it takes a minute.
+ */
+async function itemsFiledUnder(ids: readonly string[], partitions: readonly string[] = []) {
   const { urls, tableName } = cloud();
   const ddb = DynamoDBDocumentClient.from(dynamoClient(urls.dynamodb));
-  const found: Array<Record<string, unknown>> = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: start }));
-    for (const item of page.Items ?? []) {
-      const text = JSON.stringify(item);
-      if (needles.some((n) => text.includes(n))) found.push(item);
+  const keys = [
+    ...ids.flatMap((id) => KEY_NAMES.map((name) => `$${SERVICE_NAME}#${name}_${id}`.toLowerCase())),
+    ...partitions.map((p) => `$${SERVICE_NAME}#${p}`.toLowerCase()),
+  ];
+  const indexes = [
+    { pk: 'pk' },
+    ...tableDesign.globalIndexes.map((g) => ({ pk: g.partitionKey, index: g.indexName })),
+  ];
+  const found = new Map<string, Record<string, unknown>>();
+  for (const key of keys)
+    for (const { pk, index } of indexes as Array<{ pk: string; index?: string }>) {
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await ddb.send(
+          new QueryCommand({
+            TableName: tableName,
+            ...(index ? { IndexName: index } : {}),
+            KeyConditionExpression: '#k = :v',
+            ExpressionAttributeNames: { '#k': pk },
+            ExpressionAttributeValues: { ':v': key },
+            ExclusiveStartKey: start,
+          }),
+        );
+        for (const item of page.Items ?? []) found.set(`${String(item.pk)}|${String(item.sk)}`, item);
+        start = page.LastEvaluatedKey;
+      } while (start);
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found;
+  return [...found.values()];
 }
 
 describe('delete my account', () => {
@@ -77,7 +110,7 @@ describe('delete my account', () => {
     expect(
       (await api('POST', `/invitations/${token}/accept`, { token: owner.idToken, body: {} })).status,
     ).toBe(200);
-    expect((await itemsMentioning([owner.userId])).length).toBeGreaterThan(20);
+    expect((await itemsFiledUnder([owner.userId, profileId])).length).toBeGreaterThan(20);
 
     // The wrong password changes nothing.
     const wrong = await remove(owner, { password: 'not-my-password' });
@@ -97,7 +130,14 @@ describe('delete my account', () => {
     expect(deleted.body).toMatchObject({ deleted: true });
 
     // Nothing of theirs is left in the table but the operators' audit and the mark refusing old tokens.
-    const left = await itemsMentioning([owner.userId, profileId, itemId, ...accounts.map((a) => a.id)]);
+    const left = await itemsFiledUnder(
+      [owner.userId, profileId, itemId, ...accounts.map((a) => a.id)],
+      [
+        `profile_id_${profileId}#user_id_${owner.userId}`,
+        `profile_id_${profileId}#user_id_${member.userId}`,
+        `profile_id_${hostProfile}#user_id_${owner.userId}`,
+      ],
+    );
     // Kept by decision: the operators' audit, the Stripe webhook ledger (ids, until its TTL), and the
     // member's own security log (which names the profile they had joined).
     const kept = new Set(['adminAudit', 'deletedAccount', 'stripeEvent']);
@@ -200,7 +240,7 @@ describe('delete my account', () => {
     const recovery = verified.body.recovery_codes[0] ?? '';
     const deleted = await remove(user, { password: user.password, code: recovery }, session);
     expect(deleted.status).toBe(200);
-    expect(await itemsMentioning([user.userId])).toEqual([
+    expect(await itemsFiledUnder([user.userId])).toEqual([
       expect.objectContaining({ __edb_e__: 'deletedAccount' }),
     ]);
   });
