@@ -28,6 +28,7 @@ import { startCognito } from './cognito/start.ts';
 import { startDynamoDb } from './dynamodb/start.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { createPlaidSandbox, type PlaidSandbox } from './plaid-sandbox/sandbox.ts';
+import { LOCAL_PLAID_KEYS } from './plaid-sandbox-token.ts';
 import { newWebhookSecret } from './stripe-sandbox/webhooks.ts';
 import { startStripeSandbox, type StripeSandbox } from './stripe-sandbox/sandbox.ts';
 import { assertPortFree, freePort } from './processes.ts';
@@ -58,37 +59,7 @@ export const defaultPorts: LocalPorts = {
   stripe: 8820,
 };
 
-/** The keys the local Plaid sandbox accepts (it stands in for Plaid's sandbox keys). */
-export const LOCAL_PLAID_KEYS = { clientId: 'local-client-id', secret: 'local-secret' } as const;
-
-/**
- * Plaid's sandbox shortcut past the Link widget: a public token for a test login at an institution,
- * with 730 days of history, from the local sandbox at `plaidUrl`.
- */
-export async function sandboxPublicToken(
-  plaidUrl: string,
-  institutionId: string,
-  options: { webhook?: string; username?: string } = {},
-): Promise<string> {
-  const response = await fetch(`${plaidUrl}/sandbox/public_token/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_id: LOCAL_PLAID_KEYS.clientId,
-      secret: LOCAL_PLAID_KEYS.secret,
-      institution_id: institutionId,
-      initial_products: ['transactions'],
-      options: {
-        ...(options.username ? { override_username: options.username, override_password: 'pass_good' } : {}),
-        transactions: { days_requested: 730 },
-        ...(options.webhook ? { webhook: options.webhook } : {}),
-      },
-    }),
-  });
-  const body = (await response.json()) as { public_token?: string };
-  if (!response.ok || !body.public_token) throw new Error(`sandbox public token: ${JSON.stringify(body)}`);
-  return body.public_token;
-}
+export { LOCAL_PLAID_KEYS, sandboxPublicToken } from './plaid-sandbox-token.ts';
 
 export interface LocalCloudOptions {
   /** Folder for all state (database, pool, logs, generated config). */

@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   e2eBaseUrl as base,
   expectNoSeriousAxeViolations,
-  linkSandboxBank,
+  linkBankThroughApi,
   screenshots,
   signUpAndSignIn,
 } from './helpers.ts';
@@ -39,7 +39,7 @@ test('ask whether a purchase fits: the verdict, the lowest balance with and with
   await signUpAndSignIn(page, `e2e-coach-${randomUUID().slice(0, 8)}@example.com`, {
     fullName: 'Joan Clarke',
   });
-  await linkSandboxBank(page, { waitForSync: true });
+  await linkBankThroughApi(page);
   await page.goto(`${base()}/plan`);
   await page.getByRole('button', { name: 'Generate my plan' }).click();
   await expect(page.getByText(/Your money plan is (ready|up to date)/)).toBeVisible({ timeout: 60_000 });

@@ -24,8 +24,12 @@ export async function answerQuestionnaire(page: Page) {
 }
 
 /**
- * A new user: questionnaire, 'Create your account', the confirmation code (cognito-local's fixed one),
- * the two-step sign-in, and spec §2's home logic landing them on /get-started.
+ * A new user: the account made and confirmed through Cognito as the sign-up screen makes it (SignUp with
+ * e-mail and name, then the confirmation code; cognito-local's fixed one), then the two-step sign-in in
+ * the browser and spec §2's home logic landing them on /get-started. The sign-up screens themselves
+ * (questionnaire, 'Create your account', 'Resend code', the code) are walked in journey.e2e.ts and
+ * web-app.e2e.ts; every other file starts from here, which saves each of them half a minute on a busy
+ * machine.
  */
 export async function signUpAndSignIn(
   page: Page,
@@ -37,22 +41,35 @@ export async function signUpAndSignIn(
     trial = true,
   } = {},
 ) {
-  await page.goto(`${e2eBaseUrl()}/signup`);
-  await answerQuestionnaire(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Full name').fill(fullName);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/verify-email/);
-  await page.getByLabel('Confirmation code').fill('123456');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await createConfirmedUser(email, fullName);
+  await signInThroughUi(page, email);
   if (expectWelcomeToast) await expect(page.getByText('Welcome back!')).toBeVisible();
   await expect(page).toHaveURL(/\/get-started$/);
   if (trial) await startTrial(page);
+}
+
+/** SignUp and ConfirmSignUp against the suite's cognito-local, as the SPA's sign-up screens call them. */
+export async function createConfirmedUser(email: string, fullName: string) {
+  const { CognitoIdentityProviderClient, ConfirmSignUpCommand, SignUpCommand } =
+    await import('@aws-sdk/client-cognito-identity-provider');
+  const cognito = new CognitoIdentityProviderClient({
+    region: process.env.E2E_REGION ?? 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    endpoint: process.env.E2E_COGNITO_URL,
+  });
+  const ClientId = process.env.E2E_USER_POOL_CLIENT_ID ?? '';
+  await cognito.send(
+    new SignUpCommand({
+      ClientId,
+      Username: email,
+      Password: E2E_PASSWORD,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'name', Value: fullName },
+      ],
+    }),
+  );
+  await cognito.send(new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: '123456' }));
 }
 
 /** The two-step sign-in of /login with the suite's password; ends off the sign-in page. */
@@ -66,32 +83,98 @@ export async function signInThroughUi(page: Page, email: string) {
 }
 
 /**
+ * A call to the API as the signed-in page makes it (its ID token; the profile as X-Profile-Id when given),
+ * from inside the page: for set-up steps whose screens other tests walk.
+ */
+export async function apiFromPage<T = unknown>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+  profileId?: string,
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ url, method, body, profileId }) => {
+      // Typed here: the suite is compiled without the DOM library.
+      const storage = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } })
+        .localStorage;
+      const tokenKey = Object.keys(storage).find((k) => k.endsWith('.idToken'));
+      const response = await fetch(url, {
+        method,
+        headers: {
+          authorization: `Bearer ${(tokenKey && storage.getItem(tokenKey)) || ''}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(profileId ? { 'x-profile-id': profileId } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+    { url: `${process.env.E2E_API_URL ?? ''}${path}`, method, body, profileId },
+  );
+}
+
+/**
  * Starts the signed-in user's card-free 7-day trial through the API (spec §6: available to any
  * signed-in user), as a first bank connection would, and reloads so the SPA reads the new status
  * (issue 13: the money screens are behind the subscription gate).
  */
 export async function startTrial(page: Page) {
-  const status = await page.evaluate(async (api) => {
-    // Typed here: the suite is compiled without the DOM library.
-    const storage = (
-      globalThis as unknown as {
-        localStorage: { getItem(key: string): string | null; removeItem(key: string): void };
-      }
-    ).localStorage;
-    const tokenKey = Object.keys(storage).find((k) => k.endsWith('.idToken'));
-    const response = await fetch(`${api}/functions/start-trial`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${(tokenKey && storage.getItem(tokenKey)) || ''}`,
-        'content-type': 'application/json',
-      },
-      body: '{}',
-    });
-    storage.removeItem('subscriptionStatus');
-    return response.status;
-  }, process.env.E2E_API_URL ?? '');
+  const { status } = await apiFromPage(page, 'POST', '/functions/start-trial', {});
   expect(status).toBe(200);
+  await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: { removeItem(key: string): void } }).localStorage.removeItem(
+      'subscriptionStatus',
+    ),
+  );
   await page.reload();
+}
+
+export const SANDBOX_BANKS = { gingham: 'ins_109509', platypus: 'ins_109508' } as const;
+
+/**
+ * Links a sandbox bank (user_good) to the signed-in user's default profile through the API — a sandbox
+ * public token, then plaid-exchange-token as the Link flow calls it — and waits until every account's
+ * history is in. For tests about what comes after linking; bank-linking.e2e.ts and onboarding.e2e.ts
+ * walk the Link screens themselves.
+ */
+export async function linkBankThroughApi(page: Page, institutionId: string = SANDBOX_BANKS.gingham) {
+  const { sandboxPublicToken } = await import('../../local/plaid-sandbox-token.ts');
+  const publicToken = await sandboxPublicToken(process.env.E2E_PLAID_URL ?? '', institutionId);
+  const ensured = await apiFromPage<{ profile: { id: string } }>(
+    page,
+    'POST',
+    '/functions/ensure-default-profile',
+    {},
+  );
+  const profileId = ensured.body.profile.id;
+  const exchanged = await apiFromPage(
+    page,
+    'POST',
+    '/functions/plaid-exchange-token',
+    { publicToken },
+    profileId,
+  );
+  expect(exchanged.status).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        const { body } = await apiFromPage<{ accounts: Array<{ historical_sync_status: string }> }>(
+          page,
+          'GET',
+          '/accounts',
+          undefined,
+          profileId,
+        );
+        return (
+          body.accounts.length > 0 && body.accounts.every((a) => a.historical_sync_status === 'completed')
+        );
+      },
+      { timeout: 90_000, intervals: [500] },
+    )
+    .toBe(true);
+  return profileId;
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   e2eBaseUrl as base,
   signUpAndSignIn,
   E2E_PASSWORD as PASSWORD,
-  linkSandboxBank,
+  linkBankThroughApi,
 } from './helpers.ts';
 
 const apiUrl = () => process.env.E2E_API_URL ?? '';
@@ -55,7 +55,7 @@ test('generate the plan, see payday and balances, a one-off expense lowers every
   await signUpAndSignIn(page, `e2e-plan-${randomUUID().slice(0, 8)}@example.com`, {
     fullName: 'Grace Hopper',
   });
-  await linkSandboxBank(page, { waitForSync: true });
+  await linkBankThroughApi(page);
 
   // /plan: generate, then payroll under Income and rent under Bills.
   await page.goto(`${base()}/plan`);

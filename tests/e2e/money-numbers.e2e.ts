@@ -9,7 +9,8 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   e2eBaseUrl as base,
   expectNoSeriousAxeViolations,
-  linkSandboxBank,
+  linkBankThroughApi,
+  SANDBOX_BANKS,
   screenshots,
   signUpAndSignIn,
 } from './helpers.ts';
@@ -37,10 +38,7 @@ test('First Platypus: income is wages and interest; the loans’ payments receiv
   await signUpAndSignIn(page, `e2e-numbers-${randomUUID().slice(0, 8)}@example.com`, {
     fullName: 'Ada Lovelace',
   });
-  await linkSandboxBank(page, {
-    waitForSync: true,
-    institution: { search: 'platypus', name: 'First Platypus Bank' },
-  });
+  await linkBankThroughApi(page, SANDBOX_BANKS.platypus);
   await page.goto(`${base()}/plan`);
   await page.getByRole('button', { name: 'Generate my plan' }).click();
   await expect(page.getByText(/Your money plan is (ready|up to date)/)).toBeVisible({ timeout: 60_000 });

@@ -9,10 +9,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import {
-  answerQuestionnaire,
   expectNoSeriousAxeViolations,
   makeAdminByEmail,
   screenshots,
+  signUpAndSignIn as newUserSignedIn,
   startTrial,
   textOverflowPx,
 } from './helpers.ts';
@@ -24,22 +24,10 @@ const CODE = '123456';
 
 const newEmail = (tag: string) => `e2e-${tag}-${randomUUID().slice(0, 8)}@example.com`;
 
-/** Signup through the UI (questionnaire, account, code) and the first sign-in; ends on /get-started. */
+/** A new user (made through Cognito; the landing test below walks the sign-up screens) signed in on a
+ * trial, on /get-started. */
 async function signUpAndSignIn(page: Page, email: string, fullName = 'Ada Lovelace') {
-  await page.goto(`${base()}/signup`);
-  await answerQuestionnaire(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Full name').fill(fullName);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/verify-email/);
-  await page.getByLabel('Confirmation code').fill(CODE);
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/get-started$/);
-  // The money screens are behind the subscription gate (issue 13): these journeys run on a trial.
-  await startTrial(page);
+  await newUserSignedIn(page, email, { fullName });
 }
 
 async function signIn(page: Page, email: string, password: string) {
