@@ -3,8 +3,9 @@
 // provider API hosts; framing is denied."
 
 export interface CspInputs {
-  /** Origin of the HTTP API the SPA calls (no trailing slash). May be a CDK token. */
-  apiUrl: string;
+  /** Origin of the HTTP API when it is not the SPA's own (no trailing slash). May be a CDK token. The
+   * deployed SPA calls the API same-origin under /api, which 'self' covers. */
+  apiUrl?: string;
   /** AWS region of the Cognito user pool: Amplify talks to cognito-idp.<region>.amazonaws.com. */
   region: string;
   /** Extra image origins (e.g. the avatars bucket for presigned avatar URLs). */
@@ -34,7 +35,7 @@ export function buildContentSecurityPolicy({
       'connect-src',
       [
         "'self'",
-        apiUrl,
+        ...(apiUrl ? [apiUrl] : []),
         ...(realtimeUrl ? [realtimeUrl] : []),
         `https://cognito-idp.${region}.amazonaws.com`,
         'https://*.plaid.com',

@@ -5,6 +5,7 @@ import {
   CfnOutput,
   DefaultStackSynthesizer,
   Duration,
+  Fn,
   RemovalPolicy,
   Stack,
   Validations,
@@ -15,6 +16,12 @@ import {
   AllowedMethods,
   CachePolicy,
   Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
@@ -23,7 +30,8 @@ import {
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import {
   BlockPublicAccess,
   Bucket,
@@ -34,6 +42,7 @@ import {
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { buildContentSecurityPolicy } from './csp.ts';
+import { API_PATH_PREFIX, publicApiPaths, stripApiPrefixSource } from './same-origin-api.ts';
 
 /** The SPA's runtime config (web/src/config/app-config.ts validates it at start). */
 export interface WebRuntimeConfig {
@@ -59,6 +68,8 @@ export interface WebDomain {
 }
 
 export interface WebStackProps extends StackProps {
+  /** `apiUrl` is the API's own endpoint: CloudFront serves it under the SPA's origin at /api, and the
+   * SPA's config.json points there (issue 12 item 1: no CORS preflight). */
   runtimeConfig: Omit<WebRuntimeConfig, 'stage' | 'authFlowType' | 'plaidLinkScriptUrl'>;
   /** Image origins the CSP allows besides 'self' (the avatars bucket for presigned URLs). */
   imageOrigins: string[];
@@ -69,6 +80,10 @@ export interface WebStackProps extends StackProps {
 
 export class WebStack extends Stack {
   readonly distribution: Distribution;
+  /** The rate-based rules in front of the API (CloudFront's web ACLs live in us-east-1 only). */
+  readonly webAcl: CfnWebACL | undefined;
+  /** The URL the SPA calls the API at: its own origin + /api. */
+  readonly sameOriginApiUrl: string;
   readonly bucket: Bucket;
   readonly contentSecurityPolicy: string;
 
@@ -105,8 +120,8 @@ export class WebStack extends Stack {
         'CloudFront access log; S3 server access logs would only duplicate it.',
     });
 
+    // The API is same-origin (/api below), so 'self' covers it.
     this.contentSecurityPolicy = buildContentSecurityPolicy({
-      apiUrl: props.runtimeConfig.apiUrl,
       region: props.runtimeConfig.region,
       imageOrigins: props.imageOrigins,
       ...(props.runtimeConfig.realtimeUrl ? { realtimeUrl: props.runtimeConfig.realtimeUrl } : {}),
@@ -134,9 +149,32 @@ export class WebStack extends Stack {
       },
     });
 
+    // The API under the SPA's origin: /api/* goes to API Gateway with the prefix removed, never cached
+    // (every response is per person), every viewer header but Host forwarded (Authorization included,
+    // which CloudFront allows when caching is off); the API keeps its JWT authorizer and its own CORS.
+    const apiDomain = Fn.select(2, Fn.split('/', props.runtimeConfig.apiUrl));
+    const stripPrefix = new CloudFrontFunction(this, 'StripApiPrefix', {
+      comment: `Removes ${API_PATH_PREFIX} before a request reaches the API`,
+      code: FunctionCode.fromInline(stripApiPrefixSource),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+    this.webAcl = this.region === 'us-east-1' ? this.rateLimitAcl() : undefined;
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'money-calendar SPA',
       defaultRootObject: 'index.html',
+      ...(this.webAcl ? { webAclId: this.webAcl.attrArn } : {}),
+      additionalBehaviors: {
+        [`${API_PATH_PREFIX}/*`]: {
+          origin: new HttpOrigin(apiDomain, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          functionAssociations: [{ function: stripPrefix, eventType: FunctionEventType.VIEWER_REQUEST }],
+          compress: true,
+        },
+      },
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -166,19 +204,18 @@ export class WebStack extends Stack {
           }
         : {}),
     });
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason:
-          'The product serves users wherever they are; there is no market restriction to enforce by geography.',
-      },
-      {
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason:
+        'The product serves users wherever they are; there is no market restriction to enforce by geography.',
+    });
+    if (!this.webAcl)
+      Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR2',
         reason:
-          'The distribution serves static files only; the API is a separate origin with stage throttling ' +
-          'and JWT authorization. A WAF web ACL (us-east-1, billed per rule) is an operator option in docs/deploy.md.',
-      },
-    );
+          'CloudFront web ACLs can only be created in us-east-1; in another region the API keeps its ' +
+          'per-route stage throttling, and docs/deploy.md describes attaching an ACL made in us-east-1.',
+      });
     if (!props.domain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
@@ -188,13 +225,68 @@ export class WebStack extends Stack {
       });
     }
 
-    if (props.webDist) this.deploySite(props.webDist, props.runtimeConfig);
+    const origin = props.domain
+      ? `https://${props.domain.domainName}`
+      : `https://${this.distribution.distributionDomainName}`;
+    this.sameOriginApiUrl = `${origin}${API_PATH_PREFIX}`;
+    if (props.webDist)
+      this.deploySite(props.webDist, { ...props.runtimeConfig, apiUrl: this.sameOriginApiUrl });
 
     new CfnOutput(this, 'WebUrl', {
       value: props.domain
         ? `https://${props.domain.domainName}`
         : `https://${this.distribution.distributionDomainName}`,
       description: 'The SPA origin (set WEB_ORIGIN to this to pin the API CORS origin)',
+    });
+  }
+
+  /**
+   * The web ACL in front of everything CloudFront serves (issue 11 item 7): a rate-based rule per client
+   * address on the public API routes (sign-up answers, invitation lookups, code resends, unsubscribe) and a
+   * looser one on the whole API; beyond either, WAF answers 429 until the address slows down.
+   */
+  private rateLimitAcl(): CfnWebACL {
+    const rule = (name: string, priority: number, limit: number, paths: readonly string[]) => ({
+      name,
+      priority,
+      action: { block: { customResponse: { responseCode: 429 } } },
+      visibilityConfig: {
+        cloudWatchMetricsEnabled: true,
+        metricName: name,
+        sampledRequestsEnabled: true,
+      },
+      statement: {
+        rateBasedStatement: {
+          limit,
+          evaluationWindowSec: 300,
+          aggregateKeyType: 'IP',
+          scopeDownStatement:
+            paths.length === 1
+              ? startsWith(paths[0]!)
+              : { orStatement: { statements: paths.map((p) => startsWith(p)) } },
+        },
+      },
+    });
+    const startsWith = (path: string) => ({
+      byteMatchStatement: {
+        fieldToMatch: { uriPath: {} },
+        positionalConstraint: 'STARTS_WITH',
+        searchString: path,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    });
+    return new CfnWebACL(this, 'ApiRateLimits', {
+      scope: 'CLOUDFRONT',
+      defaultAction: { allow: {} },
+      visibilityConfig: {
+        cloudWatchMetricsEnabled: true,
+        metricName: 'money-calendar-web',
+        sampledRequestsEnabled: true,
+      },
+      rules: [
+        rule('public-api-per-ip', 0, 100, publicApiPaths()),
+        rule('api-per-ip', 1, 3000, [`${API_PATH_PREFIX}/`]),
+      ],
     });
   }
 

@@ -33,6 +33,7 @@ import { newWebhookSecret } from './stripe-sandbox/webhooks.ts';
 import { startStripeSandbox, type StripeSandbox } from './stripe-sandbox/sandbox.ts';
 import { assertPortFree, freePort } from './processes.ts';
 import { buildVersion } from '../infra/build-version.ts';
+import { API_PATH_PREFIX } from '../infra/same-origin-api.ts';
 import { localEventDispatcher, startScheduler, type LocalEventDispatcher } from './triggers.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -303,9 +304,18 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       await events.drain();
     });
 
+    // The SPA calls the API under its own origin (/api, proxied to the gateway by the web server below),
+    // as CloudFront serves it in the cloud: same-origin calls, no CORS preflight (issue 12 item 1).
+    const apiProxy = {
+      [API_PATH_PREFIX]: {
+        target: urls.api,
+        changeOrigin: true,
+        rewrite: (path: string) => path.slice(API_PATH_PREFIX.length) || '/',
+      },
+    };
     const config: WebConfig = {
       stage: 'local',
-      apiUrl: urls.api,
+      apiUrl: options.web ? `${urls.web}${API_PATH_PREFIX}` : urls.api,
       region: LOCAL_REGION,
       userPoolId: ids.userPoolId,
       userPoolClientId: ids.userPoolClientId,
@@ -327,7 +337,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         logLevel: 'warn',
         clearScreen: false,
         build: { outDir: resolve(options.webDist) },
-        preview: { port: ports.web, host: '127.0.0.1', strictPort: true, open: false },
+        preview: { port: ports.web, host: '127.0.0.1', strictPort: true, open: false, proxy: apiProxy },
       });
       stops.push(() => server.close());
     } else if (options.web) {
@@ -338,7 +348,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         root: join(repoRoot, 'web'),
         logLevel: 'warn',
         clearScreen: false,
-        server: { port: ports.web, host: '127.0.0.1', strictPort: true },
+        server: { port: ports.web, host: '127.0.0.1', strictPort: true, proxy: apiProxy },
       });
       await vite.listen();
       stops.push(() => vite.close());

@@ -111,7 +111,8 @@ export async function apiFromPage<T = unknown>(
       const text = await response.text();
       return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
     },
-    { url: `${process.env.E2E_API_URL ?? ''}${path}`, method, body, profileId },
+    // Same-origin, as the SPA calls it (/api, proxied to the local gateway as CloudFront does in the cloud).
+    { url: `${e2eBaseUrl()}/api${path}`, method, body, profileId },
   );
 }
 

@@ -1,6 +1,7 @@
 // The first slice through every layer, as a person does it in Chromium: sign up (questionnaire, then the
 // account) → resend the code → confirm → sign in → the home logic lands a new user on /get-started (spec §2) → settings →
-// change full name → reload → it persisted → sign out → a protected route redirects to /login.
+// change full name → reload → it persisted → sign out → a protected route redirects to /login. Every API
+// call of the session is same-origin (/api) and none is preceded by a CORS preflight.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { answerQuestionnaire } from './helpers.ts';
@@ -10,6 +11,14 @@ const base = () => process.env.E2E_BASE_URL ?? '';
 test('sign up, confirm, sign in, rename, reload, sign out', async ({ page }) => {
   const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'secret1';
+  // issue 12 item 1: the SPA calls the API under its own origin (/api), so no call needs a CORS preflight.
+  const apiCalls: string[] = [];
+  const preflights: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    const toApi = url.startsWith(`${base()}/api/`) || url.startsWith(`${process.env.E2E_API_URL}/`);
+    if (toApi) (request.method() === 'OPTIONS' ? preflights : apiCalls).push(url);
+  });
 
   await page.goto(`${base()}/signup`);
   await answerQuestionnaire(page);
@@ -53,6 +62,9 @@ test('sign up, confirm, sign in, rename, reload, sign out', async ({ page }) => 
 
   await page.goto(`${base()}/settings`);
   await expect(page).toHaveURL(/\/login/);
+  expect(apiCalls.length).toBeGreaterThan(5);
+  expect(apiCalls.every((url) => url.startsWith(`${base()}/api/`))).toBe(true);
+  expect(preflights).toEqual([]);
 });
 
 test('a protected route shows the spinner then redirects a signed-out visitor to /login', async ({

@@ -31,14 +31,20 @@ describe('security headers', () => {
     Object.values(resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy'))[0]!.Properties
       .ResponseHeadersPolicyConfig.SecurityHeadersConfig as Props;
 
-  it('sends the spec §7 CSP: Plaid CDN, the API, Cognito, no framing', () => {
+  it('sends the spec §7 CSP: Plaid CDN, the API (same origin), Cognito, no framing', () => {
     const csp = parseCsp(flatten(headers().ContentSecurityPolicy.ContentSecurityPolicy));
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('script-src')).toContain('https://cdn.plaid.com');
     expect(csp.get('frame-src')).toContain('https://cdn.plaid.com');
     expect(csp.get('connect-src')).toContain(`https://cognito-idp.${TEST_REGION}.amazonaws.com`);
-    // The API URL is the api stack's output, resolved at deploy time.
-    expect(csp.get('connect-src')).toContain('<token>');
+    // The API is served under the SPA's own origin (/api), so 'self' is all the page needs for it.
+    expect(csp.get('connect-src')).toContain("'self'");
+    // (The realtime WebSocket stage, wss://…execute-api…, is the one API host it names.)
+    expect(
+      csp
+        .get('connect-src')
+        ?.filter((source) => source.includes('execute-api') && !source.startsWith('wss:')),
+    ).toEqual([]);
     expect(headers().ContentSecurityPolicy.Override).toBe(true);
   });
 
@@ -54,6 +60,75 @@ describe('security headers', () => {
   it('attaches the policy to the default behaviour', () => {
     expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
     expect(distribution.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+  });
+});
+
+describe('the API under the SPA origin (issue 12 item 1)', () => {
+  const apiBehavior = () =>
+    (distribution.CacheBehaviors as Props[]).find((b) => b.PathPattern === '/api/*') as Props;
+
+  it('routes /api/* to API Gateway over HTTPS, uncached, with every viewer header but Host', () => {
+    const behavior = apiBehavior();
+    expect(behavior).toBeDefined();
+    // Managed policies: CachingDisabled and AllViewerExceptHostHeader.
+    expect(behavior.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
+    expect(behavior.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac');
+    expect(behavior.AllowedMethods).toEqual(
+      expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+    );
+    const origin = (distribution.Origins as Props[]).find((o) => o.Id === behavior.TargetOriginId) as Props;
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    // The API stack's endpoint host, resolved at deploy time.
+    expect(JSON.stringify(origin.DomainName)).toContain('Fn::Split');
+  });
+
+  it('removes the /api prefix before the request reaches the API', () => {
+    const [fn] = Object.values(resourcesOf(web, 'AWS::CloudFront::Function'));
+    expect(apiBehavior().FunctionAssociations).toEqual([
+      expect.objectContaining({ EventType: 'viewer-request' }),
+    ]);
+    const code = String(fn!.Properties.FunctionCode);
+    // The function's code, run as CloudFront runs it.
+    const handler = new Function(`${code}; return handler;`)() as (e: unknown) => { uri: string };
+    expect(handler({ request: { uri: '/api/profiles/me' } }).uri).toBe('/profiles/me');
+    expect(handler({ request: { uri: '/api' } }).uri).toBe('/');
+    expect(handler({ request: { uri: '/apiary' } }).uri).toBe('/apiary');
+  });
+
+  it('puts rate-based rules per client address in front in us-east-1 (public routes 100 / 5 min, the API 3000)', () => {
+    const app = new App({ context: FEATURE_FLAGS });
+    const stack = new WebStack(app, 'WebUsEast', {
+      env: { account: '111111111111', region: 'us-east-1' },
+      runtimeConfig: {
+        apiUrl: 'https://abc.execute-api.us-east-1.amazonaws.com',
+        region: 'us-east-1',
+        userPoolId: 'p',
+        userPoolClientId: 'c',
+      },
+      imageOrigins: [],
+      webDist: null,
+    });
+    const template = Template.fromStack(stack);
+    const [acl] = Object.values(resourcesOf(template, 'AWS::WAFv2::WebACL'));
+    expect(acl!.Properties.Scope).toBe('CLOUDFRONT');
+    const [cloudfront] = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'));
+    expect(cloudfront!.Properties.DistributionConfig.WebACLId).toBeDefined();
+    const rules = acl!.Properties.Rules as Props[];
+    const limits = rules.map((r) => [r.Name, r.Statement.RateBasedStatement.Limit]);
+    expect(limits).toEqual([
+      ['public-api-per-ip', 100],
+      ['api-per-ip', 3000],
+    ]);
+    const publicPaths = JSON.stringify(rules[0]!.Statement.RateBasedStatement.ScopeDownStatement);
+    for (const path of [
+      '/api/onboarding-responses',
+      '/api/invitations/',
+      '/api/functions/send-verification-email',
+    ])
+      expect(publicPaths).toContain(path);
+    expect(rules.every((r) => r.Action.Block.CustomResponse.ResponseCode === 429)).toBe(true);
+    // Elsewhere there is no CloudFront-scope ACL to make (WAF keeps those in us-east-1).
+    expect(Object.keys(resourcesOf(web, 'AWS::WAFv2::WebACL'))).toEqual([]);
   });
 });
 

@@ -1,0 +1,21 @@
+// The API under the SPA's own origin (issue 12 item 1): CloudFront sends /api/* to API Gateway, so the
+// browser makes same-origin calls and sends no CORS preflight. Locally the Vite dev and preview servers
+// proxy the same path to the local gateway (web/vite.config.ts). docs/deploy.md.
+import { catalog } from '../functions/catalog.ts';
+
+export const API_PATH_PREFIX = '/api';
+
+/** CloudFront Function (viewer request): /api/profiles/me → /profiles/me, the API's own route. */
+export const stripApiPrefixSource = `function handler(event) {
+  var request = event.request;
+  request.uri = request.uri.replace(/^\\/api(?=\\/|$)/, '') || '/';
+  return request;
+}`;
+
+/** The public routes (no sign-in) as path prefixes under /api, up to their first path parameter. */
+export function publicApiPaths(): string[] {
+  const paths = catalog
+    .filter((entry) => entry.caller === 'public')
+    .flatMap((entry) => entry.routes.map((r) => r.path.split('{')[0] ?? r.path));
+  return [...new Set(paths.map((p) => `${API_PATH_PREFIX}${p}`))].sort();
+}
