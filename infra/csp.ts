@@ -1,4 +1,5 @@
 // The SPA's Content-Security-Policy, as a pure function so the policy is unit-tested as text.
+import { createHash } from 'node:crypto';
 // spec §7: "The content security policy allows the bank-link CDN, the data-store backend and the
 // provider API hosts; framing is denied."
 
@@ -12,6 +13,18 @@ export interface CspInputs {
   imageOrigins?: string[];
   /** The realtime WebSocket stage (`wss://…`), which the page connects to. May be a CDK token. */
   realtimeUrl?: string;
+  /** `'sha256-…'` sources of the inline scripts index.html carries (the theme set before first paint). */
+  scriptHashes?: string[];
+}
+
+/** The CSP hash source of every inline `<script>` (no src) in an HTML page, as browsers compute it. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '', 'utf8')
+        .digest('base64')}'`,
+  );
 }
 
 /** Plaid Link loads its script and iframe from the CDN, and calls Plaid's hosts from the page. */
@@ -23,10 +36,11 @@ export function buildContentSecurityPolicy({
   region,
   imageOrigins = [],
   realtimeUrl,
+  scriptHashes = [],
 }: CspInputs): string {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", plaidLinkCdn]],
+    ['script-src', ["'self'", ...scriptHashes, plaidLinkCdn]],
     // Toast and dialog libraries inject <style> elements at runtime; no script runs from styles.
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...imageOrigins]],

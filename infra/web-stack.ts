@@ -41,7 +41,10 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { buildContentSecurityPolicy } from './csp.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildContentSecurityPolicy, inlineScriptHashes } from './csp.ts';
+import { fromRoot } from './paths.ts';
 import { API_PATH_PREFIX, publicApiPaths, stripApiPrefixSource } from './same-origin-api.ts';
 
 /** The SPA's runtime config (web/src/config/app-config.ts validates it at start). */
@@ -120,8 +123,14 @@ export class WebStack extends Stack {
         'CloudFront access log; S3 server access logs would only duplicate it.',
     });
 
-    // The API is same-origin (/api below), so 'self' covers it.
+    // The API is same-origin (/api below), so 'self' covers it. index.html's inline theme script (run
+    // before first paint) is allowed by its hash, and nothing else inline is.
+    const indexHtml = readFileSync(
+      props.webDist ? join(props.webDist, 'index.html') : fromRoot('web', 'index.html'),
+      'utf8',
+    );
     this.contentSecurityPolicy = buildContentSecurityPolicy({
+      scriptHashes: inlineScriptHashes(indexHtml),
       region: props.runtimeConfig.region,
       imageOrigins: props.imageOrigins,
       ...(props.runtimeConfig.realtimeUrl ? { realtimeUrl: props.runtimeConfig.realtimeUrl } : {}),

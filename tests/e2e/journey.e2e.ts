@@ -54,8 +54,16 @@ test('sign up, confirm, sign in, rename, reload, sign out', async ({ page }) => 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Profile updated successfully')).toBeVisible();
 
+  // issue 12 item 2: the runtime config is preloaded by index.html and that one request serves the app.
+  const configRequests: string[] = [];
+  const countConfig = (request: { url(): string }) => {
+    if (new URL(request.url()).pathname === '/config.json') configRequests.push(request.url());
+  };
+  page.on('request', countConfig);
   await page.reload();
   await expect(page.getByLabel('Full name')).toHaveValue('Grace Brewster Hopper');
+  page.off('request', countConfig);
+  expect(configRequests).toHaveLength(1);
 
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/login/);

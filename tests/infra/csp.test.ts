@@ -1,8 +1,12 @@
 // The SPA's Content-Security-Policy as text (spec §7: bank-link CDN, backend and provider API hosts
 // allowed; framing denied).
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildContentSecurityPolicy } from '../../infra/csp.ts';
+import { buildContentSecurityPolicy, inlineScriptHashes } from '../../infra/csp.ts';
 import { parseCsp } from './parse-csp.ts';
+import { resourcesOf, templateOf, testApp } from './test-app.ts';
 
 const csp = buildContentSecurityPolicy({
   apiUrl: 'https://abc123.execute-api.eu-west-1.amazonaws.com',
@@ -57,5 +61,29 @@ describe('content security policy', () => {
 
   it('allows the extra image origins', () => {
     expect(directives.get('img-src')).toContain('https://avatars.s3.eu-west-1.amazonaws.com');
+  });
+});
+
+describe('inline scripts', () => {
+  it("allows index.html's inline theme script by its hash, as a browser computes it", () => {
+    const html = readFileSync(join(import.meta.dirname, '..', '..', 'web', 'index.html'), 'utf8');
+    const hashes = inlineScriptHashes(html);
+    expect(hashes).toHaveLength(1);
+    const body = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(hashes[0]).toBe(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+    // A script with a src is not hashed (it is allowed by its origin).
+    expect(inlineScriptHashes('<script type="module" src="/a.js"></script><script>x()</script>')).toEqual([
+      `'sha256-${createHash('sha256').update('x()').digest('base64')}'`,
+    ]);
+    const policy = parseCsp(buildContentSecurityPolicy({ region: 'eu-west-1', scriptHashes: hashes }));
+    expect(policy.get('script-src')).toEqual(["'self'", hashes[0], 'https://cdn.plaid.com']);
+  });
+
+  it('the deployed policy carries the hash (the theme runs before first paint in the cloud)', () => {
+    const web = templateOf(testApp().web);
+    const [policy] = Object.values(resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const text = JSON.stringify(policy);
+    const html = readFileSync(join(import.meta.dirname, '..', '..', 'web', 'index.html'), 'utf8');
+    expect(text).toContain(inlineScriptHashes(html)[0]);
   });
 });

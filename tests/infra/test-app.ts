@@ -1,6 +1,6 @@
 // Builds the CDK app the way the infra tests see it: bundling skipped (no esbuild run), a fixed
 // offline environment, and a tiny stand-in web build so the site deployment is part of the template.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -19,7 +19,8 @@ export const TEST_WEB_ORIGIN = 'https://app.money-calendar.test';
 export function fakeWebDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  // The real shell (its inline theme script is hashed into the CSP), as the build copies it.
+  copyFileSync(join(import.meta.dirname, '..', '..', 'web', 'index.html'), join(dir, 'index.html'));
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   return dir;
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppConfigError, loadAppConfig, parseAppConfig } from './app-config.ts';
 
@@ -69,7 +71,7 @@ describe('loadAppConfig', () => {
     async () =>
       new Response(body, { status });
 
-  it('fetches /config.json without the cache and validates it', async () => {
+  it('fetches /config.json as index.html preloads it (same request, so the preload is reused) and validates it', async () => {
     const calls: [string, RequestInit | undefined][] = [];
     const fetchFn = (async (url: string, init?: RequestInit) => {
       calls.push([url, init]);
@@ -77,7 +79,9 @@ describe('loadAppConfig', () => {
     }) as typeof fetch;
     await expect(loadAppConfig(fetchFn)).resolves.toMatchObject({ stage: 'local' });
     expect(calls[0]?.[0]).toBe('/config.json');
-    expect(calls[0]?.[1]?.cache).toBe('no-store');
+    expect(calls[0]?.[1]).toBeUndefined();
+    const html = readFileSync(join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
+    expect(html).toContain('<link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />');
   });
 
   it('explains a missing file, invalid JSON and an unreachable server', async () => {

@@ -65,7 +65,9 @@ export function parseAppConfig(raw: unknown): AppConfig {
 export async function loadAppConfig(fetchFn: typeof fetch = fetch): Promise<AppConfig> {
   let response: Response;
   try {
-    response = await fetchFn('/config.json', { cache: 'no-store', headers: { accept: 'application/json' } });
+    // No cache option and no extra header: the request must match index.html's preload of the file to
+    // reuse it. The file is served no-cache (revalidated on every load), so a deploy's new config is read.
+    response = await fetchFn('/config.json');
   } catch (error) {
     throw new AppConfigError('Could not reach /config.json', { cause: error });
   }
