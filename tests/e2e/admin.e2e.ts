@@ -4,16 +4,13 @@
 // timeline; a category rule edit moves the "test a description" box; a published notice reaches a signed-in
 // user's open page without a reload; a non-admin is sent away from /admin; axe and 375 px checks.
 import { randomUUID } from 'node:crypto';
-import {
-  CognitoIdentityProviderClient,
-  ConfirmSignUpCommand,
-  InitiateAuthCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test, type Page } from '@playwright/test';
 import {
+  createConfirmedUser,
   E2E_PASSWORD,
   e2eBaseUrl,
+  e2eCognito,
   expectNoSeriousAxeViolations,
   makeAdminByEmail,
   signInThroughUi,
@@ -23,30 +20,12 @@ const api = () => process.env.E2E_API_URL ?? '';
 const plaid = () => process.env.E2E_PLAID_URL ?? '';
 const LOCAL_PLAID = { client_id: 'local-client-id', secret: 'local-secret' };
 
-const cognito = () =>
-  new CognitoIdentityProviderClient({
-    endpoint: process.env.E2E_COGNITO_URL,
-    region: process.env.E2E_REGION ?? 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-
 /** A person created through the API (not the UI, which other suites test): signed up, confirmed, signed in. */
 async function apiUser(name: string): Promise<{ email: string; token: string; id: string }> {
   const email = `admin-e2e-${name}-${randomUUID().slice(0, 8)}@example.com`;
   const ClientId = process.env.E2E_USER_POOL_CLIENT_ID ?? '';
-  const client = cognito();
-  await client.send(
-    new SignUpCommand({
-      ClientId,
-      Username: email,
-      Password: E2E_PASSWORD,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'name', Value: `Person ${name}` },
-      ],
-    }),
-  );
-  await client.send(new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: '123456' }));
+  await createConfirmedUser(email, `Person ${name}`);
+  const client = await e2eCognito();
   const auth = await client.send(
     new InitiateAuthCommand({
       ClientId,

@@ -48,15 +48,20 @@ export async function signUpAndSignIn(
   if (trial) await startTrial(page);
 }
 
-/** SignUp and ConfirmSignUp against the suite's cognito-local, as the SPA's sign-up screens call them. */
-export async function createConfirmedUser(email: string, fullName: string) {
-  const { CognitoIdentityProviderClient, ConfirmSignUpCommand, SignUpCommand } =
-    await import('@aws-sdk/client-cognito-identity-provider');
-  const cognito = new CognitoIdentityProviderClient({
+/** The suite's cognito-local, as the SDK's admin and user-pool calls reach it. */
+export async function e2eCognito() {
+  const { CognitoIdentityProviderClient } = await import('@aws-sdk/client-cognito-identity-provider');
+  return new CognitoIdentityProviderClient({
     region: process.env.E2E_REGION ?? 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     endpoint: process.env.E2E_COGNITO_URL,
   });
+}
+
+/** SignUp and ConfirmSignUp against the suite's cognito-local, as the SPA's sign-up screens call them. */
+export async function createConfirmedUser(email: string, fullName: string) {
+  const { ConfirmSignUpCommand, SignUpCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+  const cognito = await e2eCognito();
   const ClientId = process.env.E2E_USER_POOL_CLIENT_ID ?? '';
   await cognito.send(
     new SignUpCommand({
