@@ -9,7 +9,7 @@ import type { Deps } from '../lib/deps.ts';
 import { httpHandler, route, type Caller } from '../lib/http.ts';
 import { accountOrderKey, listProfileAccounts, publicAccount } from '../lib/plaid/items.ts';
 import { pageInMemory, pageQuery } from '../lib/paging.ts';
-import { deleteItemData } from '../lib/plaid/webhook.ts';
+import { deleteAccountHistory, deleteItemData } from '../lib/plaid/webhook.ts';
 import { oneLine } from '../lib/text-input.ts';
 
 const accountPath = z.object({ accountId: z.string().min(1).max(128) });
@@ -43,17 +43,10 @@ async function unlinkAccount(deps: Deps, data: Data, caller: Caller, accountId: 
       removed,
     });
   if (othersActive) {
-    const { data: txns } = await data.transactions.query
-      .byAccountDate({ account_id: account.id })
-      .go({ pages: 'all' });
-    if (txns.length > 0) await data.transactions.delete(txns.map((t) => ({ id: t.id }))).go();
     // The raw copies go too: an unlinked account keeps nothing of its history.
-    const { data: raw } = await data.plaidTransactionsRaw.query
-      .byAccountDate({ account_id: account.id })
-      .go({ pages: 'all', attributes: ['plaid_transaction_id'] });
-    if (raw.length > 0) await data.plaidTransactionsRaw.delete(raw).go();
+    const removed = await deleteAccountHistory(data, account.id);
     await data.connectedAccounts.patch({ id: account.id }).set({ is_active: false }).go();
-    await announce(txns.length);
+    await announce(removed);
     return;
   }
   const { data: item } = await data.plaidItems.get({ id: account.item_id }).go();

@@ -27,8 +27,9 @@ import type { Deps } from './deps.ts';
 import type { ApiEvent, Caller } from './http.ts';
 import { totalKey, cashKey } from './money/forecast-store.ts';
 import { sendSecurityNotice } from './security-notice.ts';
-import { confirmFreshCode, twoFactorProfile } from './two-factor.ts';
-import { deleteItemData } from './plaid/webhook.ts';
+import { confirmFreshCode } from './two-factor.ts';
+import { batchUntilDone } from './money/store.ts';
+import { deleteAccountHistory, deleteItemData } from './plaid/webhook.ts';
 
 type DeletionDeps = Pick<
   Deps,
@@ -42,32 +43,23 @@ const MARK_SECONDS = 24 * 60 * 60;
 
 interface Purgeable {
   delete(keys: Array<Record<string, unknown>>): {
-    go(options?: { concurrency?: number }): Promise<{ unprocessed: unknown[] }>;
+    go(options?: { concurrency?: number }): Promise<{ unprocessed: readonly object[] }>;
   };
 }
 
-/** Batch-deletes `keys` from an entity until DynamoDB has processed every one. */
-async function purge(entity: unknown, keys: ReadonlyArray<Record<string, unknown>>): Promise<number> {
-  let pending = [...keys];
-  for (let round = 0; pending.length > 0; round += 1) {
-    if (round >= 6) throw new Error(`${pending.length} deletes left unprocessed`);
-    if (round > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** round));
-    const { unprocessed } = await (entity as Purgeable).delete(pending).go({ concurrency: 8 });
-    pending = unprocessed as Array<Record<string, unknown>>;
-  }
-  return keys.length;
+/** Batch-deletes `keys` (each item's key attributes, as queried) from an entity, unprocessed ones retried. */
+function purge(entity: unknown, keys: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+  return batchUntilDone(
+    keys,
+    (key) => JSON.stringify(Object.entries(key).sort(([a], [b]) => (a < b ? -1 : 1))),
+    (batch) => (entity as Purgeable).delete(batch).go({ concurrency: 8 }),
+  );
 }
 
+/** Accounts whose bank is already gone (or never had one here): their history, balances and record. */
 async function deleteAccountsData(data: Data, accountIds: readonly string[]) {
   for (const accountId of accountIds) {
-    const { data: txns } = await data.transactions.query
-      .byAccountDate({ account_id: accountId })
-      .go({ pages: 'all', attributes: ['id'] });
-    await purge(data.transactions, txns);
-    const { data: raw } = await data.plaidTransactionsRaw.query
-      .byAccountDate({ account_id: accountId })
-      .go({ pages: 'all', attributes: ['plaid_transaction_id'] });
-    await purge(data.plaidTransactionsRaw, raw);
+    await deleteAccountHistory(data, accountId);
     await deleteRunningBalances(data, accountId);
     await data.connectedAccounts.delete({ id: accountId }).go();
   }
@@ -111,12 +103,10 @@ async function deleteOwnedProfile(deps: DeletionDeps, data: Data, profileId: str
   const { data: accounts } = await data.connectedAccounts.query
     .byProfile({ profile_id: profileId })
     .go({ pages: 'all' });
-  // Banks linked into this profile, by whoever linked them: the profile and its accounts are going.
+  // Banks linked into this profile, by whoever linked them: the profile and its accounts are going
+  // (removing an item deletes its accounts and their history; their running balances go here).
   for (const itemId of new Set(accounts.map((a) => a.item_id))) await removeItem(deps, data, itemId);
-  await deleteAccountsData(
-    data,
-    accounts.map((a) => a.id),
-  );
+  for (const account of accounts) await deleteRunningBalances(data, account.id);
   const { data: leftover } = await data.transactions.query
     .byProfileDate({ profile_id: profileId })
     .go({ pages: 'all', attributes: ['id'] });
@@ -286,11 +276,10 @@ export async function deleteAccount(
     throw Object.assign(new ValidationError([{ field: 'password', message: WRONG_PASSWORD_MESSAGE }]), {
       message: WRONG_PASSWORD_MESSAGE,
     });
-  const twoFactor = await twoFactorProfile(data, caller.userId);
-  if (twoFactor.enabled && twoFactor.method) {
+  if (profile?.two_factor_enabled && profile.two_factor_method) {
     if (!request.code)
       throw new ValidationError([{ field: 'code', message: 'Enter a code to confirm it is you.' }]);
-    await confirmFreshCode(deps, data, caller, event, twoFactor.method, request.code);
+    await confirmFreshCode(deps, data, caller, event, profile.two_factor_method, request.code);
   }
 
   const userId = caller.userId;

@@ -3,6 +3,7 @@
 // replayed webhook changes nothing after the first.
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
+import { batchUntilDone } from '../money/store.ts';
 import { completeHostedLink } from './items.ts';
 
 export interface PlaidWebhookBody {
@@ -16,24 +17,37 @@ export interface PlaidWebhookBody {
 
 type WebhookDeps = Pick<Deps, 'clock' | 'logger' | 'plaid' | 'tokenCipher' | 'events'>;
 
+/**
+ * Deletes an account's transactions and their raw copies (unlinking, a revoked item, a deleted account);
+ * returns how many transactions went.
+ */
+export async function deleteAccountHistory(data: Data, accountId: string): Promise<number> {
+  const { data: txns } = await data.transactions.query
+    .byAccountDate({ account_id: accountId })
+    .go({ pages: 'all', attributes: ['id'] });
+  await batchUntilDone(
+    txns,
+    (k) => String(k.id),
+    (batch) => data.transactions.delete(batch).go({ concurrency: 8 }),
+  );
+  const { data: raw } = await data.plaidTransactionsRaw.query
+    .byAccountDate({ account_id: accountId })
+    .go({ pages: 'all', attributes: ['plaid_transaction_id'] });
+  await batchUntilDone(
+    raw,
+    (k) => String(k.plaid_transaction_id),
+    (batch) => data.plaidTransactionsRaw.delete(batch).go({ concurrency: 8 }),
+  );
+  return txns.length;
+}
+
 /** Deletes an item's accounts, transactions and raw copies, and marks the item removed. */
 export async function deleteItemData(data: Data, itemId: string): Promise<void> {
   const { data: accounts } = await data.connectedAccounts.query
     .byItem({ item_id: itemId })
     .go({ pages: 'all' });
   for (const account of accounts) {
-    const { data: txns } = await data.transactions.query
-      .byAccountDate({ account_id: account.id })
-      .go({ pages: 'all' });
-    if (txns.length > 0) await data.transactions.delete(txns.map((t) => ({ id: t.id }))).go();
-    const { data: raw } = await data.plaidTransactionsRaw.query
-      .byAccountDate({ account_id: account.id })
-      .go({ pages: 'all' });
-    if (raw.length > 0) {
-      await data.plaidTransactionsRaw
-        .delete(raw.map((r) => ({ plaid_transaction_id: r.plaid_transaction_id })))
-        .go();
-    }
+    await deleteAccountHistory(data, account.id);
     await data.connectedAccounts.delete({ id: account.id }).go();
   }
   await data.plaidItems
