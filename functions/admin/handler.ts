@@ -164,7 +164,10 @@ export const http = httpHandler('admin', {
             await data.profiles.patch({ id: profile.id }).set({ is_admin: false }).go();
             break;
           case 'disable_user':
+            // Disabling stops new sign-ins only: ID tokens already issued stay valid for up to an hour, so
+            // the person's sessions end with it (the API refuses tokens authenticated before the mark).
             await deps.users.setEnabled(profile.email, false);
+            await revokeSessions(deps, data, profile, 'admin');
             break;
           case 'enable_user':
             await deps.users.setEnabled(profile.email, true);

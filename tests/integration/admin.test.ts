@@ -230,11 +230,15 @@ describe('admin area', () => {
     // A token issued while in the group no longer opens the admin routes: the stored flag is gone.
     expect((await api('GET', '/admin/system', { token: promoted.idToken })).status).toBe(403);
 
+    const beforeDisable = await signInAgain(target);
+    expect((await api('GET', '/profiles/me', { token: beforeDisable.idToken })).status).toBe(200);
     const disabled = await api('POST', `/admin/users/${target.userId}/actions`, {
       token: admin.idToken,
       body: { action: 'disable_user' },
     });
     expect(disabled.status).toBe(200);
+    // A disabled person's unexpired ID token no longer opens anything.
+    expect((await api('GET', '/profiles/me', { token: beforeDisable.idToken })).status).toBe(401);
     const { urls, config } = cloud();
     const state = await cognitoClient(urls.cognito).send(
       new AdminGetUserCommand({ UserPoolId: config.userPoolId, Username: target.email }),
