@@ -140,7 +140,8 @@ export const HELP_ANSWERS: readonly HelpAnswer[] = [
     topic: 'security',
     question: 'Can I protect my account with two-factor authentication?',
     answer: [
-      'Two-factor authentication is coming to Settings: a code from an authenticator app, by text or by e-mail when you sign in on a new device.',
+      'Yes. In Settings, under Security, choose Set up an authenticator app, Use e-mail codes or Use text messages, enter the code you get, and keep the 10 recovery codes somewhere safe: each works once if you lose your phone.',
+      'From then on every sign-in asks for a code, except on a browser where you ticked “Trust this device for 30 days”. Settings lists your trusted devices; remove one to make it ask again. To turn it off, choose Turn off two-factor authentication and enter a fresh code.',
     ],
     keywords: ['2fa', 'mfa', 'authenticator', 'code', 'otp'],
   },
@@ -158,8 +159,9 @@ export const HELP_ANSWERS: readonly HelpAnswer[] = [
     topic: 'data',
     question: 'How do I delete everything?',
     answer: [
-      'Until deleting your whole account is available in Settings, send us a message below with the topic “My data” and we will delete your account and everything in it, and confirm by e-mail.',
+      'Open Settings and, in the Danger zone at the bottom, choose Delete my account. Enter your password (and a code if two-factor authentication is on) and type DELETE. Your subscription is cancelled, your banks are disconnected, and your account and everything in it are deleted; we confirm by e-mail.',
+      'Shared profiles you own are deleted with it, and the people you shared them with are told by e-mail; their own profiles are untouched.',
     ],
-    keywords: ['gdpr', 'ccpa', 'erase', 'close account', 'privacy'],
+    keywords: ['gdpr', 'ccpa', 'erase', 'close account', 'privacy', 'danger zone', 'delete account'],
   },
 ];
