@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from './api-client.ts';
+import { ApiError, createApiClient, recordCall, type FinishedCall } from './api-client.ts';
+import { telemetry } from './telemetry.ts';
 import { classifyError } from './classify-error.ts';
 
 type Call = { url: string; init: RequestInit };
@@ -198,5 +199,71 @@ describe('api client: a sign-in ended elsewhere (issue 15, sign out everywhere)'
     await expect(api.get('/public', { auth: false })).rejects.toMatchObject({ status: 401 });
     await expect(api.get('/other')).rejects.toMatchObject({ status: 403 });
     expect(told).toBe(1);
+  });
+});
+
+describe('api client timing (issue 17)', () => {
+  it('tells onCall of each finished call with its status, and of a failure with the correlation id', async () => {
+    const finished: FinishedCall[] = [];
+    let answer = json({ ok: true });
+    const api = createApiClient({
+      baseUrl: () => 'http://api.test',
+      getToken: async () => 'id-token',
+      onCall: (call) => finished.push(call),
+      fetch: (async () => answer) as unknown as typeof fetch,
+    });
+
+    await api.get('/accounts');
+    answer = json({ code: 'server', message: 'Something went wrong' }, 500, { 'x-correlation-id': 'corr-1' });
+    await expect(api.get('/money-plan/items/abc')).rejects.toBeInstanceOf(ApiError);
+
+    expect(finished.map((c) => [c.method, c.path, c.status])).toEqual([
+      ['GET', '/accounts', 200],
+      ['GET', '/money-plan/items/abc', 500],
+    ]);
+    expect(finished[0]?.ms).toBeGreaterThanOrEqual(0);
+    expect((finished[1]?.error as ApiError).correlationId).toBe('corr-1');
+  });
+
+  it('does not count a call its caller cancelled', async () => {
+    const finished: FinishedCall[] = [];
+    const api = createApiClient({
+      baseUrl: () => 'http://api.test',
+      getToken: async () => 'id-token',
+      onCall: (call) => finished.push(call),
+      fetch: hang as unknown as typeof fetch,
+    });
+    const controller = new AbortController();
+    const pending = api.get('/accounts', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toThrow();
+    expect(finished).toEqual([]);
+  });
+
+  it('records a server error as a failed operation and reports it; a 4xx is neither', () => {
+    const reports: unknown[] = [];
+    const stop = telemetry.subscribe({ error: (r) => reports.push(r) });
+    const error = new ApiError('Something went wrong', { status: 502, correlationId: 'corr-2' });
+
+    recordCall({
+      method: 'GET',
+      path: '/accounts',
+      ms: 12,
+      status: 404,
+      error: new ApiError('x', { status: 404 }),
+    });
+    recordCall({ method: 'POST', path: '/running-balances', ms: 40, status: 502, error });
+    stop();
+
+    expect(
+      telemetry
+        .metrics()
+        .slice(-2)
+        .map((m) => [m.op, m.ok]),
+    ).toEqual([
+      ['api:GET /accounts', true],
+      ['api:POST /running-balances', false],
+    ]);
+    expect(reports).toEqual([expect.objectContaining({ correlation_id: 'corr-2', error_class: 'ApiError' })]);
   });
 });

@@ -7,6 +7,7 @@ import { getAppConfig } from '../config/app-config.ts';
 import { REQUEST_TIMEOUT_MS } from './constants.ts';
 import { rememberFailedCall } from './last-error.ts';
 import { announceSessionEnded } from './session-ended.ts';
+import { operationPath, telemetry } from './telemetry.ts';
 
 export interface ApiIssue {
   field: string;
@@ -69,6 +70,17 @@ export interface ApiClientOptions {
   onSessionEnded?: () => void;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Told of every finished call (not one its caller cancelled): the metrics recorder times them here. */
+  onCall?: (call: FinishedCall) => void;
+}
+
+/** One finished HTTP call: status 0 for a network failure or time-out. */
+export interface FinishedCall {
+  method: HttpMethod;
+  path: string;
+  ms: number;
+  status: number;
+  error: unknown;
 }
 
 function isIssueList(value: unknown): value is ApiIssue[] {
@@ -137,6 +149,9 @@ export function createApiClient(options: ApiClientOptions) {
     if (init.profileId) headers['x-profile-id'] = init.profileId;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
 
+    const started = performance.now();
+    let status = 0;
+    let failure: unknown = null;
     try {
       let response: Response;
       try {
@@ -153,6 +168,7 @@ export function createApiClient(options: ApiClientOptions) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new ApiError(reason || 'Network error', { status: 0, code: 'network' }, { cause: error });
       }
+      status = response.status;
       if (!response.ok) {
         const error = await errorFromResponse(response);
         if (error.code === 'two_factor_required') options.onSecondFactorRequired?.();
@@ -164,13 +180,18 @@ export function createApiClient(options: ApiClientOptions) {
       return (text ? JSON.parse(text) : undefined) as T;
     } catch (error) {
       // The body can also stall past the time-out.
-      if (timedOut && !(error instanceof ApiError)) {
-        throw new ApiError(timeoutMessage(timeoutMs), { status: 0, code: 'timeout' }, { cause: error });
-      }
-      throw error;
+      failure =
+        timedOut && !(error instanceof ApiError)
+          ? new ApiError(timeoutMessage(timeoutMs), { status: 0, code: 'timeout' }, { cause: error })
+          : error;
+      if (timedOut) status = 0;
+      throw failure;
     } finally {
       clearTimeout(timer);
       init.signal?.removeEventListener('abort', onCallerAbort);
+      if (!(init.signal?.aborted && !timedOut)) {
+        options.onCall?.({ method, path, ms: performance.now() - started, status, error: failure });
+      }
     }
   }
 
@@ -199,8 +220,26 @@ export async function getIdToken(): Promise<string | undefined> {
   }
 }
 
+/**
+ * Times every call for the metrics recorder under its operation name (`api:GET /money-plan/items/{id}`),
+ * logs one line, and reports a server error (5xx), network failure or time-out, with the API's
+ * correlation id (issue 17). A 4xx is the caller's answer, not a failure of the app.
+ */
+export function recordCall({ method, path, ms, status, error }: FinishedCall): void {
+  const op = `${method} ${operationPath(path)}`;
+  const failed = status >= 500 || (status === 0 && error !== null);
+  telemetry.recordOperation(`api:${op}`, ms, !failed);
+  const correlationId = error instanceof ApiError && error.correlationId ? ` (${error.correlationId})` : '';
+  telemetry.log(
+    failed ? 'error' : 'info',
+    `${op} ${status || 'failed'} in ${Math.round(ms)} ms${correlationId}`,
+  );
+  if (failed) telemetry.reportError(error);
+}
+
 export const api = createApiClient({
   baseUrl: () => getAppConfig().apiUrl,
+  onCall: recordCall,
   getToken: getIdToken,
   extraHeaders: secondFactorHeaders,
   onSecondFactorRequired: announceSecondFactorRequired,

@@ -135,3 +135,20 @@ export const REALTIME = {
   reconnectDelaysMs: [1 * SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND],
   pushBuffer: 100,
 } as const;
+
+/** spec §9 Log buffer / metrics: 1,000 entries each, the oldest dropped first (lib/telemetry.ts). */
+export const LOG_BUFFER_SIZE = 1000;
+export const METRICS_BUFFER_SIZE = 1000;
+
+/**
+ * Shipping client reports (issue 17, lib/report-shipper.ts): what arrives within spec §9's 10 ms batch
+ * pause goes in one local batch; posts leave at most every 5 s, and once more on page hide.
+ */
+export const REPORT_SHIPPING = {
+  batchPauseMs: 10,
+  minIntervalMs: 5 * SECOND,
+  /** Distinct error reports one page load sends at most; repeats of one fingerprint are counted, not sent. */
+  maxErrorsPerPage: 25,
+  /** The share of operations whose timings are sent: all locally, a quarter in the cloud. */
+  sampleRate: { local: 1, cloud: 0.25 },
+} as const;

@@ -2,7 +2,8 @@
 // (spec §8). A new deployment (a chunk that no longer exists) reloads the page. A retryable error gets
 // one silent recovery attempt under the full-page 'Reconnecting...' (lib/error-recovery.ts); when it
 // works, 'Connection restored' and the screen is tried again. Otherwise the error screen with up to 3
-// manual retries. A retry is a navigation to the same place, which clears the router's error.
+// manual retries. A retry is a navigation to the same place, which clears the router's error. Every error
+// but a 404 becomes an error report (lib/telemetry.ts; issue 17).
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -10,6 +11,7 @@ import { ErrorScreen } from '../../components/errors/error-screen.tsx';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { classifyError } from '../../lib/classify-error.ts';
 import { attemptRecovery, errorScreenText, reloadForDeployment } from '../../lib/error-recovery.ts';
+import { telemetry } from '../../lib/telemetry.ts';
 import NotFoundRoute from './not-found.tsx';
 
 /** Recovery bookkeeping for the place that failed; it survives the retry navigations. */
@@ -32,6 +34,7 @@ export function RouteError() {
   useEffect(() => {
     if (notFound) return;
     console.error('route error', error);
+    telemetry.reportError(error);
     const retry = () => void navigate(place, { replace: true, state: location.state as unknown });
     if (classified.type === 'deployment') {
       if (!reloadForDeployment()) setPhase('failed');
