@@ -3,7 +3,9 @@
 // and without it — the "without" figure equals that day's balance on the calendar; asks about
 // subscriptions and sees the detected ones; opens "How I worked this out"; the conversation survives a
 // reload; a drafted planned item ("Add $50 for the gym…") goes into the plan only when the owner adds
-// it; the conversation can be cleared. 375 px layout, axe light and dark, screenshots.
+// it; the conversation can be cleared. 375 px layout, axe light and dark, screenshots. A viewer's side
+// (may ask; a drafted item comes without "Add to my plan") is the last step of money-calendar.e2e.ts,
+// which already has the invited viewer.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import {
