@@ -1,7 +1,8 @@
 // The client's subscription status (spec §3, §4): kept in local storage as `subscriptionStatus`,
 // refreshed when missing, on mount when stale (30 min), when the tab becomes visible and it is stale,
 // on account-linked events, on an active-profile change when stale or not entitled, and on a realtime
-// SubscriptionChanged; at most once per 5 s unless forced. A failed check follows spec §4's path (utils/subscription-status.ts).
+// SubscriptionChanged; at most once per 5 s unless forced. Which trigger refreshes when is decided by
+// `shouldRefresh`; a failed check follows spec §4's path (both utils/subscription-status.ts).
 import { useQuery } from '@tanstack/react-query';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import {
@@ -22,10 +23,10 @@ import { SUBSCRIPTION_KEY } from '../../../lib/realtime-invalidation.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
 import { checkSubscription, readSubscriberRecord } from '../api/subscription.ts';
 import {
-  isStale,
   readStoredStatus,
   refreshSubscriptionStatus,
-  throttled,
+  shouldRefresh,
+  type RefreshTrigger,
   type SubscriptionStatus,
 } from '../utils/subscription-status.ts';
 
@@ -55,10 +56,13 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
   profileRef.current = profileId;
 
   const refresh = useCallback(
-    async ({ force = false, throttle = !force }: { force?: boolean; throttle?: boolean } = {}) => {
+    async (trigger: RefreshTrigger) => {
       if (!userId) return;
-      if (throttle && throttled(lastAttempt.current, Date.now())) return;
-      lastAttempt.current = Date.now();
+      const now = Date.now();
+      if (!shouldRefresh(trigger, { status: statusRef.current, lastAttempt: lastAttempt.current, now }))
+        return;
+      lastAttempt.current = now;
+      const force = trigger.kind === 'requested' && trigger.force;
       setIsRefreshing(true);
       const next = await refreshSubscriptionStatus(
         {
@@ -87,21 +91,16 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
     if (state.status === 'signedOut') setStatus(null);
   }, [state.status]);
 
-  // Missing, or stale on mount (spec §4).
   useEffect(() => {
-    if (userId && isStale(statusRef.current, Date.now())) void refresh({ throttle: false });
+    if (userId) void refresh({ kind: 'mount' });
   }, [userId, refresh]);
 
   useEffect(() => {
     if (!userId) return undefined;
-    const onVisible = () => {
-      if (document.visibilityState === 'visible' && isStale(statusRef.current, Date.now())) void refresh();
-    };
-    const onLinked = () => void refresh({ throttle: false });
-    const onProfile = () => {
-      const current = statusRef.current;
-      if (isStale(current, Date.now()) || current?.status === 'free') void refresh();
-    };
+    const onVisible = () =>
+      void refresh({ kind: 'visibility', visible: document.visibilityState === 'visible' });
+    const onLinked = () => void refresh({ kind: 'account-linked' });
+    const onProfile = () => void refresh({ kind: 'profile-changed' });
     document.addEventListener('visibilitychange', onVisible);
     window.addEventListener(ACCOUNT_LINKED_EVENT, onLinked);
     window.addEventListener(ACTIVE_PROFILE_CHANGED_EVENT, onProfile);
@@ -117,7 +116,7 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
   useQuery({
     queryKey: [SUBSCRIPTION_KEY, userId],
     queryFn: async () => {
-      await refresh({ throttle: false });
+      await refresh({ kind: 'realtime' });
       return Date.now();
     },
     enabled: userId !== null,
@@ -130,13 +129,13 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
 
   // A member covered by the owner is covered per profile: a new active profile is asked about.
   useEffect(() => {
-    if (userId && profileId && statusRef.current?.status === 'free') void refresh({ throttle: false });
+    if (userId && profileId) void refresh({ kind: 'profile-loaded' });
   }, [userId, profileId, refresh]);
 
   const value = useMemo(
     () => ({
       status: userId ? status : null,
-      refresh: (options?: { force?: boolean }) => refresh(options),
+      refresh: ({ force = false }: { force?: boolean } = {}) => refresh({ kind: 'requested', force }),
       isRefreshing,
     }),
     [userId, status, refresh, isRefreshing],

@@ -5,10 +5,13 @@ import {
   readStoredStatus,
   refreshSubscriptionStatus,
   serverNow,
+  shouldRefresh,
   statusFromCheck,
   throttled,
   withTrialRetries,
   type RefreshDeps,
+  type RefreshTrigger,
+  type SubscriptionStatus,
 } from './subscription-status.ts';
 
 const check: SubscriptionCheck = {
@@ -114,6 +117,63 @@ describe('the client subscription status (spec §3, §4)', () => {
     expect(readStoredStatus({ getItem: () => JSON.stringify(status) })).toEqual(status);
     expect(readStoredStatus({ getItem: () => '{not json' })).toBeNull();
     expect(readStoredStatus({ getItem: () => JSON.stringify({ subscribed: true }) })).toBeNull();
+  });
+});
+
+describe('shouldRefresh: when the provider checks again (spec §4, §9)', () => {
+  const MINUTE = 60_000;
+  const fresh = statusFromCheck(check, NOW);
+  const stale = statusFromCheck(check, NOW - 31 * MINUTE);
+  const free: SubscriptionStatus = { ...fresh, status: 'free', is_trialing: false, trial_end: null };
+  const failed: SubscriptionStatus = { ...fresh, error: true };
+  /** The decision for `trigger` given the status held and when the last check started. */
+  const decide = (trigger: RefreshTrigger, status: SubscriptionStatus | null, lastAttempt: number | null) =>
+    shouldRefresh(trigger, { status, lastAttempt, now: NOW });
+  const longAgo = NOW - 31 * MINUTE;
+  const justNow = NOW - 4_999;
+
+  it('on mount: when the status is missing, stale (30 min) or from a failed check; never throttled', () => {
+    const mount: RefreshTrigger = { kind: 'mount' };
+    expect(decide(mount, null, null)).toBe(true);
+    expect(decide(mount, stale, justNow)).toBe(true);
+    expect(decide(mount, failed, justNow)).toBe(true);
+    expect(decide(mount, statusFromCheck(check, NOW - 30 * MINUTE), longAgo)).toBe(false);
+    expect(decide(mount, fresh, null)).toBe(false);
+  });
+
+  it('when the tab becomes visible: only if stale, and at most once per 5 s', () => {
+    const visible: RefreshTrigger = { kind: 'visibility', visible: true };
+    expect(decide(visible, stale, longAgo)).toBe(true);
+    expect(decide(visible, fresh, longAgo)).toBe(false);
+    expect(decide(visible, stale, justNow)).toBe(false);
+    expect(decide(visible, stale, NOW - 5_000)).toBe(true);
+    expect(decide({ kind: 'visibility', visible: false }, stale, longAgo)).toBe(false);
+  });
+
+  it('on an active-profile change: when stale or free (the owner may cover this member), throttled', () => {
+    const changed: RefreshTrigger = { kind: 'profile-changed' };
+    expect(decide(changed, stale, longAgo)).toBe(true);
+    expect(decide(changed, free, longAgo)).toBe(true);
+    expect(decide(changed, fresh, longAgo)).toBe(false);
+    expect(decide(changed, stale, justNow)).toBe(false);
+    expect(decide(changed, free, justNow)).toBe(false);
+  });
+
+  it('a newly known active profile is asked about at once while free, else not', () => {
+    expect(decide({ kind: 'profile-loaded' }, free, justNow)).toBe(true);
+    expect(decide({ kind: 'profile-loaded' }, fresh, longAgo)).toBe(false);
+    expect(decide({ kind: 'profile-loaded' }, stale, longAgo)).toBe(false);
+  });
+
+  it('an account linked or a realtime change always checks, even a fresh status within 5 s', () => {
+    expect(decide({ kind: 'account-linked' }, fresh, justNow)).toBe(true);
+    expect(decide({ kind: 'realtime' }, fresh, justNow)).toBe(true);
+  });
+
+  it("a screen's request is throttled to one per 5 s unless forced ('Refresh status', a checkout return)", () => {
+    expect(decide({ kind: 'requested', force: false }, fresh, longAgo)).toBe(true);
+    expect(decide({ kind: 'requested', force: false }, stale, justNow)).toBe(false);
+    expect(decide({ kind: 'requested', force: true }, fresh, justNow)).toBe(true);
   });
 });
 

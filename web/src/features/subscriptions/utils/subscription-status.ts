@@ -121,6 +121,59 @@ const awaitsSecondFactor = (error: unknown): boolean =>
 export const throttled = (lastAttempt: number | null, now: number): boolean =>
   lastAttempt !== null && now - lastAttempt < SUBSCRIPTION_REFRESH_THROTTLE_MS;
 
+/** What asks the provider to check the subscription again (spec §4 "Subscription status"). */
+export type RefreshTrigger =
+  /** The provider mounted or a user signed in. */
+  | { kind: 'mount' }
+  /** The tab's visibility changed. */
+  | { kind: 'visibility'; visible: boolean }
+  /** An account was linked (spec §4 account-linked event; a first connection starts the trial). */
+  | { kind: 'account-linked' }
+  /** The active-profile-changed event. */
+  | { kind: 'profile-changed' }
+  /** The active profile's id became known or changed: the owner's plan may cover this member there. */
+  | { kind: 'profile-loaded' }
+  /** A realtime SubscriptionChanged: a webhook or a trial changed the record. */
+  | { kind: 'realtime' }
+  /** A screen asked: the gate on mount when stale, 'Refresh status' and a checkout return (forced). */
+  | { kind: 'requested'; force: boolean };
+
+export interface RefreshState {
+  status: SubscriptionStatus | null;
+  /** Epoch ms of the last check started, null before the first. */
+  lastAttempt: number | null;
+  now: number;
+}
+
+/**
+ * Whether a trigger checks the subscription now (spec §4, §9). Missing or stale on mount; on a visible
+ * tab when stale; on a profile change when stale, or when free (a member may be covered by the new
+ * profile's owner); always on an account-linked event, a realtime change and a screen's request. The 5 s
+ * throttle holds back the ones that fire on their own (tab, profile event, a screen's plain request);
+ * news that the subscription changed (a link, a push, a new profile while free) and a forced check are
+ * never held back.
+ */
+export function shouldRefresh(trigger: RefreshTrigger, { status, lastAttempt, now }: RefreshState): boolean {
+  const stale = isStale(status, now);
+  const free = status?.status === 'free';
+  const open = !throttled(lastAttempt, now);
+  switch (trigger.kind) {
+    case 'mount':
+      return stale;
+    case 'visibility':
+      return trigger.visible && stale && open;
+    case 'account-linked':
+    case 'realtime':
+      return true;
+    case 'profile-changed':
+      return (stale || free) && open;
+    case 'profile-loaded':
+      return free;
+    case 'requested':
+      return trigger.force || open;
+  }
+}
+
 /** spec §4: the errors that mean the session, not the subscription, failed. */
 export const isSessionError = (error: unknown): boolean =>
   /auth|session|token|jwt|expired|401/i.test(
