@@ -3,6 +3,7 @@ import {
   gateAllows,
   GRACE_PERIOD_HOURS,
   graceExpiry,
+  subscriptionRequiredMessage,
   subscriptionView,
   timeLeft,
   trialEnd,
@@ -101,6 +102,49 @@ describe('subscriptionView', () => {
     });
     // spec §4's gate reads trial_end too: a trial that no longer counts must not open it.
     expect(gateAllows({ ...view, in_grace_period: view.is_in_grace_period }, now)).toBe(false);
+  });
+});
+
+describe('subscriptionRequiredMessage (the 402 of a paid feature)', () => {
+  const later = new Date(at(24 * 400));
+  const messageFor = (record: SubscriberFacts | null, options?: { sharedProfile?: boolean }) =>
+    subscriptionRequiredMessage(subscriptionView(record, later), options);
+
+  it('words the refusal by how access lapsed', () => {
+    expect(messageFor(null)).toMatch(/^This feature is part of Tallywise Plus\. Start your 7-day free trial/);
+    expect(messageFor({ status: 'none', trial_end: at(1), trial_used: true })).toMatch(
+      /^Your free trial has ended\./,
+    );
+    expect(messageFor({ status: 'trialing', trial_end: at(1), trial_used: true })).toMatch(
+      /^Your free trial has ended\./,
+    );
+    const graceOver = messageFor({
+      status: 'past_due',
+      grace_started_at: at(-1),
+      grace_expires_at: at(71),
+      trial_used: true,
+    });
+    expect(graceOver).toMatch(/^Your last payment failed and the 72-hour grace period has ended\./);
+    expect(graceOver).toMatch(/Update your card under Manage billing/);
+    expect(messageFor({ status: 'canceled', ended_at: at(1), trial_used: true })).toMatch(
+      /^Your subscription has ended\./,
+    );
+    // A cancellation at period end whose date passed before the deletion webhook arrived.
+    expect(
+      messageFor({
+        status: 'active',
+        cancel_at_period_end: true,
+        current_period_end: at(1),
+        trial_used: true,
+      }),
+    ).toMatch(/^Your subscription has ended\./);
+    for (const message of [messageFor(null), graceOver]) expect(message).not.toMatch(/trial has ended/);
+  });
+
+  it("tells a member of someone else's profile that the owner's plan does not cover it", () => {
+    expect(messageFor({ status: 'none', trial_used: true }, { sharedProfile: true })).toBe(
+      "This profile's owner has no Tallywise Plus trial or subscription to cover it. Your free trial has ended. Start a subscription on the Plans page to keep using this feature.",
+    );
   });
 });
 

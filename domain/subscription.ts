@@ -196,16 +196,52 @@ export const PLUS_FEATURES = [
   'AI Money Coach that answers from your own numbers',
 ] as const;
 
-/** The 402 message of a gated feature. */
-export const SUBSCRIPTION_REQUIRED_MESSAGE =
-  'Your free trial has ended. Start a subscription on the Plans page to keep using this feature.';
+/** Why a person has no access, as the 402 of a gated feature words it. */
+export type AccessLapse = 'never_started' | 'trial_ended' | 'payment_failed' | 'subscription_ended';
 
-/** spec §8 trial messages. */
+/** The 402 messages of a gated feature, one per way access lapses (issue 13 item 3). */
+export const SUBSCRIPTION_REQUIRED_MESSAGES: Record<AccessLapse, string> = {
+  never_started:
+    'This feature is part of Tallywise Plus. Start your 7-day free trial on the Plans page to use it.',
+  trial_ended:
+    'Your free trial has ended. Start a subscription on the Plans page to keep using this feature.',
+  payment_failed: `Your last payment failed and the ${GRACE_PERIOD_HOURS}-hour grace period has ended. Update your card under Manage billing on the Plans page to keep using this feature.`,
+  subscription_ended:
+    'Your subscription has ended. Subscribe again on the Plans page to keep using this feature.',
+};
+
+/** What a free view (`subscriptionView`'s `free`) lost: read from the Stripe status behind it. */
+export function accessLapse(view: Pick<SubscriptionView, 'stripe_status' | 'trial_available'>): AccessLapse {
+  switch (view.stripe_status) {
+    case 'none':
+      return view.trial_available ? 'never_started' : 'trial_ended';
+    case 'trialing':
+      return 'trial_ended';
+    case 'past_due':
+    case 'unpaid':
+    case 'incomplete':
+      return 'payment_failed';
+    default:
+      // active (a cancellation at period end that has passed), canceled, incomplete_expired, paused
+      return 'subscription_ended';
+  }
+}
+
+/** The 402 message for a person with no access. In someone else's shared profile the owner's plan does
+ * not cover them either, which is said first (docs/subscriptions.md "Shared profiles"). */
+export function subscriptionRequiredMessage(
+  view: Pick<SubscriptionView, 'stripe_status' | 'trial_available'>,
+  { sharedProfile = false }: { sharedProfile?: boolean } = {},
+): string {
+  const own = SUBSCRIPTION_REQUIRED_MESSAGES[accessLapse(view)];
+  return sharedProfile
+    ? `This profile's owner has no Tallywise Plus trial or subscription to cover it. ${own}`
+    : own;
+}
+
+/** spec §8 trial messages. The failure is one message in the spec's words ('Trial Setup Failed: …'). */
 export const trialMessages = {
   started: { title: 'Trial Started!', description: 'Your 7-day free trial has begun.' },
-  failed: {
-    title: 'Trial Setup Failed',
-    description:
-      "We couldn't start your trial after multiple attempts. Please refresh the page or contact support.",
-  },
+  failed:
+    "Trial Setup Failed: We couldn't start your trial after multiple attempts. Please refresh the page or contact support.",
 } as const;

@@ -3,7 +3,7 @@
 // cancellation, and the 402 of the paid API routes once access lapses. The sandbox clock is the API's
 // billing clock, so moving it ends our trials as it ends Stripe's; tests move it forward only.
 import { describe, expect, it } from 'vitest';
-import { GRACE_PERIOD_HOURS, TRIAL_DAYS } from '../../domain/subscription.ts';
+import { GRACE_PERIOD_HOURS, SUBSCRIPTION_REQUIRED_MESSAGES, TRIAL_DAYS } from '../../domain/subscription.ts';
 import { sandboxPublicToken } from '../../local/cloud.ts';
 import { api, cloud, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
 import { defaultProfile } from './plaid-helpers.ts';
@@ -89,7 +89,7 @@ describe('the card-free trial and the gate on the server', () => {
     for (const [name, response] of Object.entries(lapsed)) {
       expect(response.status, name).toBe(402);
       expect(response.body.code, name).toBe('subscription_required');
-      expect(response.body.message, name).toMatch(/trial has ended/);
+      expect(response.body.message, name).toBe(SUBSCRIPTION_REQUIRED_MESSAGES.trial_ended);
     }
     // The free level keeps the 90-day forecast and this month's calendar.
     const free = await profileApi('GET', '/running-balances?days=90', { token: user.idToken, profileId });
@@ -133,7 +133,12 @@ describe('the card-free trial and the gate on the server', () => {
         profileId,
         body: { question: 'How much is in my accounts?' },
       });
-    expect((await ask()).status).toBe(402);
+    const refused = await ask();
+    expect(refused.status).toBe(402);
+    // Neither has started a trial: the member is told the owner's plan does not cover the profile.
+    expect(refused.body.message).toBe(
+      `This profile's owner has no Tallywise Plus trial or subscription to cover it. ${SUBSCRIPTION_REQUIRED_MESSAGES.never_started}`,
+    );
     expect((await api('POST', '/functions/start-trial', { token: owner.idToken, body: {} })).status).toBe(
       200,
     );
@@ -213,6 +218,13 @@ describe('checkout, renewal, grace and cancellation through the Stripe sandbox',
       has_access: false,
     });
     expect(await storedRecord(user.userId)).toMatchObject({ status: 'canceled', subscribed: false });
+    // The paid routes say the subscription ended, not that a trial did.
+    const ended = await profileApi<{ code: string; message: string }>('GET', '/coach/messages', {
+      token: user.idToken,
+      profileId: await defaultProfile(user),
+    });
+    expect(ended.status).toBe(402);
+    expect(ended.body.message).toBe(SUBSCRIPTION_REQUIRED_MESSAGES.subscription_ended);
     // A canceled subscriber pays at once next time: the trial was used.
     const back = await api<{ trial_days: number }>('POST', '/billing/checkout-session', {
       token: user.idToken,
@@ -261,13 +273,14 @@ describe('checkout, renewal, grace and cancellation through the Stripe sandbox',
       stripe_status: 'past_due',
     });
     const otherProfile = await defaultProfile(other);
-    const refused = await profileApi<{ code: string }>('POST', '/coach/ask', {
+    const refused = await profileApi<{ code: string; message: string }>('POST', '/coach/ask', {
       token: other.idToken,
       profileId: otherProfile,
       body: { question: 'Anything?' },
     });
     expect(refused.status).toBe(402);
     expect(refused.body.code).toBe('subscription_required');
+    expect(refused.body.message).toBe(SUBSCRIPTION_REQUIRED_MESSAGES.payment_failed);
   });
 });
 

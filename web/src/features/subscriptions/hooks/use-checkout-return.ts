@@ -25,7 +25,7 @@ export function useCheckoutReturn(): void {
           toast.success(trialMessages.started.title, { description: trialMessages.started.description });
         else if (result.subscribed) toast.success('Subscription active. Thank you!');
       } catch {
-        toast.error(trialMessages.failed.title, { description: trialMessages.failed.description });
+        toast.error(trialMessages.failed);
       }
       setParams(
         (current) => {
