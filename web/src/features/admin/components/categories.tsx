@@ -213,6 +213,12 @@ export function AdminCategories() {
   const query = useQuery(categoriesQuery());
   return (
     <AdminPage title="Category Management" intro="The taxonomy and the category-matching rules.">
+      {/* docs/admin.md "Category rules": no stored row carries a budget category, so say what a save does. */}
+      <Alert tone="warning" title="Saving these rules changes nothing people see yet">
+        No screen, sync or report puts transactions or planned items into these budget categories: they are
+        classified by the taxonomy below. A save changes what the matcher answers here and in the test box,
+        and is kept (versioned and audited) for when budgets use it.
+      </Alert>
       <QueryFrame query={query}>
         {(view) => (
           <>
