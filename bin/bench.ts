@@ -21,6 +21,7 @@ import { benchCoach } from './coach-bench.ts';
 import { benchRealtime } from './realtime-bench.ts';
 import { benchInitialSync } from './sync-bench.ts';
 import { entryKey, readWebManifest, staticClosure } from './web-manifest.ts';
+import { benchWeb } from './web-bench.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -290,6 +291,7 @@ async function main(): Promise<void> {
   }
 
   figures.push(...benchLandingBundle());
+  figures.push(...(await benchWeb()));
   figures.push(...benchForecastComputation());
   figures.push(...(await benchSandboxHistories(SEEDS)));
 

@@ -2,11 +2,11 @@
 // session gets first, rendered by main.tsx without the router, Amplify or the query cache. Beside the
 // landing page it keeps the app-wide behaviour a visitor may meet there: the theme followed across tabs
 // (applied before first paint by index.html), the update check with its toast and banner (loaded just
-// after first render), and spec §2's route preloading 3 s after start. Following a link of the page,
+// after first render), and the app with spec §2's preloads once a link is pointed at, touched or
+// focused (issue 12: nothing of the app before that). Following a link of the page,
 // or an error while rendering it, starts the full app (app/boot.tsx), which takes over the same root.
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Landing } from '../features/landing/components/landing.tsx';
-import { STARTUP_PRELOAD_DELAY_MS } from '../lib/route-preload.ts';
 import { ThemeSync } from '../lib/theme.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 export interface FullApp {
   /** Renders the full app in place of this page; with `navigateTo`, at that address. */
   start: (options?: { navigateTo?: string }) => Promise<void>;
-  /** spec §2: the screens preloaded 3 s after start and from '/'. */
+  /** spec §2: the startup screens and those reachable from '/', preloaded on a visitor's first intent. */
   preloadRoutes: () => Promise<void>;
 }
 
@@ -85,12 +85,19 @@ export function LandingShell({ app }: { app: FullApp }) {
     // After the browser reports the first contentful paint, not merely after the first render: nothing
     // of the app-wide code competes with the landing page's first paint.
     const stopWaiting = afterFirstContentfulPaint(() => setAfterFirstPaint(true));
-    const preload = window.setTimeout(() => {
+    // issue 12: a signed-out visitor loads nothing of the app until they show they are heading into it —
+    // a pointer over, a touch on or the focus on one of the page's links — and then the app and spec
+    // §2's preloads start, a few hundred milliseconds before the click needs them.
+    const intents = ['pointerover', 'touchstart', 'focusin'] as const;
+    const onIntent = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest('a[href^="/"]')) return;
+      intents.forEach((type) => document.removeEventListener(type, onIntent, true));
       app.preloadRoutes().catch((error: unknown) => console.warn('route preload failed', error));
-    }, STARTUP_PRELOAD_DELAY_MS);
+    };
+    intents.forEach((type) => document.addEventListener(type, onIntent, { capture: true, passive: true }));
     return () => {
       stopWaiting();
-      window.clearTimeout(preload);
+      intents.forEach((type) => document.removeEventListener(type, onIntent, true));
     };
   }, [app]);
 
