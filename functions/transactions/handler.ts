@@ -1,10 +1,12 @@
 // Transactions of the active financial profile by date range and account (spec §7 transactions and
 // plaid_transactions_raw calls), each with its classification (spec §3 output: direction, normalized
-// and display amount, colour, category). Newest first, a page at a time (`limit`, `cursor` →
+// and display amount, colour, category) and the payee as a person reads it (`display_name`,
+// domain/money/merchant.ts; `name` keeps the bank's own string). Newest first, a page at a time (`limit`, `cursor` →
 // `next_cursor`; functions/lib/paging.ts).
 import { z } from 'zod';
 import { classifyTransaction } from '../../domain/classification.ts';
 import { NotFoundError } from '../../domain/errors.ts';
+import { displayName } from '../../domain/money/merchant.ts';
 import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
 import { dataFor } from '../lib/data/index.ts';
 import { httpHandler, route } from '../lib/http.ts';
@@ -47,6 +49,7 @@ export const handler = httpHandler('transactions', {
       return {
         transactions: page.items.map((t) => ({
           ...t,
+          display_name: displayName(t),
           classification: classifyTransaction(t, typeOf.get(t.account_id) ?? null),
         })),
         next_cursor: page.next_cursor,

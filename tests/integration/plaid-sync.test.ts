@@ -105,6 +105,34 @@ describe('linking and the initial sync', () => {
     expect(new Set(body.transactions.map((t) => t.classification.direction)).size).toBeGreaterThan(1);
     expect(body.transactions[0]?.classification.displayAmount).toMatch(/^\$[\d,]+\.\d\d$/);
   });
+
+  it('names each transaction as a person reads it, keeping the bank’s own string beside it', async () => {
+    const { user, bank } = await linkedAndSynced();
+    const checking = (await accountsOf(user, bank.profileId)).find(
+      (a) => a.account_name === 'Plaid Checking',
+    )!;
+
+    const { status, body } = await api<{
+      transactions: Array<{ name: string; merchant_name: string | null; display_name: string }>;
+    }>('GET', `/transactions?accountId=${checking.id}&from=2000-01-01&limit=1000`, {
+      token: user.idToken,
+      headers: { 'x-profile-id': bank.profileId },
+    });
+
+    expect(status).toBe(200);
+    expect(body.transactions.every((t) => t.display_name.trim().length > 0)).toBe(true);
+    // Plaid's cleaned merchant name when it has one.
+    const withMerchant = body.transactions.filter((t) => t.merchant_name);
+    expect(withMerchant.length).toBeGreaterThan(0);
+    expect(withMerchant.every((t) => t.display_name === t.merchant_name)).toBe(true);
+    // Without one, the bank's shouting description is made readable, and kept as it was in `name`.
+    const toSavings = body.transactions.filter((t) => t.name.startsWith('ONLINE TRANSFER TO SAV XXXXXX'));
+    expect(toSavings.length).toBeGreaterThan(0);
+    for (const t of toSavings) {
+      expect(t.display_name).toMatch(/^Online Transfer to Savings ••\d{4}$/);
+      expect(t.name).toMatch(/^ONLINE TRANSFER TO SAV XXXXXX\d{4}$/);
+    }
+  });
 });
 
 describe('incremental sync', () => {

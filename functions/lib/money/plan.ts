@@ -5,6 +5,7 @@
 // plan change (PlanChanged, and the forecast's inputs version).
 import { planFromStatements, statementTerms } from '../../../domain/money/statements.ts';
 import { addDays } from '../../../domain/money/dates.ts';
+import { displayName } from '../../../domain/money/merchant.ts';
 import {
   generatePlan,
   mergePlan,
@@ -106,6 +107,8 @@ export interface PublicPlanItem {
       amount: number;
       name: string;
       merchant_name: string | null;
+      /** The payee as a person reads it (merchant.ts displayName); `name` keeps the bank's string. */
+      display_name: string;
       account_id: string;
     } | null;
   } | null;
@@ -168,6 +171,7 @@ export function publicItem(
                 amount: tx.amount,
                 name: tx.name,
                 merchant_name: tx.merchant_name ?? null,
+                display_name: displayName(tx),
                 account_id: tx.account_id,
               }
             : null,

@@ -33,6 +33,8 @@ export const planItemSchema = z
             amount: z.number(),
             name: z.string(),
             merchant_name: z.string().nullish(),
+            /** The payee as a person reads it; older servers send none (then merchant_name or name). */
+            display_name: z.string().optional(),
           })
           .loose()
           .nullish(),

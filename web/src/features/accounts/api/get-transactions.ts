@@ -1,5 +1,6 @@
 // GET /transactions (profile-scoped, newest first), each with its classification (domain/
-// classification.ts: direction, normalized and display amount, colour, category).
+// classification.ts: direction, normalized and display amount, colour, category) and its readable
+// payee (`display_name`, domain/money/merchant.ts; `name` is the bank's own string).
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Direction } from '@domain/classification.ts';
@@ -22,6 +23,8 @@ export const transactionSchema = z
     date: z.string(),
     name: z.string(),
     merchant_name: z.string().nullish(),
+    /** The payee as a person reads it ("Online Transfer to Savings ••1111"). */
+    display_name: z.string(),
     amount: z.number().int(),
     pending: z.boolean().default(false),
     classification: z.object({

@@ -1,4 +1,5 @@
-// An account's transactions, newest first: search, direction, category and date range filters, the
+// An account's transactions, newest first, by the payee's readable name (the bank's own string below it
+// in small type, so nothing is lost): search, direction, category and date range filters, the
 // classification's direction colour with a "+"/"−" sign and the direction in words (colour is never the
 // only cue), pending ones marked, 50 at a time with 'Load more'. Every transaction of the chosen dates is
 // read (the server's pages followed to the end); search and the other filters apply to them.
@@ -49,14 +50,23 @@ function TransactionRow({ txn }: { txn: Transaction }) {
     <li className="flex items-center gap-3 px-4 py-3">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <p className={`truncate font-medium ${txn.pending ? 'text-slate-600 italic' : 'text-slate-900'}`}>
-            {txn.merchant_name ?? txn.name}
+          <p
+            className={`truncate font-medium ${txn.pending ? 'text-slate-600 italic' : 'text-slate-900'}`}
+            title={txn.name}
+            data-testid="transaction-name"
+          >
+            {txn.display_name}
           </p>
           {txn.pending ? <Badge tone="warning">Pending</Badge> : null}
         </div>
         <p className="truncate text-xs text-slate-500">
           {dateLabel(txn.date)} · {category.name}
-          {txn.merchant_name && txn.merchant_name !== txn.name ? ` · ${txn.name}` : ''}
+          {txn.display_name !== txn.name ? (
+            <>
+              {' · '}
+              <span data-testid="transaction-bank-text">{txn.name}</span>
+            </>
+          ) : null}
         </p>
       </div>
       <div className="shrink-0 text-right">

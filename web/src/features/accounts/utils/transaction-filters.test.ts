@@ -7,6 +7,7 @@ const txn = (
   name: string,
   direction: Transaction['classification']['direction'],
   category: string,
+  display = name,
 ) =>
   ({
     id,
@@ -14,6 +15,7 @@ const txn = (
     date: '2026-03-01',
     name,
     merchant_name: null,
+    display_name: display,
     amount: 100,
     pending: false,
     classification: {
@@ -28,13 +30,17 @@ const txn = (
 const list = [
   txn('1', 'WHOLEFDS MKT #10234', 'expense', 'Groceries'),
   txn('2', 'ACME PAYROLL', 'income', 'Wages'),
-  txn('3', 'TRANSFER TO SAVINGS', 'transfer_out', 'Savings'),
+  txn('3', 'TRANSFER TO SAV', 'transfer_out', 'Savings', 'Transfer to Savings'),
 ];
 
 describe('transaction filters', () => {
   it('keeps everything with no filter, and narrows by search, direction and category', () => {
     expect(filterTransactions(list, emptyFilter)).toHaveLength(3);
     expect(filterTransactions(list, { ...emptyFilter, search: 'payroll' }).map((t) => t.id)).toEqual(['2']);
+    // The readable name is searched as well as the bank's string.
+    expect(filterTransactions(list, { ...emptyFilter, search: 'to savings' }).map((t) => t.id)).toEqual([
+      '3',
+    ]);
     expect(filterTransactions(list, { ...emptyFilter, direction: 'transfer_out' }).map((t) => t.id)).toEqual([
       '3',
     ]);

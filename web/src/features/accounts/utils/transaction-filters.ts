@@ -1,4 +1,4 @@
-// The account detail's transaction filters: a text search (description or merchant), a direction and a
+// The account detail's transaction filters: a text search (the readable name, the bank's description or the merchant), a direction and a
 // category; the date range is asked of the server. Directions read as the classification names them.
 import type { Direction } from '@domain/classification.ts';
 import type { Transaction } from '../api/get-transactions.ts';
@@ -32,6 +32,7 @@ export function filterTransactions(
       (filter.category === 'all' || t.classification.category.name === filter.category) &&
       (!needle ||
         t.name.toLowerCase().includes(needle) ||
+        t.display_name.toLowerCase().includes(needle) ||
         (t.merchant_name ?? '').toLowerCase().includes(needle)),
   );
 }

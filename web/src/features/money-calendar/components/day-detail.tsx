@@ -1,5 +1,5 @@
 // A day of the calendar in a dialog: its end-of-day balance, what happened (posted and pending
-// transactions) and what is planned, with add, edit and delete of planned items for editors and owners.
+// transactions, by readable name with the bank's own string beneath) and what is planned, with add, edit and delete of planned items for editors and owners.
 import { useState } from 'react';
 import { formatUsd } from '@domain/classification.ts';
 import { PlannedItemForm } from '../../../components/money/planned-item-form.tsx';
@@ -68,9 +68,19 @@ export function DayDetail({
               <ul className="mt-2 divide-y divide-slate-100">
                 {day.transactions.map((t) => (
                   <li key={t.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                    <span className="min-w-0 truncate">
-                      {t.merchant_name || t.name}
-                      {t.pending ? <Badge className="ml-2">Pending</Badge> : null}
+                    <span className="min-w-0">
+                      <span className="block truncate" title={t.name} data-testid="transaction-name">
+                        {readableName(t)}
+                        {t.pending ? <Badge className="ml-2">Pending</Badge> : null}
+                      </span>
+                      {readableName(t) !== t.name ? (
+                        <span
+                          className="block truncate text-xs text-slate-500"
+                          data-testid="transaction-bank-text"
+                        >
+                          {t.name}
+                        </span>
+                      ) : null}
                     </span>
                     <span className={-t.amount < 0 ? 'text-slate-900' : 'text-emerald-700'}>
                       {signedUsd(-t.amount, formatUsd)}
@@ -148,6 +158,11 @@ export function DayDetail({
   );
 }
 
+/** The payee as a person reads it (the server's display_name; an older server sends none). */
+function readableName(t: { name: string; merchant_name?: string | null; display_name?: string }): string {
+  return t.display_name || t.merchant_name || t.name;
+}
+
 /** The category, the account ("All accounts" when none) and how it repeats, as one line. */
 function plannedItemDetails(item: PlanItem, accounts: readonly CalendarAccount[]): string {
   const primary = item.category_primary as PlaidPrimary | null | undefined;
@@ -172,12 +187,17 @@ function MatchNote({
   const reasons = item.reconciliation?.reasons ?? [];
   return (
     <div className="mt-1 rounded-md bg-slate-50 px-2 py-1.5 text-xs text-slate-700" data-testid="match-note">
-      <p>
+      <p data-testid="match-summary">
         {tx
-          ? `Matched with ${tx.merchant_name || tx.name} on ${dayLabel(tx.date)}, ${signedUsd(-tx.amount, formatUsd)}.`
+          ? `Matched with ${readableName(tx)} on ${dayLabel(tx.date)}, ${signedUsd(-tx.amount, formatUsd)}.`
           : 'Matched with a posted transaction.'}{' '}
         It no longer counts in the forecast.
       </p>
+      {tx && readableName(tx) !== tx.name ? (
+        <p className="mt-0.5 text-slate-500" data-testid="match-bank-text">
+          Bank&rsquo;s description: {tx.name}
+        </p>
+      ) : null}
       {reasons.length > 0 ? <p className="mt-0.5 text-slate-500">{reasons.join(' · ')}</p> : null}
       {canEdit ? (
         <Button
