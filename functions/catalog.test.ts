@@ -74,9 +74,10 @@ describe('function catalog', () => {
     ).toBe(false);
   });
 
-  it('gives webhooks, the pre-signup questionnaire and code resend, the invitation lookup and one-click unsubscribe no authorizer, and everything else one', () => {
+  it('gives webhooks, the pre-signup questionnaire and code resend, the invitation lookup, one-click unsubscribe and client reports no authorizer, and everything else one', () => {
     const open = catalog.filter((e) => e.caller === 'public' || e.caller === 'webhook').map((e) => e.name);
     expect(open.sort()).toEqual([
+      'client-reports',
       'email-unsubscribe',
       'get-invitation-by-token',
       'onboarding-responses',

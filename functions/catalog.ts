@@ -39,6 +39,12 @@ export interface RouteThrottle {
   burst: number;
 }
 
+/**
+ * POST /client-reports (issue 17): every open page posts at most every 5 s, so the route-wide bucket is
+ * wide; each caller's own limit is the handler's (functions/lib/client-reports.ts), stricter when anonymous.
+ */
+export const CLIENT_REPORTS_THROTTLE: RouteThrottle = { rate: 50, burst: 100 };
+
 /** Public routes a person uses a few times (sign-up's questionnaire, an invitation, a code, unsubscribe). */
 export const PUBLIC_ROUTE_THROTTLE: RouteThrottle = { rate: 5, burst: 20 };
 const publicRoutes = (routes: Route[]): Route[] =>
@@ -686,7 +692,7 @@ export const catalog: CatalogEntry[] = [
     name: 'admin',
     kind: 'resource',
     description:
-      'Admin area (issue 16): dashboard roll-up, users and their timeline and actions, system, user and Plaid health, category rules, audit',
+      'Admin area (issue 16): dashboard roll-up, users and their timeline and actions, system, user and Plaid health, category rules, audit; client health (issue 17)',
     caller: 'admin',
     routes: [
       { method: 'GET', path: '/admin/dashboard' },
@@ -703,6 +709,7 @@ export const catalog: CatalogEntry[] = [
       { method: 'POST', path: '/admin/categories/test' },
       { method: 'GET', path: '/admin/plaid-health' },
       { method: 'GET', path: '/admin/email-analytics' },
+      { method: 'GET', path: '/admin/client-health' },
     ],
     handler: 'functions/admin/handler.ts',
     // The roll-up reads the people, items, accounts and subscriptions in parallel segments.
@@ -710,6 +717,16 @@ export const catalog: CatalogEntry[] = [
     memoryMb: 1024,
     schedule: schedules.adminRollup,
     events: ['AdminRollupRequested'],
+  },
+  {
+    name: 'client-reports',
+    kind: 'resource',
+    description:
+      "Browsers' error reports and operation timings (issue 17): public, attributed from the ID token when one is sent, rate-limited per caller (stricter when anonymous), scrubbed and stored with a TTL",
+    caller: 'public',
+    routes: [{ method: 'POST', path: '/client-reports', throttle: CLIENT_REPORTS_THROTTLE }],
+    handler: 'functions/client-reports/handler.ts',
+    ...defaults,
   },
   {
     name: 'admin-notifications',

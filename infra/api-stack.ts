@@ -172,6 +172,14 @@ export class ApiStack extends Stack {
       this.addRoutes(entry, fn, authorizedCallers.has(entry.caller) ? jwt : none);
     }
     this.functions = functions;
+    // POST /client-reports is public (the sign-in pages report too) but attributes a post to its user when
+    // an ID token comes with it: the handler verifies that token itself, as $connect does (issue 17).
+    const clientReports = functions.get('client-reports');
+    clientReports?.function.addEnvironment(
+      'COGNITO_ISSUER',
+      `https://cognito-idp.${this.region}.amazonaws.com/${props.userPool.userPoolId}`,
+    );
+    clientReports?.function.addEnvironment('COGNITO_CLIENT_ID', props.userPoolClient.userPoolClientId);
 
     const realtime = this.realtimeApi(functions, props);
     this.realtime = realtime.api;

@@ -10,6 +10,7 @@ import {
 import { ConflictError, NotFoundError, NotImplementedError } from '../../domain/errors.ts';
 import { TAXONOMY } from '../../domain/taxonomy.ts';
 import { writeAudit } from '../lib/admin/audit.ts';
+import { clientHealth } from '../lib/client-reports.ts';
 import { loadBudgetMaps, saveBudgetMaps } from '../lib/admin/category-rules.ts';
 import { runRollup, type DashboardFigures } from '../lib/admin/rollup.ts';
 import { HEALTH_FLAGS } from '../lib/data/entities/admin.ts';
@@ -213,6 +214,10 @@ export const http = httpHandler('admin', {
   }),
   'GET /admin/system': route({
     run: async ({ deps }) => systemView(dataFor(deps), deps.clock(), deps.buildVersion),
+  }),
+  // issue 17: browsers' timings against spec §9's thresholds, and their error reports.
+  'GET /admin/client-health': route({
+    run: async ({ deps }) => clientHealth(deps),
   }),
   'GET /admin/user-health': route({
     query: z.object({ flag: z.enum(HEALTH_FLAGS).default('login_required'), ...pageQuery(25, 100) }),

@@ -216,8 +216,9 @@ export const MAX_WEBHOOK_BODY_BYTES = 256 * 1024;
 export function httpHandler(
   name: string,
   routes: Record<string, BoundRoute>,
-  /** rawBody: hand routes the body text untouched (webhook signatures cover the exact bytes). */
-  options: { rawBody?: boolean } = {},
+  /** rawBody: hand routes the body text untouched (webhook signatures cover the exact bytes).
+   * maxBodyBytes: a route group's own, smaller body limit (413 past it). */
+  options: { rawBody?: boolean; maxBodyBytes?: number } = {},
 ) {
   const entry = catalogByName.get(name);
   if (!entry) throw new Error(`No catalog entry named ${name}`);
@@ -278,7 +279,8 @@ export function httpHandler(
     }
   };
 
-  const maxBodyBytes = entry.caller === 'webhook' ? MAX_WEBHOOK_BODY_BYTES : MAX_BODY_BYTES;
+  const maxBodyBytes =
+    options.maxBodyBytes ?? (entry.caller === 'webhook' ? MAX_WEBHOOK_BODY_BYTES : MAX_BODY_BYTES);
   const stack = middy<ApiEvent, ApiResult>().use({
     // Errors thrown by earlier middlewares (the body parser) are mapped like any other.
     onError: async (request) => {

@@ -480,6 +480,25 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byHour',
   },
   {
+    pattern: "Browsers' error reports of one hour, oldest first (24 queries make the day)",
+    source: 'issue 17 POST /client-reports, GET /admin/client-health',
+    entity: 'clientErrorReports',
+    index: 'byHour',
+  },
+  {
+    pattern:
+      "Browsers' per-operation timing counters of one hour, by 10-minute slot (24 queries make the day)",
+    source: 'issue 17 POST /client-reports, GET /admin/client-health',
+    entity: 'clientMetrics',
+    index: 'byHour',
+  },
+  {
+    pattern: 'Client-report posts of one caller in one minute (the rate limit)',
+    source: 'issue 17 POST /client-reports',
+    entity: 'clientReportQuotas',
+    index: 'byMinute',
+  },
+  {
     pattern: 'Last run of every schedule',
     source: 'issue 16 /admin/system',
     entity: 'scheduleRuns',

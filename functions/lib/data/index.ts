@@ -11,6 +11,11 @@ import {
   scheduleRunEntity,
   syncRunEntity,
 } from './entities/admin.ts';
+import {
+  clientErrorReportEntity,
+  clientMetricEntity,
+  clientReportQuotaEntity,
+} from './entities/client-report.ts';
 import { coachMessageEntity, coachUsageEntity } from './entities/coach.ts';
 import { connectedAccountEntity } from './entities/connected-account.ts';
 import {
@@ -106,6 +111,9 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     functionMetrics: functionMetricEntity(c, t),
     scheduleRuns: scheduleRunEntity(c, t),
     categoryRules: categoryRulesEntity(c, t),
+    clientErrorReports: clientErrorReportEntity(c, t),
+    clientMetrics: clientMetricEntity(c, t),
+    clientReportQuotas: clientReportQuotaEntity(c, t),
   };
   return { ...entities, service: new Service(entities, { client: c, table: t }) };
 }
