@@ -1,8 +1,15 @@
-// /admin/system (issue 16 item 2; spec §2 admin routes).
+// /admin/system (issue 16 item 2; spec §2 admin routes): the server's functions and schedules, and the
+// browsers' own timings and error reports (issue 17).
+import { ClientHealthSection } from '../../../features/admin/components/client-health.tsx';
 import { AdminSystem } from '../../../features/admin/components/health.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 export default function AdminSystemRoute() {
   useDocumentTitle('System');
-  return <AdminSystem />;
+  return (
+    <div className="flex flex-col gap-8">
+      <AdminSystem />
+      <ClientHealthSection />
+    </div>
+  );
 }

@@ -1,6 +1,8 @@
 // The admin area's API calls (issue 16 item 2; functions/admin/handler.ts): query options for each
 // screen's read and the actions. The server checks admin access first; the SPA's guard only hides.
 import { queryOptions } from '@tanstack/react-query';
+import type { RECOMMENDATION_THRESHOLDS, WindowHealth } from '@domain/client-health.ts';
+import type { ClientErrorReport } from '@domain/client-report.ts';
 import { api } from '../../../lib/api-client.ts';
 
 const withQuery = (path: string, query: Record<string, string | number | undefined>) => {
@@ -70,6 +72,7 @@ export const adminKeys = {
   user: (id: string) => ['admin', 'user', id] as const,
   timeline: (id: string, cursor: string | undefined) => ['admin', 'timeline', id, cursor ?? ''] as const,
   system: ['admin', 'system'] as const,
+  clientHealth: ['admin', 'client-health'] as const,
   health: (flag: string, cursor: string | undefined) => ['admin', 'health', flag, cursor ?? ''] as const,
   categories: ['admin', 'categories'] as const,
   plaid: ['admin', 'plaid-health'] as const,
@@ -284,3 +287,35 @@ export type NoticeInput = Omit<AdminNotice, 'id' | 'created_at'>;
 export const createNotice = (input: NoticeInput) => api.post<AdminNotice>('/admin/notifications', input);
 export const updateNotice = (id: string, input: Partial<NoticeInput>) =>
   api.patch<AdminNotice>(`/admin/notifications/${encodeURIComponent(id)}`, input);
+
+/** GET /admin/client-health (issue 17; functions/lib/client-reports.ts). */
+export interface ClientHealth {
+  generated_at: string;
+  thresholds: typeof RECOMMENDATION_THRESHOLDS;
+  windows: { hour: WindowHealth; day: WindowHealth };
+  errors: {
+    groups: {
+      fingerprint: string;
+      error_class: string;
+      message: string;
+      route: string;
+      occurrences: number;
+      reports: number;
+      people: number;
+      last_seen: string;
+      last_correlation_id: string | null;
+    }[];
+    recent: (Omit<ClientErrorReport, 'correlation_id'> & {
+      id: string;
+      received_at: string;
+      user_id: string | null;
+      correlation_id: string | null;
+    })[];
+  };
+}
+
+export const clientHealthQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.clientHealth,
+    queryFn: ({ signal }) => api.get<ClientHealth>('/admin/client-health', { signal }),
+  });
