@@ -23,11 +23,19 @@ const later =
   () =>
     new Promise<Response>((resolve) => setTimeout(() => resolve(json(body)), ms));
 
-function setup(respond: Responder, random = () => 0) {
+function setup(
+  respond: Responder,
+  random = () => 0,
+  {
+    getToken = async () => 'id-token',
+    onSessionEnded,
+  }: { getToken?: () => Promise<string | undefined>; onSessionEnded?: () => void } = {},
+) {
   const calls: Call[] = [];
   const client = createApiClient({
     baseUrl: () => 'http://api.test',
-    getToken: async () => 'id-token',
+    getToken,
+    onSessionEnded,
     fetch: (async (url: URL, init: RequestInit) => {
       const call = { url: String(url), init, at: Date.now() };
       calls.push(call);
@@ -241,9 +249,9 @@ describe('invokeFunction: retries (spec §7 classes, spec §9 backoff)', () => {
   });
 
   it.each([
-    ['401 (auth, e.g. an expired token)', 401, 3],
     ['408 (time-out)', 408, 3],
     ['504 (gateway time-out)', 504, 3],
+    ['401 (the token was refused: the sign-in has ended)', 401, 1],
     ['400 (a refusal the same request meets again)', 400, 1],
     ['403 (not allowed)', 403, 1],
     ['404 (not found)', 404, 1],
@@ -256,6 +264,35 @@ describe('invokeFunction: retries (spec §7 classes, spec §9 backoff)', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(calls).toHaveLength(attempts);
     expect(result.error).toMatchObject({ status });
+  });
+
+  it('a 401 that ended the sign-in is not retried; a token not there yet is', async () => {
+    const onSessionEnded = vi.fn();
+    const refused = setup(
+      async () => json({ code: 'auth', message: 'Your session has ended.' }, 401),
+      undefined,
+      {
+        onSessionEnded,
+      },
+    );
+    const result = outcome(refused.invokeFunction('trigger-full-sync-pipeline', {}));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(refused.calls).toHaveLength(1);
+    expect(onSessionEnded).toHaveBeenCalledOnce();
+    expect(result.error).toMatchObject({ status: 401, code: 'auth' });
+
+    // No token for the first attempt (Amplify still restoring the sign-in): the next one has it.
+    let tokens = 0;
+    const early = setup(later(10, { status: 'queued' }), undefined, {
+      getToken: async () => (++tokens === 1 ? undefined : 'id-token'),
+      onSessionEnded,
+    });
+    const queued = outcome(early.invokeFunction('trigger-full-sync-pipeline', {}));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(tokens).toBe(2);
+    expect(early.calls).toHaveLength(1);
+    expect(queued.value).toEqual({ status: 'queued' });
+    expect(onSessionEnded).toHaveBeenCalledOnce();
   });
 
   it('retries a connection refused, not a bad answer that fails to parse', async () => {

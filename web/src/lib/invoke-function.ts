@@ -2,7 +2,7 @@
 // Identical calls made while one is pending share its request and its result (a double click, two
 // components mounting at once); each attempt gives up after 30 s with spec §8's 'Request timeout after
 // {n}ms'; the spec §7 failure classes are retried with spec §9's backoff and jitter.
-import { api, type ApiClient } from './api-client.ts';
+import { api, ApiError, NO_TOKEN_MESSAGE, type ApiClient } from './api-client.ts';
 import {
   FUNCTION_CALL_RETRY,
   GENERIC_INVOKER_RETRY,
@@ -68,6 +68,17 @@ function retryPolicyFor(retry: InvokeOptions['retry']): RetryPolicy {
   return { ...GENERIC_INVOKER_RETRY, ...retry };
 }
 
+/**
+ * The API refused the token a signed-in call sent (401): the API client has announced that the sign-in
+ * ended and the app is signing out, so another attempt would only be refused again. A 401 the client
+ * raises itself before sending (no token yet, NO_TOKEN_MESSAGE) is still worth retrying.
+ */
+const endedSession = (error: unknown, options: InvokeOptions): boolean =>
+  options.auth !== false &&
+  error instanceof ApiError &&
+  error.status === 401 &&
+  error.message !== NO_TOKEN_MESSAGE;
+
 const abortReason = (signal: AbortSignal): unknown =>
   signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 
@@ -91,7 +102,7 @@ export function createFunctionInvoker(deps: FunctionInvokerDeps) {
         }),
       {
         policy: retryPolicyFor(options.retry),
-        isRetryable: isRetryableCallError,
+        isRetryable: (error) => !endedSession(error, options) && isRetryableCallError(error),
         signal: controller.signal,
         sleep: deps.sleep,
         random: deps.random,
