@@ -3,7 +3,8 @@
 // linked Plaid sandbox user. Covered: a tool-use round then an answer built from the tool's result;
 // two rounds; max_tokens; throttling (429); a guardrail intervention; malformed tool input answered
 // with an error result; the round and tool-call bounds; and a model answer with a wrong number caught
-// and regenerated (and, if wrong again, marked unverified).
+// and regenerated (and, if wrong again, marked unverified); and what reaches the model over every tool
+// carries neither the person's e-mail address nor their name.
 import {
   BedrockRuntimeClient,
   ConverseCommand,
@@ -20,7 +21,7 @@ import { checkedAnswer } from '../../functions/coach/handler.ts';
 import { BEDROCK_LIMITS, bedrockCoach, SYSTEM_PROMPT } from '../../functions/lib/coach/bedrock-coach.ts';
 import type { ToolContext } from '../../functions/lib/coach/tools.ts';
 import { createLogger } from '../../functions/lib/logger.ts';
-import { directData } from './helpers.ts';
+import { directData, type TestUser } from './helpers.ts';
 import { forecastSettled, linkedUser } from './money-helpers.ts';
 
 const bedrock = mockClient(BedrockRuntimeClient);
@@ -60,9 +61,11 @@ function lastToolResult(input: ConverseCommandInput): Record<string, unknown> {
 const lowestWith = (r: Record<string, unknown>) => r.lowest_with as { date: string; closing: number };
 
 let profileId = '';
+let person: TestUser;
 beforeAll(async () => {
   const linked = await linkedUser('ins_109509');
   profileId = linked.profileId;
+  person = linked.user;
   tc = {
     money: {
       data: directData(),
@@ -193,5 +196,53 @@ describe('the Bedrock coach', () => {
     const wrong = await checkedAnswer(coach, tc, 'Can I afford $600 in 20 days?');
     expect(wrong.check.verified).toBe(false);
     expect(wrong.check.unmatched).toEqual(['$1,234,567.89', 'Aug 25']);
+  });
+
+  it("sends the model neither the person's e-mail address nor their name, over every tool it may call", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const round = (names: Array<[string, unknown]>): ConverseCommandOutput =>
+      ({
+        stopReason: 'tool_use',
+        output: {
+          message: {
+            role: 'assistant',
+            content: names.map(([name, input]) => ({ toolUse: { toolUseId: `tu-${name}`, name, input } })),
+          },
+        },
+        usage,
+        $metadata: {},
+      }) as unknown as ConverseCommandOutput;
+    bedrock
+      .on(ConverseCommand)
+      .resolvesOnce(
+        round([
+          ['get_balance_forecast', { horizon_days: 60 }],
+          ['can_afford', { amount: 60_000, date: soon }],
+          ['upcoming_bills', { within_days: 30 }],
+          ['income_schedule', { within_days: 60 }],
+        ]),
+      )
+      .resolvesOnce(
+        round([
+          ['list_subscriptions', {}],
+          ['spending_by_category', { month: addDays(today, -31).slice(0, 7) }],
+          ['explain_day', { date: addDays(today, -1) }],
+          ['search_transactions', {}],
+        ]),
+      )
+      .resolves(say('Here is your month.'));
+    const answer = await coach.answer(tc, 'Tell me everything about my money.');
+    expect(answer.tool_calls.map((c) => [c.name, c.error])).toEqual(
+      answer.tool_calls.map((c) => [c.name, null]),
+    );
+    expect(answer.tool_calls).toHaveLength(BEDROCK_LIMITS.toolCalls);
+    const sent = JSON.stringify(bedrock.commandCalls(ConverseCommand).map((c) => c.args[0].input));
+    // The tools' results did reach the model…
+    expect(sent).toContain('lowest_with');
+    // …without the person in them.
+    expect(sent.toLowerCase()).not.toContain(person.email.toLowerCase());
+    expect(sent).not.toContain(person.email.split('@')[0]);
+    expect(sent).not.toContain(person.fullName);
+    expect(sent).not.toContain(person.userId);
   });
 });

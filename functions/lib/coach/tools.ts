@@ -8,7 +8,12 @@ import { classifyTransaction, summaryDirection } from '../../../domain/classific
 import { CREDIT_CARD_PAYMENT_DETAILED } from '../../../domain/taxonomy.ts';
 import { type Cents } from '../../../domain/money/cents.ts';
 import { addDays } from '../../../domain/money/dates.ts';
-import { isCashAccount, isLiability, type AccountType } from '../../../domain/money/forecast.ts';
+import {
+  countsTowardForecast,
+  isCashAccount,
+  isLiability,
+  type AccountType,
+} from '../../../domain/money/forecast.ts';
 import { displayName } from '../../../domain/money/merchant.ts';
 import { PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
 import { ValidationError } from '../../../domain/errors.ts';
@@ -58,6 +63,8 @@ interface CashSeries {
   readonly rows: Array<{ date: string; closing: Cents; low: Cents; high: Cents }>;
   readonly threshold: Cents;
   readonly stale: boolean;
+  /** The forecast's accounts and their types: which planned items a view counts. */
+  readonly accountTypes: ReadonlyMap<string, AccountType>;
 }
 
 /** The cash forecast (or one account's) from today, with the member's own settings. */
@@ -81,6 +88,7 @@ async function series(tc: ToolContext, days: number, accountId?: string): Promis
     today,
     stale,
     threshold: settings.low_balance_threshold,
+    accountTypes: new Map(Object.entries(header.accounts).map(([id, a]) => [id, a.account_type])),
     rows: stored.map((d) => {
       const row = withAllowance(d, settings.include_allowance);
       return {
@@ -121,8 +129,43 @@ export const balanceForecastInput = z
   })
   .strict();
 
+/** The most dated events a forecast answer lists (a weekly item over two years would be 104). */
+const MAX_EVENTS = 60;
+
+/**
+ * The planned items a forecast view counts between its first and last day, as the engine counts them
+ * (domain/money/forecast.ts): open items with no account, or on the one account, or — for cash — on a
+ * cash account. `amount` is the cash flow (positive = money in).
+ */
+async function forecastEvents(tc: ToolContext, s: CashSeries, accountId: string | undefined) {
+  const to = s.rows.at(-1)?.date;
+  if (!to) return [];
+  const [items, streams] = await Promise.all([
+    planItemsBetween(tc.money.data, tc.profileId, s.today, to),
+    profileSeries(tc.money.data, tc.profileId),
+  ]);
+  const kindOf = new Map(streams.map((x) => [x.series_id, x.kind as string]));
+  const counts = (id: string) => {
+    if (accountId) return id === accountId;
+    const type = s.accountTypes.get(id);
+    return type !== undefined && isCashAccount(type);
+  };
+  return items
+    .filter((i) => countsTowardForecast(i) && (!i.account_id || counts(i.account_id)))
+    .map((i) => ({
+      date: i.due_date,
+      name: i.description,
+      amount: i.amount,
+      kind: (i.series_id && kindOf.get(i.series_id)) || (i.amount >= 0 ? 'income' : 'bill'),
+      account_id: i.account_id ?? null,
+      item_id: i.id,
+    }))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.amount - b.amount);
+}
+
 export async function getBalanceForecast(tc: ToolContext, input: z.infer<typeof balanceForecastInput>) {
   const s = await series(tc, input.horizon_days, input.account);
+  const events = await forecastEvents(tc, s, input.account);
   const threshold = input.threshold ?? s.threshold;
   const crossings: Array<{ date: string; direction: 'below' | 'above'; closing: Cents }> = [];
   s.rows.forEach((r, i) => {
@@ -144,6 +187,10 @@ export async function getBalanceForecast(tc: ToolContext, input: z.infer<typeof 
     end: last ? { date: last.date, closing: last.closing, low: last.low, high: last.high } : null,
     lowest: low ? { date: low.date, closing: low.closing } : null,
     threshold_crossings: crossings.slice(0, 20),
+    /** The dated events behind the curve: planned and recurring items within the horizon (the first
+     * MAX_EVENTS of `event_count`). */
+    event_count: events.length,
+    events: events.slice(0, MAX_EVENTS),
   };
 }
 
@@ -558,7 +605,7 @@ export const COACH_TOOLS: readonly ToolSpec[] = [
   spec({
     name: 'get_balance_forecast',
     description:
-      'Cash (or one account) balance forecast from today: today, the end, the lowest point and when it crosses a threshold.',
+      'Cash (or one account) balance forecast from today: today, the end, the lowest point, when it crosses a threshold, and the planned items (date, name, amount) within the horizon.',
     input: balanceForecastInput,
     run: getBalanceForecast,
   }),
