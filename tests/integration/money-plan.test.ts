@@ -43,7 +43,11 @@ interface Item {
   is_user_deleted: boolean;
   is_reconciled: boolean;
   series_source: string | null;
-  reconciliation: { transaction_id: string; reasons: string[]; transaction: { id: string } | null } | null;
+  reconciliation: {
+    transaction_id: string;
+    reasons: string[];
+    transaction: { id: string; display_name: string } | null;
+  } | null;
 }
 interface Row {
   balance_date: string;
@@ -353,6 +357,7 @@ describe('reconciliation', () => {
         amount: number;
         name: string;
         merchant_name?: string;
+        display_name: string;
         pending: boolean;
         account_id: string;
       }>;
@@ -379,6 +384,8 @@ describe('reconciliation', () => {
     expect(created.body.item).toMatchObject({ is_reconciled: true });
     expect(created.body.item.reconciliation?.transaction_id).toBe(tx.id);
     expect(created.body.item.reconciliation?.transaction?.id).toBe(tx.id);
+    // The matched transaction is named as /transactions names it (the calendar's "Matched with …").
+    expect(created.body.item.reconciliation?.transaction?.display_name).toBe(tx.display_name);
     expect(created.body.item.reconciliation?.reasons.length).toBeGreaterThan(0);
     // Reconciled: the forecast is as if it were not planned at all.
     const matched = await rows();
