@@ -1,7 +1,8 @@
 // What the page knows about itself (issue 17; spec §3 Error report, §9 Log buffer / metrics and Navigation
 // history): a log buffer and a metrics recorder of 1,000 entries each (oldest dropped), the last 10
 // routes, a warning for operations over 1 s, and the error report the error boundary and the global
-// handlers build. Everything that leaves this module is scrubbed by domain/scrub.ts first. Shipping is
+// handlers build. Everything that leaves this module is scrubbed by domain/scrub.ts first (log lines when a
+// report takes them, so logging a line stays cheap). Shipping is
 // lib/report-shipper.ts's job; it subscribes here (lib/install-telemetry.ts). docs/observability.md.
 import { SLOW_OPERATION_MS } from '@domain/client-health.ts';
 import {
@@ -104,8 +105,9 @@ export function createTelemetry(options: TelemetryOptions = {}) {
   /** The same error object reaches several handlers (the API client, then the error boundary). */
   const reported = new WeakSet<object>();
 
+  /** Kept as written (cheap: every API call logs a line); scrubbed when a report takes it. */
   function log(level: LogLevel, message: string): void {
-    logs.push({ at: clock().toISOString(), level, message: scrubText(message).slice(0, 300) });
+    logs.push({ at: clock().toISOString(), level, message: message.slice(0, 2000) });
   }
 
   function recordOperation(op: string, ms: number, ok: boolean): MetricEntry {
@@ -150,7 +152,10 @@ export function createTelemetry(options: TelemetryOptions = {}) {
       build_version: buildVersion,
       occurrences: 1,
       navigation: routes.last(),
-      logs: logs.last(REPORT_LOG_LINES),
+      logs: logs.last(REPORT_LOG_LINES).map((line) => ({
+        ...line,
+        message: scrubText(line.message).slice(0, 300),
+      })),
     };
   }
 
@@ -180,7 +185,7 @@ export function createTelemetry(options: TelemetryOptions = {}) {
     buildErrorReport,
     subscribe,
     currentRoute,
-    /** Read-only views for diagnostics and tests. */
+    /** Read-only views for diagnostics and tests (log lines as written, not yet scrubbed). */
     logs: () => logs.last(),
     metrics: () => metrics.last(),
     navigation: () => routes.last(),
