@@ -19,7 +19,9 @@ export type BandCoverageKind = 'checking' | 'savings' | 'credit';
 export const MEASURED_BAND_COVERAGE: Readonly<Record<BandCoverageKind, BandCoverage>> = {
   checking: { d30: 0.79, d90: 0.78, d365: 0.72 },
   // Savings move by interest and fixed transfers, which the line now follows (growing interest
-  // included): a band a few dollars wide held every balance.
+  // included): a band a few dollars wide held every balance. Above issue 10's 70–90 % on purpose: the
+  // sandbox's savings leave no noise to miss, and narrowing the band honestly broke the other kinds
+  // (docs/decisions.md "The likely range for savings").
   savings: { d30: 1, d90: 1, d365: 1 },
   credit: { d30: 0.75, d90: 0.85, d365: 0.875 },
 };
