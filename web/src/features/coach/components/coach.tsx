@@ -4,6 +4,7 @@
 // links to the calendar), an "Unverified" mark when a figure could not be matched to the person's data,
 // earlier messages a page at a time, and clearing the conversation. Any member may ask.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { monthWords } from '@domain/coach/verify.ts';
 import { MessageCircle, Send, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -13,11 +14,10 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { paths } from '../../../config/paths.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { trackSignedInEngagement } from '../../../lib/engagement.ts';
 import { errorMessageOr } from '../../../lib/error-message.ts';
-import { shortDate } from '../../../lib/money-format.ts';
+import { friendlyDate, shortDate } from '../../../lib/money-format.ts';
 import { cacheAreas } from '../../../lib/react-query.ts';
 import {
   askCoach,
@@ -27,6 +27,7 @@ import {
   type CoachMessage,
   type ToolCall,
 } from '../api/coach.ts';
+import { calendarTarget } from '../utils/calendar-link.ts';
 import { FigureCard } from './figure-card.tsx';
 
 const STARTERS = [
@@ -49,12 +50,6 @@ const TOOL_WORDS: Record<string, string> = {
   propose_planned_item: 'Drafted a planned item (nothing was added)',
 };
 
-/** The first ISO date in a tool result, for a link to that day's month on the calendar. */
-function firstDate(call: ToolCall): string | null {
-  const text = JSON.stringify(call.result ?? {});
-  return /"(\d{4}-\d{2}-\d{2})"/.exec(text)?.[1] ?? null;
-}
-
 function Workings({ calls }: { calls: readonly ToolCall[] }) {
   if (calls.length === 0) return null;
   return (
@@ -62,7 +57,7 @@ function Workings({ calls }: { calls: readonly ToolCall[] }) {
       <summary className="cursor-pointer text-brand-700">How I worked this out</summary>
       <ol className="mt-1 space-y-2">
         {calls.map((call, i) => {
-          const date = firstDate(call);
+          const target = calendarTarget(call);
           return (
             <li key={i} className="rounded border border-slate-200 p-2">
               <p className="font-medium">{TOOL_WORDS[call.name] ?? call.name}</p>
@@ -73,14 +68,11 @@ function Workings({ calls }: { calls: readonly ToolCall[] }) {
                   {Array.isArray(call.result.warnings) && call.result.warnings.length > 0
                     ? ` · ${call.result.warnings.join(' ')}`
                     : ''}
-                  {date ? (
+                  {target ? (
                     <>
                       {' · '}
-                      <Link
-                        className="underline"
-                        to={`${paths.app.calendar.getHref()}?month=${date.slice(0, 7)}`}
-                      >
-                        See {shortDate(date)} on the calendar
+                      <Link className="underline" to={target.href}>
+                        See {target.day ? friendlyDate(target.day) : monthWords(target.month)} on the calendar
                       </Link>
                     </>
                   ) : null}
