@@ -63,6 +63,14 @@ export const schedules = {
     localEveryMs: 15 * 60 * 1000,
     description: 'Roll up the admin dashboard figures and the users needing attention',
   },
+  // issue 16: a notice saved for a later start_date is pushed to open browsers when it starts
+  // (functions/lib/notifications.ts announceStartedNotices), not only when it is saved.
+  noticeStarts: {
+    id: 'notice-starts',
+    expression: 'rate(1 minute)',
+    localEveryMs: 60 * 1000,
+    description: 'Push the in-app notices whose start time has come to open browsers',
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleId = (typeof schedules)[keyof typeof schedules]['id'];

@@ -740,6 +740,7 @@ export const catalog: CatalogEntry[] = [
     ],
     handler: 'functions/admin-notifications/handler.ts',
     ...defaults,
+    schedule: schedules.noticeStarts,
   },
 
   // ── Realtime (spec §7 websocket, §9 Realtime; issue 16 item 5) ─────────────────────────────────

@@ -1,5 +1,6 @@
 // Admins define in-app notices (spec §2 /admin/notifications, §3 user_notifications). The HTML content
-// is stored as written and sanitized where it is rendered.
+// is stored as written and sanitized where it is rendered. Open browsers hear of a notice when it can
+// show: at the save when it already does, else when its start comes (the `notice-starts` schedule).
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { NotFoundError } from '../../domain/errors.ts';
@@ -7,6 +8,8 @@ import { NOTIFICATION_TYPES, STYLE_VARIANTS, TARGET_PAGES } from '../lib/data/en
 import { dataFor } from '../lib/data/index.ts';
 import { httpHandler, route } from '../lib/http.ts';
 import { writeAudit } from '../lib/admin/audit.ts';
+import { announceStartedNotices, isShowable } from '../lib/notifications.ts';
+import { withTriggers } from '../lib/triggers.ts';
 
 const isoDateTime = z.iso.datetime({ offset: true, message: 'must be an ISO date-time' });
 
@@ -22,7 +25,7 @@ const noticeFields = z.object({
   priority: z.number().int().min(0).max(100),
 });
 
-export const handler = httpHandler('admin-notifications', {
+export const http = httpHandler('admin-notifications', {
   'GET /admin/notifications': route({
     run: async ({ deps }) => {
       const { data } = await dataFor(deps)
@@ -44,11 +47,23 @@ export const handler = httpHandler('admin-notifications', {
     status: 201,
     run: async ({ deps, body, caller }) => {
       const { end_date, ...rest } = body;
+      const nowIso = deps.clock().toISOString();
+      const start_date = rest.start_date ?? nowIso;
+      const record = { id: randomUUID(), ...rest, start_date, ...(end_date ? { end_date } : {}) };
+      const showsNow = isShowable(
+        { is_active: rest.is_active ?? true, start_date, end_date: end_date ?? undefined },
+        nowIso,
+      );
       const { data } = await dataFor(deps)
-        .userNotifications.create({ id: randomUUID(), ...rest, ...(end_date ? { end_date } : {}) })
+        .userNotifications.create({ ...record, ...(showsNow ? { start_pushed_for: start_date } : {}) })
         .go();
-      // Open browsers refetch their notices, so a new one appears without a reload (docs/realtime.md).
-      await deps.events.publish('NoticePublished', { notificationId: data.id, targetPage: data.target_page });
+      // Open browsers refetch their notices, so a new one appears without a reload (docs/realtime.md);
+      // one that starts later is pushed when it starts.
+      if (showsNow)
+        await deps.events.publish('NoticePublished', {
+          notificationId: data.id,
+          targetPage: data.target_page,
+        });
       // issue 16 item 1: every admin action is audited.
       await writeAudit(
         dataFor(deps),
@@ -70,14 +85,26 @@ export const handler = httpHandler('admin-notifications', {
       const { data: existing } = await data.userNotifications.get({ id: path.notificationId }).go();
       if (!existing) throw new NotFoundError('Notice not found');
       const { end_date, ...rest } = body;
-      let update = data.userNotifications.patch({ id: path.notificationId }).set(rest);
+      const nowIso = deps.clock().toISOString();
+      const after = {
+        ...existing,
+        ...rest,
+        end_date: end_date === null ? undefined : (end_date ?? existing.end_date),
+      };
+      const showsNow = isShowable(after, nowIso);
+      let update = data.userNotifications
+        .patch({ id: path.notificationId })
+        .set({ ...rest, ...(showsNow ? { start_pushed_for: after.start_date } : {}) });
       if (end_date === null) update = update.remove(['end_date']);
       else if (end_date) update = update.set({ end_date });
       const { data: updated } = await update.go({ response: 'all_new' });
-      await deps.events.publish('NoticePublished', {
-        notificationId: path.notificationId,
-        targetPage: updated.target_page ?? existing.target_page,
-      });
+      // Pushed when what browsers show changes now: a notice that shows, or one that stopped showing.
+      // One moved to a later start is pushed when it starts.
+      if (showsNow || isShowable(existing, nowIso))
+        await deps.events.publish('NoticePublished', {
+          notificationId: path.notificationId,
+          targetPage: updated.target_page ?? existing.target_page,
+        });
       await writeAudit(
         data,
         caller,
@@ -90,4 +117,8 @@ export const handler = httpHandler('admin-notifications', {
       return updated;
     },
   }),
+});
+
+export const handler = withTriggers(http, {
+  onSchedule: (deps) => announceStartedNotices(deps, dataFor(deps)),
 });

@@ -4,11 +4,15 @@
 // (DOMPurify) before rendering, and the server never treats it as trusted markup either.
 import type { EntityItem } from 'electrodb';
 import type { Data } from './data/index.ts';
+import type { Deps } from './deps.ts';
 
 export type Notice = EntityItem<Data['userNotifications']>;
 
 /** spec §5: target page in (page, all), active, start_date not after now, end_date null or not before now. */
-export function isShowable(notice: Notice, nowIso: string): boolean {
+export function isShowable(
+  notice: Pick<Notice, 'is_active' | 'start_date' | 'end_date'>,
+  nowIso: string,
+): boolean {
   return (
     notice.is_active &&
     notice.start_date <= nowIso &&
@@ -39,4 +43,36 @@ export async function noticesFor(data: Data, userId: string, page: string, now: 
     .flatMap((list) => list.data)
     .filter((notice) => isShowable(notice, nowIso) && !dismissed.has(notice.id))
     .sort(byPriorityThenNewest);
+}
+
+/** A start older than this is not pushed any more: the page's next read shows the notice anyway. */
+export const START_PUSH_LOOKBACK_MS = 60 * 60 * 1000;
+
+/**
+ * Tells open browsers about each notice whose start time has come since it was saved (the schedule
+ * `notice-starts`, every minute): a NoticePublished per notice, pushed by the realtime publisher to every
+ * connection, so a notice scheduled for later appears when it starts, without a reload. Each start is
+ * pushed once (`start_pushed_for`; a save that makes a notice showable marks it too). Reads the `all`
+ * partition of notices: admins write a handful, and this is a Query, not a Scan.
+ */
+export async function announceStartedNotices(
+  deps: Pick<Deps, 'clock' | 'events'>,
+  data: Data,
+): Promise<{ pushed: string[] }> {
+  const now = deps.clock();
+  const nowIso = now.toISOString();
+  const since = new Date(now.getTime() - START_PUSH_LOOKBACK_MS).toISOString();
+  const { data: notices } = await data.userNotifications.query.all({}).go({ pages: 'all' });
+  const due = notices.filter(
+    (n) => isShowable(n, nowIso) && n.start_date > since && n.start_pushed_for !== n.start_date,
+  );
+  for (const notice of due) {
+    await deps.events.publish('NoticePublished', {
+      notificationId: notice.id,
+      targetPage: notice.target_page,
+    });
+    // After the push: a failure between the two pushes it again next minute, which only refetches.
+    await data.userNotifications.patch({ id: notice.id }).set({ start_pushed_for: notice.start_date }).go();
+  }
+  return { pushed: due.map((n) => n.id) };
 }

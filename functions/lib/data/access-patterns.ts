@@ -294,6 +294,12 @@ export const accessPatterns: AccessPattern[] = [
     index: 'all',
   },
   {
+    pattern: 'Notices whose start has come (each minute, to push them)',
+    source: 'issue 16 realtime: a scheduled notice appears when it starts',
+    entity: 'userNotifications',
+    index: 'all',
+  },
+  {
     pattern: "A user's dismissals",
     source: '§7 user_notification_dismissals by user_id',
     entity: 'notificationDismissals',

@@ -30,6 +30,8 @@ export function userNotificationEntity(client: DynamoDBDocumentClient, table: st
         start_date: { type: 'string', required: true, default: nowIso },
         end_date: { type: 'string' },
         priority: { type: 'number', required: true, default: 0 },
+        /** The start_date open browsers were last told about (a save, or the sweep when it came). */
+        start_pushed_for: { type: 'string' },
         ...timestamps,
       },
       indexes: {
