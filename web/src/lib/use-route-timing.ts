@@ -13,6 +13,9 @@ export function routePatternOf(
   fallback: string,
 ): string {
   if (!match) return fallback;
+  // A catch-all route (the not-found screen) is one operation, whatever address was typed.
+  const splat = match.params['*'];
+  if (splat) return `${match.pathname.slice(0, match.pathname.length - splat.length).replace(/\/$/, '')}/*`;
   const names = new Map<string, string>();
   for (const [name, value] of Object.entries(match.params)) {
     if (value && name !== '*') names.set(value, name);
