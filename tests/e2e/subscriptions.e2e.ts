@@ -3,14 +3,17 @@
 // in the spec's words → /plans → checkout on the sandbox's hosted page with 4242… → back in the app,
 // subscribed → the next renewal fails (a failing card, then the clock) → grace with hours and minutes
 // left, content still open → the card updated in the Billing Portal → subscribed again → a
-// cancellation keeps access to the period end, then the gate. axe on the gate and /plans.
+// cancellation keeps access to the period end, then the gate. axe on the gate and /plans. Apart (not
+// @serial: it leaves the sandbox clock alone): a checkout return whose trial cannot start.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import {
+  createConfirmedUser,
   e2eBaseUrl as base,
   expectNoSeriousAxeViolations,
   linkSandboxBank,
   screenshots,
+  signInThroughUi,
   signUpAndSignIn,
 } from './helpers.ts';
 
@@ -148,4 +151,31 @@ test('trial from the first connection, the gate, checkout, grace, the portal and
   await advanceClock({ days: 32 });
   await openFresh(page, '/accounts');
   await expect(gateTitle(page)).toBeVisible();
+});
+
+test('a checkout return whose trial cannot start: 3 tries, the spec §8 failure toast, session_id leaves the URL', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = `e2e-subs-return-${randomUUID().slice(0, 8)}@example.com`;
+  await createConfirmedUser(email, 'Katherine Johnson');
+  await signInThroughUi(page, email);
+  const tries: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/functions/start-trial'))
+      tries.push(request.postDataJSON());
+  });
+  await page.goto(`${base()}/accounts?session_id=cs_test_bogus`);
+  // spec §8 writes it as one message. Three tries 2 s apart, each a round trip: more than the usual 15 s
+  // on a busy machine.
+  await expect(
+    page.getByText(
+      "Trial Setup Failed: We couldn't start your trial after multiple attempts. Please refresh the page or contact support.",
+    ),
+  ).toBeVisible({ timeout: 60_000 });
+  await expect(page).toHaveURL(`${base()}/accounts`);
+  // spec §4, §9: 3 tries, then no more (the URL no longer names the session).
+  expect(tries).toEqual(Array(3).fill({ sessionId: 'cs_test_bogus' }));
+  await page.waitForTimeout(2_500);
+  expect(tries).toHaveLength(3);
 });
