@@ -3,10 +3,13 @@
 // wages and interest (the loans' sides of their payments are under Transfers); the calendar opens on
 // Cash with no −$200k figures; a card and a loan read as owed, positive, in the summary, the day cells
 // and the chart; every account stays in the picker whatever is chosen; dates read as people write
-// them; the chosen view is remembered. Screenshots at 375 and 1440 px, light and dark; axe clean.
+// them; the chosen view is remembered; transactions read by their cleaned names (the bank's string kept
+// beneath) in a day's dialog and on an account's page. Screenshots at 375 and 1440 px, light and dark;
+// axe clean.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import {
+  apiFromPage,
   e2eBaseUrl as base,
   expectNoSeriousAxeViolations,
   linkBankThroughApi,
@@ -26,9 +29,12 @@ async function dayBalances(page: Page): Promise<string[]> {
 }
 
 const ISO_DATE = /\b20\d\d-\d\d-\d\d\b/;
+/** A bank's shouting description ("ONLINE TRANSFER TO SAV XXXXXX1111"): two all-capital words in a row. */
+const SHOUTING = /\b[A-Z]{3,} [A-Z]{3,}\b/;
 
 test.describe.configure({ mode: 'serial' });
 let page: Page;
+let profileId = '';
 test.beforeAll(async ({ browser }) => {
   page = await (await browser.newContext()).newPage();
 });
@@ -38,10 +44,24 @@ test('First Platypus: income is wages and interest; the loans’ payments receiv
   await signUpAndSignIn(page, `e2e-numbers-${randomUUID().slice(0, 8)}@example.com`, {
     fullName: 'Ada Lovelace',
   });
-  await linkBankThroughApi(page, SANDBOX_BANKS.platypus);
+  profileId = await linkBankThroughApi(page, SANDBOX_BANKS.platypus);
   await page.goto(`${base()}/plan`);
   await page.getByRole('button', { name: 'Generate my plan' }).click();
   await expect(page.getByText(/Your money plan is (ready|up to date)/)).toBeVisible({ timeout: 60_000 });
+
+  // Monthly income is the wages and interest streams, whatever account they arrive on (First Platypus:
+  // about $4,929), computed from the streams the API detected, not the loans' payments received.
+  const { body } = await apiFromPage<{
+    streams: Array<{ is_planned: boolean; monthly_amount: number; category?: { detailed: string } | null }>;
+  }>(page, 'GET', '/money-plan/streams', undefined, profileId);
+  const earned = body.streams.filter(
+    (s) => s.is_planned && /^INCOME_(WAGES|INTEREST_EARNED)$/.test(s.category?.detailed ?? ''),
+  );
+  expect(earned.length).toBeGreaterThanOrEqual(2);
+  const expectedIncome = Math.round(earned.reduce((sum, s) => sum + s.monthly_amount, 0));
+  const shownIncome = page.locator('dl div').filter({ has: page.locator('dt', { hasText: /^Income$/ }) });
+  const incomeText = (await shownIncome.locator('dd').textContent()) ?? '';
+  expect(cents(incomeText)).toBe(expectedIncome);
 
   const income = page.getByRole('region', { name: 'Income' });
   const transfers = page.getByRole('region', { name: 'Transfers' });
@@ -143,5 +163,61 @@ test('spending by category: last month beside the one before, as a chart and a t
   const summaryText = (await summary.textContent()) ?? '';
   expect(spent).toBe(cents(summaryText.split(' spent')[0] ?? ''));
   expect(rows.every((row) => /^\$[\d,]+\.\d\d$/.test(row[3] ?? ''))).toBe(true);
+  await expectNoSeriousAxeViolations(page);
+});
+
+test('transactions read by their cleaned names in a day’s dialog and on an account’s page', async () => {
+  test.setTimeout(120_000);
+  // The checking account's latest transfer to savings: a raw "ONLINE TRANSFER TO SAV XXXXXX…" at the bank.
+  const accounts = await apiFromPage<{
+    accounts: Array<{ id: string; account_type: string; account_subtype?: string | null }>;
+  }>(page, 'GET', '/accounts', undefined, profileId);
+  const checking = accounts.body.accounts.find((a) => a.account_subtype === 'checking');
+  expect(checking).toBeDefined();
+  const listed = await apiFromPage<{
+    transactions: Array<{ date: string; name: string; display_name: string; pending: boolean }>;
+  }>(page, 'GET', `/transactions?accountId=${checking?.id}&limit=1000`, undefined, profileId);
+  const transfer = listed.body.transactions.find(
+    (t) => !t.pending && t.name.startsWith('ONLINE TRANSFER TO SAV'),
+  );
+  expect(transfer).toBeDefined();
+  const { date, name: raw, display_name: readable } = transfer!;
+  expect(readable).toMatch(/^Online Transfer to Savings ••\d{4}$/);
+
+  // The calendar's day dialog for that day (Cash): the readable name first, the bank's string beneath.
+  await page.goto(`${base()}/calendar`);
+  await expect(page.getByLabel('Show')).toHaveValue('cash');
+  const day = page.locator(`button[data-date="${date}"]`);
+  await expect(page.locator('[data-testid="day-balance"]').first()).toBeVisible();
+  for (let back = 0; back < 24 && (await day.count()) === 0; back++) {
+    await page.getByRole('button', { name: 'Previous month' }).click();
+    await expect(page.locator('[data-testid="day-balance"]').first()).toBeVisible();
+  }
+  await day.first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('transaction-name').filter({ hasText: readable })).toHaveCount(1);
+  await expect(dialog.getByTestId('transaction-bank-text').filter({ hasText: raw })).toHaveCount(1);
+  for (const primary of await dialog.getByTestId('transaction-name').allTextContents())
+    expect(primary).not.toMatch(SHOUTING);
+  for (const match of await dialog.getByTestId('match-summary').allTextContents())
+    expect(match).not.toMatch(SHOUTING);
+  await expectNoSeriousAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // The account's page: the newest transactions, and the transfer found by searching.
+  await page.goto(`${base()}/accounts/${checking?.id}`);
+  const list = page.getByRole('list', { name: 'Transactions' });
+  await expect(list.getByTestId('transaction-name').first()).toBeVisible({ timeout: 30_000 });
+  for (const primary of await list.getByTestId('transaction-name').allTextContents())
+    expect(primary).not.toMatch(SHOUTING);
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill(date);
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(date);
+  await page.getByLabel('Search transactions').fill('transfer to sav');
+  const row = list.getByRole('listitem').filter({ hasText: readable }).first();
+  await expect(row.getByTestId('transaction-name')).toHaveText(readable);
+  await expect(row.getByTestId('transaction-name')).toHaveAttribute('title', raw);
+  await expect(row.getByTestId('transaction-bank-text')).toHaveText(raw);
+  expect(await page.locator('main').innerText()).not.toMatch(ISO_DATE);
   await expectNoSeriousAxeViolations(page);
 });
