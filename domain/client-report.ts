@@ -3,14 +3,12 @@
 // post small (the SPA batches and trims to fit; docs/observability.md).
 import { z } from 'zod';
 
-/** A post's body is refused past this (413), before it is parsed. */
-export const CLIENT_REPORT_MAX_BYTES = 32 * 1024;
-export const CLIENT_REPORT_MAX_ERRORS = 10;
-export const CLIENT_REPORT_MAX_METRICS = 100;
-/** spec §9 navigation history: the last 10 routes. */
-export const NAVIGATION_HISTORY_SIZE = 10;
-/** The last few log lines an error report carries. */
-export const REPORT_LOG_LINES = 10;
+import {
+  CLIENT_REPORT_MAX_ERRORS,
+  CLIENT_REPORT_MAX_METRICS,
+  NAVIGATION_HISTORY_SIZE,
+  REPORT_LOG_LINES,
+} from './client-report-limits.ts';
 
 const text = (max: number) => z.string().max(max);
 /** `api:GET /accounts`, `route:/calendar`: a kind, a colon, a name without ids. */

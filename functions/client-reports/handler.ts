@@ -2,7 +2,8 @@
 // Public, so the sign-in and landing pages can report too; a verified ID token attributes the post to its
 // user. Past 32 KB → 413, a malformed body → 400 naming the field, past the sender's per-minute limit →
 // 429; none of them stores anything. Accepted posts are scrubbed again and kept with a TTL.
-import { CLIENT_REPORT_MAX_BYTES, clientReportSchema } from '../../domain/client-report.ts';
+import { CLIENT_REPORT_MAX_BYTES } from '../../domain/client-report-limits.ts';
+import { clientReportSchema } from '../../domain/client-report.ts';
 import { senderOf, storeReport, takeQuota } from '../lib/client-reports.ts';
 import { httpHandler, route } from '../lib/http.ts';
 

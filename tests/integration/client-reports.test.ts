@@ -3,7 +3,8 @@
 // GET /admin/client-health (401 signed out, 403 for anyone but an admin, spec §9's thresholds).
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_REPORT_MAX_BYTES, type ClientErrorReport } from '../../domain/client-report.ts';
+import { CLIENT_REPORT_MAX_BYTES } from '../../domain/client-report-limits.ts';
+import type { ClientErrorReport } from '../../domain/client-report.ts';
 import { errorMessages } from '../../domain/errors.ts';
 import { CLIENT_REPORT_LIMITS, hourOf } from '../../functions/lib/client-reports.ts';
 import { api, directData, signUpAdmin, signUpAndSignIn, type TestUser } from './helpers.ts';

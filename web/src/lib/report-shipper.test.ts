@@ -1,9 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  CLIENT_REPORT_MAX_BYTES,
-  clientReportSchema,
-  type ClientErrorReport,
-} from '@domain/client-report.ts';
+import { CLIENT_REPORT_MAX_BYTES } from '@domain/client-report-limits.ts';
+import { clientReportSchema, type ClientErrorReport } from '@domain/client-report.ts';
 import { createReportShipper, type ReportShipperDeps } from './report-shipper.ts';
 
 const errorReport = (fingerprint: string, extra: Partial<ClientErrorReport> = {}): ClientErrorReport => ({

@@ -8,10 +8,8 @@ import {
   CLIENT_REPORT_MAX_BYTES,
   CLIENT_REPORT_MAX_ERRORS,
   CLIENT_REPORT_MAX_METRICS,
-  type ClientErrorReport,
-  type ClientMetric,
-  type ClientReport,
-} from '@domain/client-report.ts';
+} from '@domain/client-report-limits.ts';
+import type { ClientErrorReport, ClientMetric, ClientReport } from '@domain/client-report.ts';
 import { SLOW_OPERATION_MS } from '@domain/client-health.ts';
 import { REPORT_SHIPPING } from './constants.ts';
 import type { MetricEntry } from './telemetry.ts';

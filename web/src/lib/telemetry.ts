@@ -5,12 +5,8 @@
 // report takes them, so logging a line stays cheap). Shipping is
 // lib/report-shipper.ts's job; it subscribes here (lib/install-telemetry.ts). docs/observability.md.
 import { SLOW_OPERATION_MS } from '@domain/client-health.ts';
-import {
-  NAVIGATION_HISTORY_SIZE,
-  REPORT_LOG_LINES,
-  type ClientErrorReport,
-  type ClientLogLine,
-} from '@domain/client-report.ts';
+import { NAVIGATION_HISTORY_SIZE, REPORT_LOG_LINES } from '@domain/client-report-limits.ts';
+import type { ClientErrorReport, ClientLogLine } from '@domain/client-report.ts';
 import { scrubText } from '@domain/scrub.ts';
 import { BoundedBuffer } from './bounded-buffer.ts';
 import { LOG_BUFFER_SIZE, METRICS_BUFFER_SIZE } from './constants.ts';
