@@ -1,12 +1,17 @@
 // Entry point (docs/web.md, "Landing bundle"). A visitor who opens '/' with no stored session gets the
 // landing page straight from this small entry (React and the page only); the full app (config,
 // Amplify, router, query cache: app/boot.tsx) loads when they follow a link, and its screens are
-// preloaded 3 s after start (spec §2). Every other start renders the full app at once.
+// preloaded on the visitor's first intent. Every other start renders the full app at once, with the
+// deep link's screen and first API requests started beside it (issue 12, lib/early-data.ts).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { FullApp } from './app/landing-shell.tsx';
 import { LandingShell } from './app/landing-shell.tsx';
+import { preloadScreenFor } from './app/screens.ts';
 import { startsWithLanding } from './app/start-mode.ts';
+import { rawConfig } from './config/config-request.ts';
+import { earlyStorageKeys } from './lib/storage-keys.ts';
+import { startEarlyData } from './lib/early-data.ts';
 import { StartupError } from './components/errors/startup-error.tsx';
 import { FullPageSpinner } from './components/ui/spinner.tsx';
 import './index.css';
@@ -53,5 +58,11 @@ if (startsWithLanding(window.location, localStorageOrNull())) {
   );
 } else {
   root.render(<FullPageSpinner />);
+  // issue 12: a deep link's screen and its first API requests start with the app's code, not after it.
+  preloadScreenFor(window.location.pathname);
+  const storage = localStorageOrNull();
+  if (storage) {
+    void rawConfig().then((config) => startEarlyData(config, storage, earlyStorageKeys, window.location));
+  }
   await app.start();
 }

@@ -3,49 +3,18 @@
 // query options the screen uses. Paths of spec §2 whose screens are not built yet are not registered:
 // they show the not-found page until their issue lands (docs/web.md).
 import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
-import { Navigate, createBrowserRouter, type LoaderFunction } from 'react-router-dom';
+import { Navigate, createBrowserRouter } from 'react-router-dom';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { registerRoutePreloads } from '../lib/route-preload.ts';
 import { RootLayout } from './routes/root.tsx';
 import { RouteError } from './routes/route-error.tsx';
-
-export interface RouteModule {
-  default: ComponentType;
-  clientLoader?: (queryClient: QueryClient) => LoaderFunction;
-}
+import { adminScreens, appFrame, screens, type RouteModule } from './screens.ts';
 
 const lazyRoute = (queryClient: QueryClient, load: () => Promise<RouteModule>) => async () => {
   const { default: Component, clientLoader } = await load();
   return { Component, ...(clientLoader ? { loader: clientLoader(queryClient) } : {}) };
 };
-
-/** Signed-in screens by path: the router loads them lazily, and lib/route-preload.ts preloads them. */
-export const screens = {
-  [paths.app.accounts.path]: () => import('./routes/app/accounts.tsx'),
-  [paths.app.account.path]: () => import('./routes/app/account.tsx'),
-  [paths.app.calendar.path]: () => import('./routes/app/calendar.tsx'),
-  [paths.app.plan.path]: () => import('./routes/app/plan.tsx'),
-  [paths.app.coach.path]: () => import('./routes/app/coach.tsx'),
-  [paths.app.help.path]: () => import('./routes/app/help.tsx'),
-  [paths.app.onboarding.path]: () => import('./routes/app/onboarding.tsx'),
-  [paths.app.link.path]: () => import('./routes/app/link.tsx'),
-  [paths.app.profiles.path]: () => import('./routes/app/profiles.tsx'),
-  [paths.app.settings.path]: () => import('./routes/app/settings.tsx'),
-} satisfies Record<string, () => Promise<RouteModule>>;
-
-/** The admin screens (spec §2 admin routes), behind the admin guard of routes/admin/root.tsx. */
-export const adminScreens = {
-  [paths.admin.dashboard.path]: () => import('./routes/admin/dashboard.tsx'),
-  [paths.admin.users.path]: () => import('./routes/admin/users.tsx'),
-  [paths.admin.user.path]: () => import('./routes/admin/user.tsx'),
-  [paths.admin.system.path]: () => import('./routes/admin/system.tsx'),
-  [paths.admin.notifications.path]: () => import('./routes/admin/notifications.tsx'),
-  [paths.admin.userHealth.path]: () => import('./routes/admin/user-health.tsx'),
-  [paths.admin.categories.path]: () => import('./routes/admin/categories.tsx'),
-  [paths.admin.plaidHealth.path]: () => import('./routes/admin/plaid-health.tsx'),
-} satisfies Record<string, () => Promise<RouteModule>>;
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -60,6 +29,8 @@ export function routerReady(router: AppRouter): Promise<void> {
     });
   });
 }
+
+export { screens };
 
 export function createAppRouter(queryClient: QueryClient): AppRouter {
   const route = (load: () => Promise<RouteModule>) => lazyRoute(queryClient, load);
@@ -103,7 +74,7 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
         },
         {
           // Every protected screen sits under the auth guard and the signed-in frame.
-          lazy: route(() => import('./routes/app/root.tsx')),
+          lazy: route(appFrame),
           children: [
             ...Object.entries(screens).map(([path, load]) => ({ path, lazy: route(load) })),
             {

@@ -1,6 +1,7 @@
 // The SPA's runtime config: fetched from /config.json at start (never baked into the bundle, so one
 // build serves every stage) and validated before anything else runs. Contract: docs/web.md.
 import { z } from 'zod';
+import { configResponse } from './config-request.ts';
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
@@ -61,12 +62,12 @@ export function parseAppConfig(raw: unknown): AppConfig {
   throw new AppConfigError(`Invalid /config.json: ${problems.join('; ')}`, { cause: result.error });
 }
 
-/** Fetches and validates /config.json. */
-export async function loadAppConfig(fetchFn: typeof fetch = fetch): Promise<AppConfig> {
+/** Fetches (the page's one request, config-request.ts) and validates /config.json. */
+export async function loadAppConfig(
+  fetchFn: (input: '/config.json') => Promise<Response> = () => configResponse(),
+): Promise<AppConfig> {
   let response: Response;
   try {
-    // No cache option and no extra header: the request must match index.html's preload of the file to
-    // reuse it. The file is served no-cache (revalidated on every load), so a deploy's new config is read.
     response = await fetchFn('/config.json');
   } catch (error) {
     throw new AppConfigError('Could not reach /config.json', { cause: error });

@@ -31,6 +31,7 @@ import {
 import { useAuth } from './auth.tsx';
 import { ACTIVE_PROFILE_RESET_DELAY_MS } from './constants.ts';
 import { financialProfilesQueryOptions, type FinancialProfile } from './financial-profiles-api.ts';
+import { rememberLastActiveProfile } from './storage-keys.ts';
 import { useSignInInvitation } from './invitation-on-sign-in.tsx';
 
 export interface ActiveProfileState {
@@ -124,6 +125,11 @@ export function ActiveProfileProvider({ children }: { children: ReactNode }) {
     }
     previous.current = { userId, profileId: settledActiveId };
   }, [userId, settledActiveId, queryClient]);
+
+  // The next start's early requests ask for this profile's data (issue 12, lib/early-data.ts).
+  useEffect(() => {
+    if (userId && settledActiveId) rememberLastActiveProfile(userId, settledActiveId);
+  }, [userId, settledActiveId]);
 
   const switchProfile = useCallback(
     (profileId: string) => {

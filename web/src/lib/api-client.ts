@@ -5,6 +5,7 @@ import { announceSecondFactorRequired, secondFactorHeaders } from './second-fact
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { getAppConfig } from '../config/app-config.ts';
 import { REQUEST_TIMEOUT_MS } from './constants.ts';
+import { takeEarlyResponse } from './early-data.ts';
 import { rememberFailedCall } from './last-error.ts';
 import { announceSessionEnded } from './session-ended.ts';
 import { operationPath, telemetry } from './telemetry.ts';
@@ -148,6 +149,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
     if (init.profileId) headers['x-profile-id'] = init.profileId;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const body = init.body === undefined ? undefined : JSON.stringify(init.body);
 
     const started = performance.now();
     let status = 0;
@@ -155,12 +157,9 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       let response: Response;
       try {
-        response = await fetchFn(url, {
-          method,
-          headers,
-          body: init.body === undefined ? undefined : JSON.stringify(init.body),
-          signal: controller.signal,
-        });
+        // The same call sent early by the entry (early-data.ts), if one is on its way; else a new one.
+        response = await (takeEarlyResponse(method, url.toString(), headers, body, controller.signal) ??
+          fetchFn(url, { method, headers, body, signal: controller.signal }));
       } catch (error) {
         if (timedOut)
           throw new ApiError(timeoutMessage(timeoutMs), { status: 0, code: 'timeout' }, { cause: error });

@@ -8,20 +8,38 @@ export const storageKeys = {
   pendingInviteEmail: 'pendingInviteEmail',
   /** The sign-in's second-factor session (issue 15): ends with the sign-in. */
   twoFactorSession: 'twoFactorSession',
+  /** The calendar view last shown on a profile (the server keeps the choice; this lets a start ask
+   * for that view's month before the settings arrive, issue 12). */
+  calendarView: (userId: string, profileId: string) => `calendarView:${userId}:${profileId}`,
+  /** The profile last shown to this user, whether chosen or fallen back to: a hint for the next start's
+   * early requests only (issue 12); spec §4's choice still reads `activeProfileId`. */
+  lastActiveProfile: (userId: string) => `lastActiveProfile:${userId}`,
 } as const;
 
+/** The keys lib/early-data.ts reads. */
+export const earlyStorageKeys = {
+  activeProfileId: storageKeys.activeProfileId,
+  lastActiveProfile: storageKeys.lastActiveProfile,
+  calendarView: storageKeys.calendarView,
+  twoFactorSession: storageKeys.twoFactorSession,
+};
+
 const ACTIVE_PROFILE_PREFIX = 'activeProfileId:';
+const CALENDAR_VIEW_PREFIX = 'calendarView:';
+const LAST_ACTIVE_PREFIX = 'lastActiveProfile:';
 
 /**
- * The keys sign-out removes: the stored subscription status, the second-factor session and every
- * user's active-profile entry.
+ * The keys sign-out removes: the stored subscription status, the second-factor session, and every
+ * user's active-profile and calendar-view entries.
  */
 export function sessionKeysToClear(keys: readonly string[]): string[] {
   return keys.filter(
     (key) =>
       key === storageKeys.subscriptionStatus ||
       key === storageKeys.twoFactorSession ||
-      key.startsWith(ACTIVE_PROFILE_PREFIX),
+      key.startsWith(ACTIVE_PROFILE_PREFIX) ||
+      key.startsWith(CALENDAR_VIEW_PREFIX) ||
+      key.startsWith(LAST_ACTIVE_PREFIX),
   );
 }
 
@@ -33,4 +51,22 @@ export function clearSessionStorage(storage: Storage = window.localStorage): voi
     if (key !== null) keys.push(key);
   }
   for (const key of sessionKeysToClear(keys)) storage.removeItem(key);
+}
+
+/** Remembers the calendar view shown on a profile (storageKeys.calendarView); storage may be full or off. */
+export function rememberCalendarView(userId: string, profileId: string, view: string): void {
+  rememberHint(storageKeys.calendarView(userId, profileId), view);
+}
+
+/** Remembers the profile shown to a user (storageKeys.lastActiveProfile). */
+export function rememberLastActiveProfile(userId: string, profileId: string): void {
+  rememberHint(storageKeys.lastActiveProfile(userId), profileId);
+}
+
+function rememberHint(key: string, value: string): void {
+  try {
+    if (window.localStorage.getItem(key) !== value) window.localStorage.setItem(key, value);
+  } catch {
+    // Not remembered (storage full or off): the next start simply asks later.
+  }
 }

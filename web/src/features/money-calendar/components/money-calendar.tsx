@@ -5,7 +5,7 @@
 // back and 24 ahead; and the forecast chart. An owed balance reads as owed everywhere on the screen.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatUsd } from '@domain/classification.ts';
 import { bandCoverage, type BandCoverage } from '@domain/money/band-coverage.ts';
@@ -18,10 +18,12 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { nameWithMask } from '../../../lib/account-format.ts';
+import { useAuth } from '../../../lib/auth.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { MOBILE_BREAKPOINT_PX } from '../../../lib/constants.ts';
 import { formatBalance, money, shortDate, type BalanceConvention } from '../../../lib/money-format.ts';
 import { useRememberView, viewSettingsQueryOptions } from '../../../lib/money-view-settings-api.ts';
+import { rememberCalendarView } from '../../../lib/storage-keys.ts';
 import {
   calendarQueryOptions,
   type CalendarAccount,
@@ -127,6 +129,14 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
   const remember = useRememberView(profileId);
   // A what-if link opens on Cash, where it applies, without changing the remembered view.
   const view = chosenView ?? (whatIf ? 'cash' : settings.isPending ? null : (settings.data?.view ?? 'cash'));
+  // Remembered on this device too, so the next start asks for this view's month before the settings
+  // are in (issue 12, lib/early-data.ts); the server's setting stays the source of truth.
+  const { state: auth } = useAuth();
+  const userId = auth.status === 'signedIn' ? auth.user.userId : null;
+  const shownView = chosenView ?? settings.data?.view;
+  useEffect(() => {
+    if (userId && shownView) rememberCalendarView(userId, profileId, shownView);
+  }, [userId, profileId, shownView]);
   const query = useQuery({
     ...calendarQueryOptions(profileId, { month, view: view ?? 'cash' }),
     enabled: view !== null,

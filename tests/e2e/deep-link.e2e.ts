@@ -1,0 +1,50 @@
+// A cold deep link to /calendar with a stored session (issue 12 item 2): the screen's data requests
+// start with its code, not after it — the calendar request is sent before the last JavaScript file has
+// finished loading — and nothing in the session sends a CORS preflight.
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { apiFromPage, e2eBaseUrl as base, linkBankThroughApi, signUpAndSignIn } from './helpers.ts';
+
+const CALENDAR_GRID = 'table[aria-label^="Calendar for"] button';
+
+test('a cold /calendar deep link asks for its month before the last script has loaded', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await signUpAndSignIn(page, `deep-link-${randomUUID()}@example.com`);
+  const profileId = await linkBankThroughApi(page);
+  expect((await apiFromPage(page, 'POST', '/money-plan/generate', {}, profileId)).status).toBe(200);
+  // A first visit, as the person made before: the app remembers the profile and view it showed.
+  await page.goto(`${base()}/calendar`);
+  await expect(page.locator(CALENDAR_GRID).first()).toBeVisible({ timeout: 60_000 });
+  const storageState = await page.context().storageState();
+
+  // Cold: a new context (empty HTTP cache) with the stored session, straight to /calendar.
+  const context = await browser.newContext({ storageState, viewport: { width: 1440, height: 900 } });
+  const cold = await context.newPage();
+  const scriptEnds: number[] = [];
+  const preflights: string[] = [];
+  let calendarSentAt = Number.POSITIVE_INFINITY;
+  cold.on('request', (request) => {
+    if (request.method() === 'OPTIONS') preflights.push(request.url());
+  });
+  cold.on('requestfinished', (request) => {
+    const timing = request.timing();
+    if (request.resourceType() === 'script') scriptEnds.push(timing.startTime + timing.responseEnd);
+    if (request.url().endsWith('/functions/get-money-plan-calendar'))
+      calendarSentAt = Math.min(calendarSentAt, timing.startTime);
+  });
+  await cold.goto(`${base()}/calendar`);
+  await expect(cold.locator(CALENDAR_GRID).first()).toBeVisible({ timeout: 60_000 });
+  // The scripts the screen needed: those in before its grid was (later ones are spec §2's preloads).
+  const shownAt = await cold.evaluate(() => performance.timeOrigin + performance.now());
+  await expect.poll(() => Number.isFinite(calendarSentAt)).toBe(true);
+  const needed = scriptEnds.filter((end) => end <= shownAt);
+
+  expect(needed.length).toBeGreaterThan(1);
+  // The calendar's data was on its way while the app's code was still arriving.
+  expect(calendarSentAt).toBeLessThan(Math.max(...needed));
+  expect(preflights).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,61 @@
+// The lazily loaded screens by path (spec §2), shared by the router (app/router.tsx) and the entry
+// (main.tsx), which starts loading a deep link's screen together with the app instead of after it
+// (issue 12 item 3). Kept free of the router: the entry imports it.
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import type { LoaderFunction } from 'react-router-dom';
+import { paths } from '../config/paths.ts';
+
+export interface RouteModule {
+  default: ComponentType;
+  clientLoader?: (queryClient: QueryClient) => LoaderFunction;
+}
+
+/** Signed-in screens by path: the router loads them lazily, and lib/route-preload.ts preloads them. */
+export const screens = {
+  [paths.app.accounts.path]: () => import('./routes/app/accounts.tsx'),
+  [paths.app.account.path]: () => import('./routes/app/account.tsx'),
+  [paths.app.calendar.path]: () => import('./routes/app/calendar.tsx'),
+  [paths.app.plan.path]: () => import('./routes/app/plan.tsx'),
+  [paths.app.coach.path]: () => import('./routes/app/coach.tsx'),
+  [paths.app.help.path]: () => import('./routes/app/help.tsx'),
+  [paths.app.onboarding.path]: () => import('./routes/app/onboarding.tsx'),
+  [paths.app.link.path]: () => import('./routes/app/link.tsx'),
+  [paths.app.profiles.path]: () => import('./routes/app/profiles.tsx'),
+  [paths.app.settings.path]: () => import('./routes/app/settings.tsx'),
+} satisfies Record<string, () => Promise<RouteModule>>;
+
+/** The admin screens (spec §2 admin routes), behind the admin guard of routes/admin/root.tsx. */
+export const adminScreens = {
+  [paths.admin.dashboard.path]: () => import('./routes/admin/dashboard.tsx'),
+  [paths.admin.users.path]: () => import('./routes/admin/users.tsx'),
+  [paths.admin.user.path]: () => import('./routes/admin/user.tsx'),
+  [paths.admin.system.path]: () => import('./routes/admin/system.tsx'),
+  [paths.admin.notifications.path]: () => import('./routes/admin/notifications.tsx'),
+  [paths.admin.userHealth.path]: () => import('./routes/admin/user-health.tsx'),
+  [paths.admin.categories.path]: () => import('./routes/admin/categories.tsx'),
+  [paths.admin.plaidHealth.path]: () => import('./routes/admin/plaid-health.tsx'),
+} satisfies Record<string, () => Promise<RouteModule>>;
+
+/** The frame of every signed-in screen (the auth guard and the app layout). */
+export const appFrame = () => import('./routes/app/root.tsx');
+
+/** Whether `pattern` (a route path with `:param` segments) matches `pathname`. */
+export function matchesPath(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const have = pathname.replace(/\/+$/, '').split('/');
+  if (pathname !== '/' && want.length !== have.length) return false;
+  return want.every((part, index) => part.startsWith(':') || part === have[index]);
+}
+
+/**
+ * Starts loading the signed-in screen at `pathname` (and its frame), so its code arrives with the app's;
+ * nothing for other pages. The router's own lazy load then finds the modules already on their way.
+ */
+export function preloadScreenFor(pathname: string): void {
+  const all: Record<string, () => Promise<unknown>> = { ...screens, ...adminScreens };
+  const load = Object.entries(all).find(([pattern]) => matchesPath(pattern, pathname))?.[1];
+  if (!load) return;
+  void appFrame().catch(() => undefined);
+  void load().catch(() => undefined);
+}
