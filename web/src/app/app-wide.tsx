@@ -1,16 +1,13 @@
 // What runs app-wide whatever the screen, in the full app and on the light landing page: the update
-// check and its banner (spec §4), the reload on a deployment error raised outside any screen, and the
-// shipping of error reports and timings (lib/install-telemetry.ts, issue 17).
+// check and its banner (spec §4), and the reload on a deployment error raised outside any screen.
 import { useEffect } from 'react';
 import { UpdateBanner } from '../components/layouts/update-banner.tsx';
 import { classifyError } from '../lib/classify-error.ts';
 import { installGlobalDeploymentReload } from '../lib/error-recovery.ts';
-import { installTelemetry } from '../lib/install-telemetry.ts';
 import { useUpdateCheck } from '../lib/update-check.ts';
 
 export function AppWide() {
   const update = useUpdateCheck();
   useEffect(() => installGlobalDeploymentReload(classifyError), []);
-  useEffect(() => installTelemetry(), []);
   return update.available ? <UpdateBanner onDismiss={update.dismiss} /> : null;
 }

@@ -1,13 +1,18 @@
-// The full app: providers around the router, plus what runs app-wide whatever the screen (app-wide.tsx).
+// The full app: providers around the router, plus what runs app-wide whatever the screen (app-wide.tsx),
+// and the shipping of error reports and timings (lib/install-telemetry.ts, issue 17) — here, not in
+// app-wide.tsx, so the light landing page loads none of it while a visitor reads.
 // The query cache and the router are made by app/boot.tsx, which waits for the first screen's code
 // before rendering this.
 import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { installTelemetry } from '../lib/install-telemetry.ts';
 import { AppWide } from './app-wide.tsx';
 import { AppProvider } from './provider.tsx';
 import type { AppRouter } from './router.tsx';
 
 export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
+  useEffect(() => installTelemetry(), []);
   return (
     <AppProvider queryClient={queryClient}>
       <AppWide />
