@@ -111,7 +111,8 @@ export function viewOptions(accounts: readonly CalendarAccount[]) {
 }
 
 export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEdit: boolean }) {
-  // A link may open a month (the coach's "See Dec 14 on the calendar"): ?month=YYYY-MM.
+  // A link may open a month, and a day in it (the coach's "See Dec 14 on the calendar"):
+  // ?month=YYYY-MM[&day=YYYY-MM-DD].
   const [searchParams, setSearchParams] = useSearchParams();
   // The coach's "what if": a purchase shown as if planned, on the cash view only (?whatIf=…).
   const whatIf = parseWhatIf(searchParams.get('whatIf'), searchParams.get('repeat'));
@@ -122,7 +123,10 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
       : currentMonth(),
   );
   const [chosenView, setChosenView] = useState<ViewKey | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(() => {
+    const day = searchParams.get('day');
+    return day && /^\d{4}-\d{2}-\d{2}$/.test(day) && day.slice(0, 7) === month ? day : null;
+  });
   const isMobile = useIsMobile();
   // The view opens where the member left it (saved per profile), else on Cash.
   const settings = useQuery(viewSettingsQueryOptions(profileId));
