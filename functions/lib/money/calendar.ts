@@ -200,26 +200,21 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
   const last = formatCivil(year, monthNumber, daysInMonth(year, monthNumber));
   const dates = Array.from({ length: daysInMonth(year, monthNumber) }, (_, i) => addDays(first, i));
 
-  const [{ header, stale }, allAccounts] = await Promise.all([
+  // Issue 12 item 4: two rounds of reads, each in parallel — first everything that needs only the
+  // request (the forecast's header, the accounts, the plan's series and the month's items and
+  // transactions), then what needs the first round (the stored forecast days of the view's keys, the
+  // transactions the month's items were matched with).
+  // The account a request names outright is read narrowly; any other view reads the profile's month
+  // and keeps its accounts' rows (a remembered account view resolves only with the accounts list).
+  const namedAccount = input.view.accountId ?? null;
+  const [{ header, stale }, allAccounts, monthTransactions, items, series] = await Promise.all([
     freshForecast(ctx, profileId),
     activeAccounts(data, profileId),
-  ]);
-  const view = resolveView(profileId, allAccounts, input.view, input.rememberedView);
-  const accounts = view.accounts;
-  const accountIdOfView = view.accountId;
-  const typeOf = new Map(allAccounts.map((a) => [a.id, a.account_type]));
-  const inViewAccounts = new Set(accounts.map((a) => a.id));
-  const forecastToday = header.forecast_today;
-  const horizon = addDays(forecastToday, PLAN_HORIZON_DAYS);
-
-  const wantsPast = first < forecastToday;
-  const wantsFuture = last >= forecastToday && first <= horizon;
-  const [transactionsResult, items, stored] = await Promise.all([
     first > today
       ? Promise.resolve([] as StoredTransaction[])
-      : accountIdOfView
+      : namedAccount
         ? data.transactions.query
-            .byAccountDate({ account_id: accountIdOfView })
+            .byAccountDate({ account_id: namedAccount })
             .between({ date: first }, { date: through(last) })
             .go({ pages: 'all' })
             .then((r) => r.data)
@@ -229,17 +224,26 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
             .go({ pages: 'all' })
             .then((r) => r.data),
     planItemsBetween(data, profileId, first, last),
-    wantsFuture || (wantsPast && last >= forecastToday)
-      ? storedMonth(data, header, [...accounts.map((a) => a.id), ...viewKeys(view)], input.month)
-      : Promise.resolve(new Map<string, StoredBalanceDay[]>()),
+    profileSeries(data, profileId),
   ]);
-  const transactions = transactionsResult.filter((t) => inViewAccounts.has(t.account_id));
+  const view = resolveView(profileId, allAccounts, input.view, input.rememberedView);
+  const accounts = view.accounts;
+  const typeOf = new Map(allAccounts.map((a) => [a.id, a.account_type]));
+  const inViewAccounts = new Set(accounts.map((a) => a.id));
+  const forecastToday = header.forecast_today;
+  const horizon = addDays(forecastToday, PLAN_HORIZON_DAYS);
+
+  const wantsPast = first < forecastToday;
+  const wantsFuture = last >= forecastToday && first <= horizon;
+  const transactions = monthTransactions.filter((t) => inViewAccounts.has(t.account_id));
   // Items for "all accounts" (null) belong to every view, as they count in every forecast (spec §5).
   const inView = (accountId: string | null | undefined) => !accountId || inViewAccounts.has(accountId);
   const planned = items.filter((i) => !i.is_user_deleted && inView(i.account_id));
-  const [reconciledTx, series] = await Promise.all([
+  const [stored, reconciledTx] = await Promise.all([
+    wantsFuture || (wantsPast && last >= forecastToday)
+      ? storedMonth(data, header, [...accounts.map((a) => a.id), ...viewKeys(view)], input.month)
+      : Promise.resolve(new Map<string, StoredBalanceDay[]>()),
     reconciledTransactions(data, planned),
-    profileSeries(data, profileId),
   ]);
   const cadences = cadencesOf(series);
 
