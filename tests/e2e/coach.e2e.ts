@@ -14,6 +14,8 @@ import {
   linkBankThroughApi,
   screenshots,
   signUpAndSignIn,
+  textOverflowPx,
+  textsCutShort,
 } from './helpers.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -64,9 +66,40 @@ test('ask whether a purchase fits: the verdict, the lowest balance with and with
   await expect(card.getByText(/Safe|Tight|Overdraft risk/)).toBeVisible();
   await expect(page.getByText('Unverified figures')).toHaveCount(0);
 
-  // "How I worked this out": the tool behind the answer.
+  // "How I worked this out": the tool behind the answer, and a link to the day it turns on — the
+  // lowest point with the purchase — which opens that day on the calendar.
+  const withText = (await card.locator('dd').nth(0).textContent()) ?? '';
+  const [withAmount, withDay] = withText.split(' on ');
+  const withDate = isoOf(withDay ?? '');
   await page.getByText('How I worked this out').last().click();
   await expect(page.getByText('Added the purchase to your cash forecast')).toBeVisible();
+  const dayLink = page
+    .locator('details')
+    .last()
+    .getByRole('link', { name: /^See .+ on the calendar$/ });
+  await expect(dayLink).toHaveAttribute('href', `/calendar?month=${withDate.slice(0, 7)}&day=${withDate}`);
+  await dayLink.click();
+  await expect(page).toHaveURL(new RegExp(`/calendar\\?month=${withDate.slice(0, 7)}&day=${withDate}$`));
+  // The calendar opens on that month, with that day's dialog open.
+  const monthTitle = new Date(`${withDate.slice(0, 7)}-01T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(page.getByRole('heading', { name: monthTitle, level: 2 })).toBeVisible();
+  const dayTitle = new Date(`${withDate}T00:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(page.getByRole('dialog', { name: dayTitle })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator(`button[data-date="${withDate}"]`)).toBeVisible();
+  await page.goBack();
+  await expect(card).toBeVisible();
 
   // The "without it" figure is the calendar's cash balance that day.
   const without = (await card.locator('dd').nth(1).textContent()) ?? '';
@@ -80,9 +113,6 @@ test('ask whether a purchase fits: the verdict, the lowest balance with and with
 
   // "See it on the calendar": the same day's balance with the purchase, as a what-if, removable.
   await page.goBack();
-  const withText = (await card.locator('dd').nth(0).textContent()) ?? '';
-  const [withAmount, withDay] = withText.split(' on ');
-  const withDate = isoOf(withDay ?? '');
   await page.getByRole('link', { name: 'See it on the calendar' }).last().click();
   await expect(page.getByRole('status').filter({ hasText: 'What if: −$600.00 on' })).toBeVisible();
   await page.goto(page.url().replace(/month=\d{4}-\d{2}/, `month=${withDate.slice(0, 7)}`));
@@ -106,6 +136,25 @@ test('subscriptions, the conversation kept across a reload, 375 px, dark mode, a
   await expect(page.getByTestId('coach-answer')).toHaveCount(2);
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.getByLabel('Ask about your money')).toBeInViewport();
+  // No text cut short or sticking out of its box: answers, suggestions, the Ask button.
+  expect(await textsCutShort(page.getByRole('main'))).toEqual([]);
+  for (const box of await page
+    .getByTestId('coach-answer')
+    .or(page.getByRole('group', { name: 'Suggested questions' }).getByRole('button'))
+    .all())
+    expect(await textOverflowPx(box), (await box.textContent()) ?? '').toBe(0);
+  // The question box sits above the bottom bar: the Ask button is on top where it is, and answers.
+  await page.getByLabel('Ask about your money').fill('What bills are due this week?');
+  const askButton = page.getByRole('button', { name: 'Ask', exact: true });
+  expect(await textOverflowPx(askButton)).toBe(0);
+  expect(
+    await askButton.evaluate((button) => {
+      const { x, y, width, height } = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+    }),
+  ).toBe(true);
+  await askButton.click();
+  await expect(page.getByTestId('coach-answer')).toHaveCount(3, { timeout: 30_000 });
   await expectNoSeriousAxeViolations(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectNoSeriousAxeViolations(page);
