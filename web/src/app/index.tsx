@@ -11,10 +11,16 @@ import { AppWide } from './app-wide.tsx';
 import { AppProvider } from './provider.tsx';
 import type { AppRouter } from './router.tsx';
 
-export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
+/** Before the router in the tree, so its effect subscribes before the first screen's timing is recorded. */
+function Telemetry() {
   useEffect(() => installTelemetry(), []);
+  return null;
+}
+
+export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   return (
     <AppProvider queryClient={queryClient}>
+      <Telemetry />
       <AppWide />
       <RouterProvider router={router} />
     </AppProvider>

@@ -44,6 +44,7 @@ describe('report shipping (fake timers)', () => {
 
   it('batches what arrives within the 10 ms pause into one post, summed per operation', async () => {
     const { shipper, bodies } = setup();
+    await vi.advanceTimersByTimeAsync(5000);
 
     shipper.addMetric(metric('api:GET /accounts', 100));
     await vi.advanceTimersByTimeAsync(5);
@@ -62,6 +63,7 @@ describe('report shipping (fake timers)', () => {
 
   it('sends at most once per interval, then what waited in one post', async () => {
     const { shipper, bodies } = setup({ minIntervalMs: 5000 });
+    await vi.advanceTimersByTimeAsync(5000);
 
     shipper.addMetric(metric('api:GET /a'));
     await vi.advanceTimersByTimeAsync(10);
@@ -79,8 +81,20 @@ describe('report shipping (fake timers)', () => {
     expect(bodies).toHaveLength(2);
   });
 
+  it('lets a starting page go first: the first post leaves one interval after the shipper starts', async () => {
+    const { shipper, bodies } = setup({ minIntervalMs: 5000 });
+
+    shipper.addError(errorReport('dddddddd'));
+    await vi.advanceTimersByTimeAsync(4990);
+    expect(bodies).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(10);
+
+    expect(bodies).toHaveLength(1);
+  });
+
   it('sends errors always, even when timings are sampled out, and one fingerprint once per page', async () => {
     const { shipper, bodies } = setup({ sampleRate: 0.1, random: () => 0.5 });
+    await vi.advanceTimersByTimeAsync(5000);
 
     shipper.addMetric(metric('api:GET /a'));
     shipper.addError(errorReport('aaaaaaaa'));

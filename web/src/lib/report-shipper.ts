@@ -1,6 +1,6 @@
 // Ships what lib/telemetry.ts records to POST /client-reports without hurting the page (issue 17 item 2):
 // what arrives within spec §9's 10 ms batch pause forms one local batch; a post leaves at most every few
-// seconds (REPORT_SHIPPING.minIntervalMs), and whatever is pending leaves on page hide through
+// seconds (REPORT_SHIPPING.minIntervalMs, counted from the page's start too), and whatever is pending leaves on page hide through
 // navigator.sendBeacon. Timings are sampled and summed per operation (one row per operation, not per
 // call); errors are always sent, once per fingerprint per page (repeats only raise `occurrences`);
 // every post fits CLIENT_REPORT_MAX_BYTES. A refused or failed post is dropped, never retried in a loop.
@@ -58,7 +58,8 @@ export function createReportShipper(deps: ReportShipperDeps) {
   const stats: ShipperStats = { posts: 0, beacons: 0, bytes: 0, unsampled: 0, suppressedErrors: 0 };
   let pauseTimer: ReturnType<typeof setTimeout> | null = null;
   let sendTimer: ReturnType<typeof setTimeout> | null = null;
-  let lastSentAt = -Infinity;
+  // The first post also waits one interval: a starting page's own requests go first.
+  let lastSentAt = now();
 
   function schedule() {
     if (pauseTimer !== null || sendTimer !== null) return;
