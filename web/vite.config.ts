@@ -68,42 +68,50 @@ function versionFile(): Plugin {
   };
 }
 
-/** The libraries the full app needs before any screen (router, query cache, Amplify, validation, toasts). */
+/** The libraries the full app needs before any screen (router, query cache, Amplify, validation). The
+ * toasts (sonner) stay apart: the landing page loads them after its first paint, without the rest. */
 const APP_CORE_LIBS =
-  /[\\/]node_modules[\\/](react-router|react-router-dom|@tanstack|@aws-amplify|aws-amplify|@aws-crypto|@smithy|tslib|js-cookie|zod|sonner|cookie|set-cookie-parser)[\\/]/;
+  /[\\/]node_modules[\\/](react-router|react-router-dom|@tanstack|@aws-amplify|aws-amplify|@aws-crypto|@smithy|tslib|js-cookie|zod|cookie|set-cookie-parser)[\\/]/;
 
 /**
  * Fewer files (issue 12 item 3): left to itself the bundler makes a file of every set of modules shared
  * by a different set of screens — 98 files for a /calendar deep link, 65 for /login. Two groups: all
- * the entry imports statically (React and the light landing page) is one file beside the entry, and the
- * full app's core libraries are one; screens and what only they share stay lazy. Grouping the app's own
+ * the entry imports statically (React and the light landing page) is one file beside the entry, what the
+ * landing page loads after its first paint (update check, toasts) is one, and the full app's core
+ * libraries are one; screens and what only they share stay lazy. Grouping the app's own
  * shared code or each feature as well was measured and dropped: each pulled code of screens not shown
  * into every start (/login 352 KB and 255 KB gzip against 251 KB). Nothing the entry does not import
  * statically joins its files, so the landing page stays light.
  */
 function chunkGroups() {
   const entry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
-  let entryClosure: Set<string> | null = null;
+  // What the landing page loads just after its first paint (the update check and the toasts).
+  const landingLate = fileURLToPath(new URL('./src/app/landing-app-wide.tsx', import.meta.url));
   type Info = { importedIds: readonly string[] } | null;
-  const closureOf = (getModuleInfo: (id: string) => Info) => {
-    if (entryClosure) return entryClosure;
+  const closures = new Map<string, Set<string>>();
+  /** A module and everything it imports statically. */
+  const closureOf = (root: string, getModuleInfo: (id: string) => Info) => {
+    const known = closures.get(root);
+    if (known) return known;
     const seen = new Set<string>();
-    const stack = [entry];
+    const stack = [root];
     while (stack.length > 0) {
       const id = stack.pop() as string;
       if (seen.has(id)) continue;
       seen.add(id);
       stack.push(...(getModuleInfo(id)?.importedIds ?? []));
     }
-    entryClosure = seen;
+    closures.set(root, seen);
     return seen;
   };
   return [
     {
       debugName: 'app chunks',
       name: (id: string, ctx: { getModuleInfo: (id: string) => Info }) => {
+        const info = (moduleId: string) => ctx.getModuleInfo(moduleId);
         if (id === entry) return null;
-        if (closureOf((moduleId) => ctx.getModuleInfo(moduleId)).has(id)) return 'landing';
+        if (closureOf(entry, info).has(id)) return 'landing';
+        if (closureOf(landingLate, info).has(id)) return 'landing-late';
         if (APP_CORE_LIBS.test(id)) return 'app-core';
         return null;
       },
