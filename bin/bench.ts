@@ -21,6 +21,7 @@ import { benchCoach } from './coach-bench.ts';
 import { benchRealtime } from './realtime-bench.ts';
 import { benchInitialSync } from './sync-bench.ts';
 import { entryKey, readWebManifest, staticClosure } from './web-manifest.ts';
+import { benchObservability } from './observability-bench.ts';
 import { benchWeb } from './web-bench.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -286,6 +287,7 @@ async function main(): Promise<void> {
     figures.push(...(await benchInitialSync(cloud, await signedInUser(cloud))));
     figures.push(...(await benchCoach(cloud, await signedInUser(cloud))));
     figures.push(...(await benchRealtime(cloud, await signedInUser(cloud), Math.min(REQUESTS, 100))));
+    figures.push(...(await benchObservability(cloud, await signedInUser(cloud))));
   } finally {
     await cloud.stop();
   }
