@@ -147,6 +147,23 @@ async function touchedAccounts(data: Data, profileId: string, accountIds: Readon
   return (await activeAccounts(data, profileId)).map((a) => a.id);
 }
 
+/**
+ * Announces a stored item write at once, then reconciles: PlanChanged reaches the other members' open
+ * calendars (docs/realtime.md) and starts the forecast rebuild without waiting for reconciliation. A
+ * match found afterwards changes the forecast's inputs once more, so the next reader rebuilds with it
+ * (one PlanChanged per write: its consumers include the plan e-mail).
+ */
+async function announceThenReconcile(
+  ctx: MoneyContext,
+  profileId: string,
+  userId: string,
+  accountIds: readonly string[],
+) {
+  await announcePlanChange(ctx, profileId, userId, accountIds);
+  const { matched } = await reconcileProfile(ctx, profileId);
+  if (matched > 0) await markInputsChanged(ctx.data, profileId);
+}
+
 function horizonIssue(today: string, dueDate: string, field: string) {
   const horizon = addDays(today, PLAN_HORIZON_DAYS);
   return dueDate > horizon
@@ -229,8 +246,7 @@ async function createItem(
       .go();
     created = 1;
   }
-  await reconcileProfile(ctx, profileId);
-  await announcePlanChange(
+  await announceThenReconcile(
     ctx,
     profileId,
     caller.userId,
@@ -452,8 +468,7 @@ async function patchItem(
   ) {
     await extendUserSeries(ctx, profileId, await profileSeries(data, profileId), caller.userId);
   }
-  await reconcileProfile(ctx, profileId);
-  await announcePlanChange(
+  await announceThenReconcile(
     ctx,
     profileId,
     caller.userId,

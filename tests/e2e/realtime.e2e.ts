@@ -1,8 +1,8 @@
 // Realtime updates in Chromium (issue 16 item 5 acceptance): two browsers on one shared profile; the
-// editor adds a planned item and the owner's open /calendar shows it within 2 s with no reload; the
-// owner's socket drops (closed from the browser side's network) and stays down while the editor adds
-// another; when it reconnects, the catch-up brings the missed change, still without a reload. Last,
-// a new in-app notice pops up on the open calendar without a reload.
+// editor adds a planned item and the owner's open /calendar shows it within 2 s of the add, with no
+// reload; a second tab of the owner's has its socket dropped (closed from the browser side's network)
+// while the editor adds another; when it reconnects, the catch-up brings the missed change, still
+// without a reload. Last, a new in-app notice pops up on the open calendar without a reload.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import {
@@ -84,17 +84,37 @@ async function inviteEditor(owner: Page, email: string): Promise<string> {
   return invite.invite_url;
 }
 
-/** On the editor's /calendar: adds a planned expense on the target day and waits for the server's answer. */
-async function addPlannedToday(editor: Page, description: string) {
+/**
+ * On the editor's /calendar: fills in a planned expense on the target day and submits it. Answers the
+ * moment of the click, the moment the browser sent the add (its POST's start, by the browser's clock
+ * of requests) and a promise of the server's answer shown on the page.
+ */
+async function addPlannedToday(
+  editor: Page,
+  description: string,
+): Promise<{ clickedAt: number; sentAt: Promise<number>; answered: Promise<void> }> {
   await editor.locator(`button[data-date="${target()}"]`).click();
   const dialog = editor.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Add planned item' }).click();
   await dialog.getByLabel('Description').fill(description);
   await dialog.getByLabel('Amount ($)').fill('12.34');
-  await dialog.getByRole('button', { name: 'Add planned item' }).click();
-  await expect(editor.getByText('Planned item added').first()).toBeVisible();
-  await editor.keyboard.press('Escape');
-  await expect(dialog).toHaveCount(0);
+  const submit = dialog.getByRole('button', { name: 'Add planned item' });
+  await submit.waitFor();
+  const request = editor.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/money-plan/items'),
+  );
+  const clickedAt = Date.now();
+  await submit.click();
+  const sentAt = request.then(async (r) => {
+    await r.response();
+    return r.timing().startTime;
+  });
+  const answered = (async () => {
+    await expect(editor.getByText('Planned item added').first()).toBeVisible();
+    await editor.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  })();
+  return { clickedAt, sentAt, answered };
 }
 
 const planned = (p: Page, description: string) =>
@@ -127,10 +147,33 @@ test('an editor’s change reaches the owner’s open calendar within 2 s; a dro
   await expect(editor.getByText('Account created and invitation accepted!')).toBeVisible();
   await openCalendar(editor);
 
-  // The owner's socket passes through a route the test can cut, as a network drop would.
+  // The owner's socket goes straight to the server here: a routed one is relayed through this test
+  // process, which adds its own delay to every push (0.5–0.9 s measured under load).
+  await openCalendar(owner);
+  await expect(owner.locator('html')).toHaveAttribute('data-realtime', 'open');
+  // Survives only if the page is never reloaded.
+  await owner.evaluate(() => ((globalThis as unknown as { noReload: boolean }).noReload = true));
+
+  // Timed from the moment the editor's browser sent the add, not from anything the editor's page shows
+  // after; the wait runs meanwhile and the 2 s are checked on the measured figure.
+  const add = await addPlannedToday(editor, 'Realtime piano lessons');
+  const ownerSaw = expect(planned(owner, 'Realtime piano lessons'))
+    .toBeVisible({ timeout: 10_000 })
+    .then(() => Date.now());
+  const editorAnswered = add.answered.then(() => Date.now());
+  const [ownerAt, answeredAt, sentAt] = await Promise.all([ownerSaw, editorAnswered, add.sentAt]);
+  console.log(
+    `realtime: from the editor's add request, the owner's open calendar ${Math.round(ownerAt - sentAt)} ms (from the click ${ownerAt - add.clickedAt} ms; the editor's answer on screen ${Math.round(answeredAt - sentAt)} ms)`,
+  );
+  expect(ownerAt - sentAt).toBeLessThanOrEqual(2_000);
+  expect(await owner.evaluate(() => (globalThis as unknown as { noReload?: boolean }).noReload)).toBe(true);
+
+  // A second tab of the owner's, whose socket passes through a route the test can cut, as a network
+  // drop would; it drops and stays down while the editor changes the plan again.
+  const ownerTab = await owner.context().newPage();
   let offline = false;
   const live = new Set<{ page: WebSocketRoute; server: WebSocketRoute }>();
-  await owner.routeWebSocket(/\/realtime(\?|$)/, (ws) => {
+  await ownerTab.routeWebSocket(/\/realtime(\?|$)/, (ws) => {
     if (offline) {
       void ws.close({ code: 1006, reason: 'offline' });
       return;
@@ -141,40 +184,30 @@ test('an editor’s change reaches the owner’s open calendar within 2 s; a dro
       for (const pair of live) if (pair.page === ws) live.delete(pair);
     });
   });
-  await openCalendar(owner);
-  await expect(owner.locator('html')).toHaveAttribute('data-realtime', 'open');
+  await openCalendar(ownerTab);
+  await expect(ownerTab.locator('html')).toHaveAttribute('data-realtime', 'open');
   // Survives only if the page is never reloaded.
-  await owner.evaluate(() => ((globalThis as unknown as { noReload: boolean }).noReload = true));
-
-  await addPlannedToday(editor, 'Realtime piano lessons');
-  const answered = Date.now();
-  // The editor's own calendar shows it once the forecast with the new item is rebuilt (the read waits
-  // for it); the owner's, woken by the push, within 2 s of that.
-  await expect(planned(editor, 'Realtime piano lessons')).toBeVisible({ timeout: 30_000 });
-  const editorSaw = Date.now();
-  await expect(planned(owner, 'Realtime piano lessons')).toBeVisible({ timeout: 2_000 });
-  const ownerSaw = Date.now();
-  console.log(
-    `realtime: after the editor's answer, editor's calendar ${editorSaw - answered} ms, owner's ${ownerSaw - answered} ms (owner − editor ${ownerSaw - editorSaw} ms)`,
-  );
-
-  // The socket drops and stays down while the editor changes the plan again.
+  await ownerTab.evaluate(() => ((globalThis as unknown as { noReload: boolean }).noReload = true));
   offline = true;
   for (const { page, server } of [...live]) {
     await server.close({ code: 1001, reason: 'network cut' });
     await page.close({ code: 1006, reason: 'network cut' });
   }
-  await expect(owner.locator('html')).toHaveAttribute('data-realtime', 'reconnecting');
-  await addPlannedToday(editor, 'Missed while offline');
-  await owner.waitForTimeout(1_500);
-  await expect(planned(owner, 'Missed while offline')).toHaveCount(0);
+  await expect(ownerTab.locator('html')).toHaveAttribute('data-realtime', 'reconnecting');
+  await (
+    await addPlannedToday(editor, 'Missed while offline')
+  ).answered;
+  await ownerTab.waitForTimeout(1_500);
+  await expect(planned(ownerTab, 'Missed while offline')).toHaveCount(0);
 
   offline = false;
   const back = Date.now();
-  await expect(owner.locator('html')).toHaveAttribute('data-realtime', 'open', { timeout: 15_000 });
-  await expect(planned(owner, 'Missed while offline')).toBeVisible({ timeout: 5_000 });
+  await expect(ownerTab.locator('html')).toHaveAttribute('data-realtime', 'open', { timeout: 15_000 });
+  await expect(planned(ownerTab, 'Missed while offline')).toBeVisible({ timeout: 5_000 });
   console.log(`realtime: reconnected and caught up ${Date.now() - back} ms after the network came back`);
-  expect(await owner.evaluate(() => (globalThis as unknown as { noReload?: boolean }).noReload)).toBe(true);
+  expect(await ownerTab.evaluate(() => (globalThis as unknown as { noReload?: boolean }).noReload)).toBe(
+    true,
+  );
 
   // A new in-app notice reaches an open page without a reload: the owner, made an admin, publishes one
   // for the calendar from another sign-in; the editor's open calendar shows it.

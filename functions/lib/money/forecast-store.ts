@@ -161,6 +161,21 @@ async function requestRerun(data: Data, profileId: string, now: Date): Promise<b
   }
 }
 
+/**
+ * Whether the regeneration holding the lease builds from the latest inputs already: then a second run
+ * would repeat it (each plan edit with a calendar open used to cost two), and waiting for it suffices.
+ */
+async function buildCoversInputs(data: Data, profileId: string, now: Date): Promise<boolean> {
+  const header = await readHeader(data, profileId);
+  return Boolean(
+    header?.lock_owner &&
+    header.lock_expires_at &&
+    header.lock_expires_at > now.toISOString() &&
+    header.building_version !== undefined &&
+    header.building_version >= (header.inputs_version ?? 0),
+  );
+}
+
 /** Frees the lease unless a rerun was asked for; then keeps it (renewed) and answers 'rerun'. */
 async function release(
   data: Data,
@@ -334,6 +349,16 @@ async function buildAndStore(
   const { data, deps } = ctx;
   const header = await readHeader(data, profileId);
   const version = header?.inputs_version ?? 0;
+  // Readers and triggers of this version or older wait for this build instead of asking for a rerun.
+  await data.profileForecasts
+    .patch({ profile_id: profileId })
+    .set({ building_version: version })
+    .where((a, op) => op.eq(a.lock_owner, owner))
+    .go()
+    .catch((error: unknown) => {
+      // Lost the lease already: the final write below is refused the same way.
+      if (!isConditionFailure(error)) throw error;
+    });
   const today = todayOf(deps.clock);
   const generationId = randomUUID();
   const [accounts, profile, series] = await Promise.all([
@@ -559,6 +584,7 @@ export async function regenerateForecast(
         throw error;
       }
     }
+    if (await buildCoversInputs(data, profileId, deps.clock())) return { status: 'queued' };
     if (await requestRerun(data, profileId, deps.clock())) return { status: 'queued' };
   }
   return { status: 'busy' };

@@ -20,11 +20,14 @@ const push = (event: RealtimeEvent, profileId: string | null = 'p1'): RealtimePu
 });
 
 describe('keysToInvalidate', () => {
-  it("invalidates a plan change's plan, plan items and calendar of that profile only", () => {
+  it("invalidates a plan change's plan and plan items of that profile only; the calendar on the rebuild", () => {
     expect(keysToInvalidate([push('PlanChanged')])).toEqual([
       [cacheAreas.moneyPlan, 'p1'],
       [cacheAreas.moneyPlanTransactions, 'p1'],
-      [cacheAreas.transactionsCalendar, 'p1'],
+    ]);
+    expect(keysToInvalidate([push('ForecastUpdated')])).toContainEqual([
+      cacheAreas.transactionsCalendar,
+      'p1',
     ]);
   });
 
@@ -52,7 +55,7 @@ describe('invalidate', () => {
       [NOTICES_KEY, 'calendar'],
     ];
     for (const key of keys) client.setQueryData(key, 1);
-    await invalidate(client, keysToInvalidate([push('PlanChanged')]));
+    await invalidate(client, keysToInvalidate([push('PlanChanged'), push('ForecastUpdated')]));
     const stale = keys.filter((key) => client.getQueryState(key)?.isInvalidated);
     expect(stale).toEqual([keys[0], keys[2]]);
   });

@@ -32,8 +32,10 @@ export const areasByEvent: Record<RealtimeEvent, readonly Area[]> = {
     cacheAreas.reconciliation,
     cacheAreas.moneyPlanTransactions,
   ],
-  // Someone changed the plan: the Money Plan, its items, and the calendar that shows them.
-  PlanChanged: [cacheAreas.moneyPlan, cacheAreas.moneyPlanTransactions, cacheAreas.transactionsCalendar],
+  // Someone changed the plan: the Money Plan and its items. Not the calendar: its read waits for the
+  // forecast rebuild the change set off, so an open month gets the new items at once from
+  // realtime-plan-items.ts, and is read again (balances and all) on the ForecastUpdated that follows.
+  PlanChanged: [cacheAreas.moneyPlan, cacheAreas.moneyPlanTransactions],
   // The forecast was rebuilt: balances ahead, shown by the calendar and the running-balance views.
   ForecastUpdated: [cacheAreas.runningBalances, cacheAreas.transactionsCalendar],
   // A bank needs a new sign-in: the accounts screen and the linked banks show it.

@@ -1,5 +1,6 @@
 // Keeps the SPA's one realtime connection while someone is signed in (issue 16 item 5; docs/realtime.md):
-// each push invalidates exactly the caches it names, and a reconnect catches up on the active profile.
+// each push invalidates exactly the caches it names (a plan change also shows on an open calendar before
+// its forecast is rebuilt), and a reconnect catches up on the active profile.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { TOKEN_QUERY_PARAMETER, TWO_FACTOR_QUERY_PARAMETER } from '@events/realtime.ts';
@@ -9,6 +10,7 @@ import { getIdToken } from './api-client.ts';
 import { useAuth } from './auth.tsx';
 import { catchUpKeys, invalidate, keysToInvalidate } from './realtime-invalidation.ts';
 import { RealtimeClient } from './realtime-client.ts';
+import { planChangedProfiles, showPlannedItemsNow } from './realtime-plan-items.ts';
 import { readSecondFactorSession } from './second-factor-store.ts';
 
 export function RealtimeSync() {
@@ -33,7 +35,12 @@ export function RealtimeSync() {
         if (session?.userId === userId) query.set(TWO_FACTOR_QUERY_PARAMETER, session.token);
         return `${base}?${query.toString()}`;
       },
-      onPushes: (pushes) => void invalidate(queryClient, keysToInvalidate(pushes)),
+      onPushes: (pushes) => {
+        // Before the invalidation: the plan items' read goes out first, and it need not wait for the
+        // forecast rebuild that the calendar's own refetch waits for.
+        for (const profileId of planChangedProfiles(pushes)) void showPlannedItemsNow(queryClient, profileId);
+        void invalidate(queryClient, keysToInvalidate(pushes));
+      },
       onCatchUp: () => void invalidate(queryClient, catchUpKeys(activeProfileId.current)),
       onStatus: (status) => document.documentElement.setAttribute('data-realtime', status),
     });

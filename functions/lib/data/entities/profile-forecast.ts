@@ -32,6 +32,8 @@ export function profileForecastEntity(client: DynamoDBDocumentClient, table: str
         lock_expires_at: { type: 'string' },
         /** Another trigger arrived while the lease was held: the holder runs once more. */
         rerun_requested: { type: 'boolean' },
+        /** The inputs_version the lease holder builds from: a trigger it already covers asks no rerun. */
+        building_version: { type: 'number' },
         /** Set ('due') together with next_due_at, so the nightly sweep's index stays sparse. */
         forecast_queue: { type: ['due'] as const },
         next_due_at: { type: 'string' },
