@@ -188,8 +188,8 @@ describe('admin area', () => {
       (r) => r.body.generated_at !== null && r.body.generated_at !== before.body.generated_at,
     );
     const figures = after.body.figures!;
-    const previous = before.body.figures?.users_total ?? 0;
-    expect(figures.users_total).toBeGreaterThanOrEqual(previous + fresh.length);
+    // Not `previous + fresh`: other files of the suite delete people (account deletion) meanwhile.
+    expect(figures.users_total).toBeGreaterThanOrEqual(fresh.length);
     expect(figures.signups_24h).toBeGreaterThanOrEqual(fresh.length);
     expect(figures.signups_by_day.at(-1)!.count).toBeGreaterThanOrEqual(fresh.length);
     expect(after.body.history.length).toBeGreaterThanOrEqual(1);
