@@ -44,7 +44,8 @@ export async function signUpAndSignIn(
   await createConfirmedUser(email, fullName);
   await signInThroughUi(page, email);
   if (expectWelcomeToast) await expect(page.getByText('Welcome back!')).toBeVisible();
-  await expect(page).toHaveURL(/\/get-started$/);
+  // A first sign-in on a fresh local cloud also loads each handler's code once: allow for a busy machine.
+  await expect(page).toHaveURL(/\/get-started$/, { timeout: 45_000 });
   if (trial) await startTrial(page);
 }
 

@@ -227,7 +227,9 @@ test('a planned item that matches a posted transaction shows the match, and undo
     const dialog = page.getByRole('dialog');
     const rows = dialog.getByRole('region', { name: 'Transactions' }).getByRole('listitem');
     for (const row of await rows.all()) {
-      const [name, amount] = await row.locator(':scope > span').allTextContents();
+      // The readable name (the bank's own text may sit beneath it) and the amount.
+      const name = await row.getByTestId('transaction-name').textContent();
+      const amount = await row.locator(':scope > span').last().textContent();
       if (name && amount?.startsWith('−') && !/Pending/.test(name)) {
         found = { date, name: name.trim(), amount: amount.replace(/[^\d.]/g, '') };
         break;
