@@ -5,10 +5,18 @@ import { catalog } from '../functions/catalog.ts';
 
 export const API_PATH_PREFIX = '/api';
 
-/** CloudFront Function (viewer request): /api/profiles/me → /profiles/me, the API's own route. */
+/** The visitor's address as CloudFront saw it, set (overwriting anything the browser sent) by the
+ * viewer-request function: the API behind CloudFront sees CloudFront's address as the source, and the
+ * managed all-viewer policy does not forward CloudFront's own viewer-address header. Per-visitor limits
+ * of public routes read it (client reports, issue 17). */
+export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
+
+/** CloudFront Function (viewer request): /api/profiles/me → /profiles/me, the API's own route, with the
+ * visitor's address in VIEWER_ADDRESS_HEADER. */
 export const stripApiPrefixSource = `function handler(event) {
   var request = event.request;
   request.uri = request.uri.replace(/^\\/api(?=\\/|$)/, '') || '/';
+  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 

@@ -51,7 +51,10 @@ export async function senderOf(deps: Pick<Deps, 'verifyIdToken'>, event: ApiEven
       // Anonymous, with the stricter limit.
     }
   }
-  const viewer = event.headers?.['cloudfront-viewer-address']?.replace(/:\d+$/, '');
+  // In the cloud the request comes through CloudFront, whose viewer-request function puts the visitor's
+  // address in x-viewer-address (infra/same-origin-api.ts); the source address is CloudFront's own.
+  const viewer =
+    event.headers?.['x-viewer-address'] || event.headers?.['cloudfront-viewer-address']?.replace(/:\d+$/, '');
   const address = viewer || event.requestContext?.http?.sourceIp || 'unknown';
   return {
     kind: 'anonymous',

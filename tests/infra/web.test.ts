@@ -89,10 +89,19 @@ describe('the API under the SPA origin (issue 12 item 1)', () => {
     ]);
     const code = String(fn!.Properties.FunctionCode);
     // The function's code, run as CloudFront runs it.
-    const handler = new Function(`${code}; return handler;`)() as (e: unknown) => { uri: string };
-    expect(handler({ request: { uri: '/api/profiles/me' } }).uri).toBe('/profiles/me');
-    expect(handler({ request: { uri: '/api' } }).uri).toBe('/');
-    expect(handler({ request: { uri: '/apiary' } }).uri).toBe('/apiary');
+    const handler = new Function(`${code}; return handler;`)() as (e: unknown) => {
+      uri: string;
+      headers: Record<string, { value: string }>;
+    };
+    const viewer = { ip: '203.0.113.7' };
+    const run = (uri: string, headers: Record<string, { value: string }> = {}) =>
+      handler({ request: { uri, headers }, viewer });
+    expect(run('/api/profiles/me').uri).toBe('/profiles/me');
+    expect(run('/api').uri).toBe('/');
+    expect(run('/apiary').uri).toBe('/apiary');
+    // The visitor's address for per-visitor limits, whatever the browser claimed.
+    const forged = run('/api/client-reports', { 'x-viewer-address': { value: '198.51.100.1' } });
+    expect(forged.headers['x-viewer-address']).toEqual({ value: '203.0.113.7' });
   });
 
   it('puts rate-based rules per client address in front in us-east-1 (public routes 100 / 5 min, the API 3000)', () => {

@@ -34,8 +34,8 @@ const report = (sessionId: string, extra: Record<string, unknown> = {}) => ({
   errors: [errorReport()],
   ...extra,
 });
-/** A distinct anonymous sender per test (the address the handler hashes). */
-const from = (address: string) => ({ 'cloudfront-viewer-address': `${address}:443` });
+/** A distinct anonymous sender per test: the visitor address CloudFront's function sets (infra/same-origin-api.ts). */
+const from = (address: string) => ({ 'x-viewer-address': address });
 const uniqueAddress = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
