@@ -1,21 +1,15 @@
 // `npm run bench`: performance figures, each printed beside the baseline it is compared with, in one
 // run on this machine. Budgets live here, not in tests (machines are noisy): a figure over its budget
 // is flagged, and the run exits non-zero only with --strict.
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import {
-  ConfirmSignUpCommand,
-  InitiateAuthCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { cognitoClient, dynamoClient } from '../local/bootstrap.ts';
-import { LOCAL_CONFIRMATION_CODE, startThrowawayCloud, type LocalCloud } from '../local/cloud.ts';
+import { dynamoClient } from '../local/bootstrap.ts';
+import { startThrowawayCloud, type LocalCloud } from '../local/cloud.ts';
 import { benchForecastComputation, benchMoneyThroughGateway, benchSandboxHistories } from './money-bench.ts';
 import { benchCoach } from './coach-bench.ts';
 import { benchRealtime } from './realtime-bench.ts';
@@ -23,6 +17,7 @@ import { benchInitialSync } from './sync-bench.ts';
 import { entryKey, readWebManifest, staticClosure } from './web-manifest.ts';
 import { benchObservability } from './observability-bench.ts';
 import { benchWeb } from './web-bench.ts';
+import { benchUser } from './bench-user.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -66,33 +61,7 @@ async function sample(count: number, fn: () => Promise<unknown>): Promise<{ p50:
 }
 
 async function signedInUser(cloud: LocalCloud): Promise<string> {
-  const client = cognitoClient(cloud.urls.cognito);
-  const email = `bench-${randomUUID()}@example.com`;
-  const ClientId = cloud.config.userPoolClientId;
-  await client.send(
-    new SignUpCommand({
-      ClientId,
-      Username: email,
-      Password: 'secret1',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'name', Value: 'Bench User' },
-      ],
-    }),
-  );
-  await client.send(
-    new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: LOCAL_CONFIRMATION_CODE }),
-  );
-  const auth = await client.send(
-    new InitiateAuthCommand({
-      ClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: 'secret1' },
-    }),
-  );
-  const token = auth.AuthenticationResult?.IdToken;
-  if (!token) throw new Error('no token');
-  return token;
+  return (await benchUser(cloud)).token;
 }
 
 /** Gateway → handler → DynamoDB Local, against a raw GetItem and against the gateway alone. */

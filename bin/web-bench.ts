@@ -10,21 +10,15 @@
 // - the CORS preflights (OPTIONS) of a signed-in session across the money screens;
 // - the JavaScript (files, gzip KB) a cold browser loads to show /login and to show /calendar.
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import {
-  ConfirmSignUpCommand,
-  InitiateAuthCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { cognitoClient } from '../local/bootstrap.ts';
-import { LOCAL_CONFIRMATION_CODE, startLocalCloud, type LocalCloud } from '../local/cloud.ts';
+import { startLocalCloud, type LocalCloud } from '../local/cloud.ts';
 import { freePort } from '../local/processes.ts';
+import { BENCH_PASSWORD as PASSWORD, benchUser } from './bench-user.ts';
 import { profileWithBank } from './money-bench.ts';
 
 export interface WebFigure {
@@ -37,7 +31,6 @@ export interface WebFigure {
 }
 
 const repoRoot = resolve(import.meta.dirname, '..');
-const PASSWORD = 'secret1';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
 
@@ -80,32 +73,7 @@ export function buildWeb(outDir: string): void {
 
 /** A confirmed user with First Platypus linked, a trial started and a plan generated; their e-mail. */
 export async function userWithPlan(cloud: LocalCloud): Promise<string> {
-  const client = cognitoClient(cloud.urls.cognito);
-  const email = `web-bench-${randomUUID()}@example.com`;
-  const ClientId = cloud.config.userPoolClientId;
-  await client.send(
-    new SignUpCommand({
-      ClientId,
-      Username: email,
-      Password: PASSWORD,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'name', Value: 'Bench User' },
-      ],
-    }),
-  );
-  await client.send(
-    new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: LOCAL_CONFIRMATION_CODE }),
-  );
-  const auth = await client.send(
-    new InitiateAuthCommand({
-      ClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD },
-    }),
-  );
-  const token = auth.AuthenticationResult?.IdToken;
-  if (!token) throw new Error('no token');
+  const { email, token } = await benchUser(cloud, 'web-bench');
   const { headers } = await profileWithBank(cloud, token, 'ins_109508');
   for (const path of ['/functions/start-trial', '/money-plan/generate']) {
     const response = await fetch(`${cloud.urls.api}${path}`, { method: 'POST', headers, body: '{}' });
