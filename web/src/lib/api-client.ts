@@ -5,7 +5,7 @@ import { announceSecondFactorRequired, secondFactorHeaders } from './second-fact
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { getAppConfig } from '../config/app-config.ts';
 import { REQUEST_TIMEOUT_MS } from './constants.ts';
-import { takeEarlyResponse } from './early-data.ts';
+import { requestHeaders, requestUrl, takeEarlyResponse } from './early-data.ts';
 import { rememberFailedCall } from './last-error.ts';
 import { announceSessionEnded } from './session-ended.ts';
 import { operationPath, telemetry } from './telemetry.ts';
@@ -126,10 +126,7 @@ export function createApiClient(options: ApiClientOptions) {
     const token = init.auth === false ? undefined : await options.getToken();
     if (init.auth !== false && !token) throw new ApiError(NO_TOKEN_MESSAGE, { status: 401, code: 'auth' });
 
-    const url = new URL(`${options.baseUrl()}${path}`);
-    for (const [key, value] of Object.entries(init.query ?? {})) {
-      if (value !== null && value !== undefined) url.searchParams.set(key, String(value));
-    }
+    const url = requestUrl(options.baseUrl(), path, init.query);
 
     const timeoutMs = init.timeoutMs ?? defaultTimeout;
     const controller = new AbortController();
@@ -142,14 +139,13 @@ export function createApiClient(options: ApiClientOptions) {
     if (init.signal?.aborted) controller.abort();
     init.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (token) {
-      headers.authorization = `Bearer ${token}`;
-      Object.assign(headers, options.extraHeaders?.());
-    }
-    if (init.profileId) headers['x-profile-id'] = init.profileId;
-    if (init.body !== undefined) headers['content-type'] = 'application/json';
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+    const headers = requestHeaders(
+      token,
+      token ? (options.extraHeaders?.() ?? {}) : {},
+      init.profileId,
+      body !== undefined,
+    );
 
     const started = performance.now();
     let status = 0;
@@ -158,7 +154,7 @@ export function createApiClient(options: ApiClientOptions) {
       let response: Response;
       try {
         // The same call sent early by the entry (early-data.ts), if one is on its way; else a new one.
-        response = await (takeEarlyResponse(method, url.toString(), headers, body, controller.signal) ??
+        response = await (takeEarlyResponse(method, url, headers, body, controller.signal) ??
           fetchFn(url, { method, headers, body, signal: controller.signal }));
       } catch (error) {
         if (timedOut)

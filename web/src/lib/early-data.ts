@@ -73,22 +73,29 @@ export function earlyRequestsFor(context: EarlyContext): EarlyRequest[] {
   return requests;
 }
 
-/** The URL the API client builds for a path and query (api-client.ts `request`). */
-export function requestUrl(baseUrl: string, path: string, query: EarlyRequest['query'] = {}): string {
+/** The URL of an API call (api-client.ts builds every call's with it, so an early one matches). */
+export function requestUrl(
+  baseUrl: string,
+  path: string,
+  query: Record<string, string | number | boolean | null | undefined> = {},
+): string {
   const url = new URL(`${baseUrl}${path}`);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) url.searchParams.set(key, String(value));
+  }
   return url.toString();
 }
 
-/** The headers the API client sends for an authenticated call (api-client.ts `request`). */
+/** The headers of an API call, without a token for a public route (api-client.ts builds every call's
+ * with it, so an early one matches). */
 export function requestHeaders(
-  token: string,
+  token: string | undefined,
   extra: Record<string, string>,
   profileId: string | undefined,
   hasBody: boolean,
 ): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token}` };
-  Object.assign(headers, extra);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) Object.assign(headers, { authorization: `Bearer ${token}` }, extra);
   if (profileId) headers['x-profile-id'] = profileId;
   if (hasBody) headers['content-type'] = 'application/json';
   return headers;
