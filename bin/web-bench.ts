@@ -9,7 +9,6 @@
 //   calendar request starts against when the last JavaScript file finishes loading;
 // - the CORS preflights (OPTIONS) of a signed-in session across the money screens;
 // - the JavaScript (files, gzip KB) a cold browser loads to show /login and to show /calendar.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,6 +19,7 @@ import { startLocalCloud, type LocalCloud } from '../local/cloud.ts';
 import { freePort } from '../local/processes.ts';
 import { BENCH_PASSWORD as PASSWORD, benchUser } from './bench-user.ts';
 import { profileWithBank } from './money-bench.ts';
+import { buildWeb } from './web-manifest.ts';
 
 export interface WebFigure {
   name: string;
@@ -30,7 +30,6 @@ export interface WebFigure {
   budget?: number;
 }
 
-const repoRoot = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
 
@@ -50,26 +49,6 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 };
-
-/** `vite build` into a fresh folder: what CloudFront serves. */
-export function buildWeb(outDir: string): void {
-  const build = spawnSync(
-    process.execPath,
-    [
-      join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--config',
-      join(repoRoot, 'web', 'vite.config.ts'),
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'error',
-    ],
-    { cwd: repoRoot, encoding: 'utf8' },
-  );
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}${build.stderr}`);
-}
 
 /** A confirmed user with First Platypus linked, a trial started and a plan generated; their e-mail. */
 export async function userWithPlan(cloud: LocalCloud): Promise<string> {

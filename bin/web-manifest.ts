@@ -1,7 +1,8 @@
 // Vite's build manifest (<outDir>/.vite/manifest.json): which files each source module became and what
 // they import. The benchmark weighs the landing page with it; the end-to-end suite names chunks by it.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** One manifest entry, keyed by source path relative to web/ (e.g. `src/app/boot.tsx`). */
 export interface ManifestChunk {
@@ -45,4 +46,26 @@ export function builtFile(manifest: WebManifest, key: string): string {
   const chunk = manifest[key];
   if (!chunk) throw new Error(`the build manifest has no ${key}`);
   return chunk.file;
+}
+
+const repoRoot = resolve(import.meta.dirname, '..');
+
+/** `vite build` of the SPA into `outDir` (emptied first): what CloudFront serves. */
+export function buildWeb(outDir: string, logLevel: 'warn' | 'error' = 'error'): void {
+  const build = spawnSync(
+    process.execPath,
+    [
+      join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      join(repoRoot, 'web', 'vite.config.ts'),
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      logLevel,
+    ],
+    { cwd: repoRoot, encoding: 'utf8' },
+  );
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}${build.stderr}`);
 }

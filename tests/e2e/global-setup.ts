@@ -2,10 +2,11 @@
 // as a child process with throwaway state on free ports serving that build, waits until it reports
 // ready, and returns the teardown that stops it (and, through it, Java and cognito-local). Testing the
 // build rather than the Vite dev server tests what ships, and no page waits on on-demand compiling.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { buildWeb } from '../../bin/web-manifest.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 
@@ -13,22 +14,7 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'moneycal-e2e-'));
   const readyFile = join(dataDir, 'ready.json');
   const webDist = join(dataDir, 'web-dist');
-  const build = spawnSync(
-    process.execPath,
-    [
-      join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--config',
-      join(repoRoot, 'web', 'vite.config.ts'),
-      '--outDir',
-      webDist,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: repoRoot, encoding: 'utf8' },
-  );
-  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}${build.stderr}`);
+  buildWeb(webDist, 'warn');
   // The build's manifest names the chunks (tests of what loads when read it).
   process.env.E2E_WEB_DIST = webDist;
   const child = spawn(
