@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin, type ViteDevServer } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -68,50 +68,87 @@ function versionFile(): Plugin {
   };
 }
 
-/** The libraries the full app needs before any screen (router, query cache, Amplify, validation). The
- * toasts (sonner) stay apart: the landing page loads them after its first paint, without the rest. */
+/**
+ * Prerenders #root's two start views into index.html (app/start-views.tsx; docs/web.md, "Landing
+ * bundle"): the landing page a signed-out visitor on '/' reads before, and without, any JavaScript, and
+ * the loading view of every other start. In development through the dev server's own SSR loading; in a
+ * build through a short-lived one made from this same config.
+ */
+function prerenderStartViews(): Plugin {
+  const slot = '<div id="root"></div>';
+  let devServer: ViteDevServer | undefined;
+  const render = async (server: ViteDevServer) => {
+    const views = (await server.ssrLoadModule('/src/app/start-views.tsx')) as { startViewsHtml(): string };
+    return views.startViewsHtml();
+  };
+  return {
+    name: 'prerender-start-views',
+    configureServer(server) {
+      devServer = server;
+    },
+    async transformIndexHtml(html) {
+      if (!html.includes(slot)) throw new Error(`index.html has no empty ${slot} to prerender into`);
+      let markup: string;
+      if (devServer) {
+        markup = await render(devServer);
+      } else {
+        const server = await createServer({
+          configFile: fileURLToPath(import.meta.url),
+          mode: 'production',
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+        });
+        try {
+          markup = await render(server);
+        } finally {
+          await server.close();
+        }
+      }
+      return html.replace(slot, `<div id="root">${markup}</div>`);
+    },
+  };
+}
+
+/** The libraries every start of the full app needs before any screen (React, router, query cache,
+ * Amplify, validation). The light landing page loads none of them. */
 const APP_CORE_LIBS =
-  /[\\/]node_modules[\\/](react-router|react-router-dom|@tanstack|@aws-amplify|aws-amplify|@aws-crypto|@smithy|tslib|js-cookie|zod|cookie|set-cookie-parser)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|@aws-amplify|aws-amplify|@aws-crypto|@smithy|tslib|js-cookie|zod|cookie|set-cookie-parser)[\\/]/;
 
 /**
  * Fewer files (issue 12 item 3): left to itself the bundler makes a file of every set of modules shared
  * by a different set of screens — 98 files for a /calendar deep link, 65 for /login. Two groups: all
- * the entry imports statically (React and the light landing page) is one file beside the entry, what the
- * landing page loads after its first paint (update check, toasts) is one, and the full app's core
- * libraries are one; screens and what only they share stay lazy. Grouping the app's own
- * shared code or each feature as well was measured and dropped: each pulled code of screens not shown
- * into every start (/login 352 KB and 255 KB gzip against 251 KB). Nothing the entry does not import
- * statically joins its files, so the landing page stays light.
+ * the entry imports statically (what drives the prerendered landing page, and the early requests of
+ * other starts) is one file beside the entry, and the full app's core libraries are one; screens and
+ * what only they share stay lazy. Grouping the app's own shared code or each feature as well was
+ * measured and dropped: each pulled code of screens not shown into every start (/login 352 KB and
+ * 255 KB gzip against 251 KB). Nothing the entry does not import statically joins its file, so the
+ * landing page stays light.
  */
 function chunkGroups() {
   const entry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
-  // What the landing page loads just after its first paint (the update check and the toasts).
-  const landingLate = fileURLToPath(new URL('./src/app/landing-app-wide.tsx', import.meta.url));
   type Info = { importedIds: readonly string[] } | null;
-  const closures = new Map<string, Set<string>>();
-  /** A module and everything it imports statically. */
-  const closureOf = (root: string, getModuleInfo: (id: string) => Info) => {
-    const known = closures.get(root);
-    if (known) return known;
+  let entryClosure: Set<string> | undefined;
+  /** The entry and everything it imports statically. */
+  const closureOfEntry = (getModuleInfo: (id: string) => Info) => {
+    if (entryClosure) return entryClosure;
     const seen = new Set<string>();
-    const stack = [root];
+    const stack = [entry];
     while (stack.length > 0) {
       const id = stack.pop() as string;
       if (seen.has(id)) continue;
       seen.add(id);
       stack.push(...(getModuleInfo(id)?.importedIds ?? []));
     }
-    closures.set(root, seen);
+    entryClosure = seen;
     return seen;
   };
   return [
     {
       debugName: 'app chunks',
       name: (id: string, ctx: { getModuleInfo: (id: string) => Info }) => {
-        const info = (moduleId: string) => ctx.getModuleInfo(moduleId);
         if (id === entry) return null;
-        if (closureOf(entry, info).has(id)) return 'landing';
-        if (closureOf(landingLate, info).has(id)) return 'landing-late';
+        if (closureOfEntry((moduleId) => ctx.getModuleInfo(moduleId)).has(id)) return 'landing';
         if (APP_CORE_LIBS.test(id)) return 'app-core';
         return null;
       },
@@ -121,7 +158,7 @@ function chunkGroups() {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), appConfigJson(), versionFile()],
+  plugins: [react(), tailwindcss(), appConfigJson(), versionFile(), prerenderStartViews()],
   // The shared folders by name, not by climbing out of web/src (web/tsconfig.json has the same paths).
   resolve: {
     alias: {

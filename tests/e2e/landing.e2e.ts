@@ -1,25 +1,22 @@
-// The light landing page (issue 6, docs/web.md "Landing bundle") in Chromium: a signed-out visitor on '/'
-// is shown the landing page by the small entry alone (nothing of Amplify, the router or the query cache
-// is fetched before it paints, nor until a link is pointed at), then its screens are preloaded, and its links
-// start the full app in place (the page after a link, Back to the landing page, the legal pages).
-// A signed-in visitor on '/' gets spec §2's home logic instead.
+// The light landing page (issue 6, issue 12; docs/web.md "Landing bundle") in Chromium: a signed-out
+// visitor on '/' reads the landing page prerendered into index.html, driven by the small entry alone —
+// nothing of React, Amplify, the router or the query cache is fetched before it paints, nor until a link
+// is pointed at — then its screens are preloaded, and its links start the full app in place (the page
+// after a link, Back to the landing page, the legal pages). A signed-in visitor on '/' gets spec §2's
+// home logic instead.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { builtFile, entryKey, readWebManifest, staticClosure } from '../../bin/web-manifest.ts';
 import { e2eBaseUrl as base, signUpAndSignIn } from './helpers.ts';
 
 /** The production build under test (global-setup.ts) and its chunks: the entry's, and those only the
- * full app (app/boot.tsx and what it imports) loads. */
+ * full app (app/boot.tsx and what it imports, React included) loads. */
 function buildUnderTest() {
   const dist = process.env.E2E_WEB_DIST;
   if (!dist) throw new Error('E2E_WEB_DIST is not set: run through the suite global setup');
   const manifest = readWebManifest(dist);
   const entry = staticClosure(manifest, entryKey(manifest)).js;
-  // What the landing page itself loads after its first paint (update check, toasts) is not the app.
-  const afterPaint = staticClosure(manifest, 'src/app/landing-app-wide.tsx').js;
-  const fullApp = [...staticClosure(manifest, 'src/app/boot.tsx').js].filter(
-    (file) => !entry.has(file) && !afterPaint.has(file),
-  );
+  const fullApp = [...staticClosure(manifest, 'src/app/boot.tsx').js].filter((file) => !entry.has(file));
   return { manifest, entryFile: builtFile(manifest, entryKey(manifest)), fullApp };
 }
 
@@ -28,8 +25,12 @@ test('a signed-out visitor gets the landing page without the full app, then the 
 }) => {
   test.setTimeout(120_000);
   const { manifest, entryFile, fullApp } = buildUnderTest();
-  // The full app is more than the entry (Amplify, the router, the query cache live in its chunks).
+  // The full app is more than the entry (React, Amplify, the router, the query cache live in its chunks).
   expect(fullApp.length).toBeGreaterThan(0);
+  // The page is in the HTML itself: the first response already holds the heading and the links.
+  const html = await (await page.request.get(`${base()}/`)).text();
+  expect(html).toContain('Manage Money Better');
+  expect(html).toContain('href="/signup"');
   const accountsChunk = builtFile(manifest, 'src/app/routes/app/accounts.tsx');
   const preloaded = page.waitForRequest((request) => request.url().endsWith(`/${accountsChunk}`));
   await page.goto(`${base()}/`);
@@ -49,6 +50,10 @@ test('a signed-out visitor gets the landing page without the full app, then the 
   expect(beforePaint?.some((url) => url.endsWith(`/${entryFile}`))).toBe(true);
   expect(beforePaint?.filter((url) => fullApp.some((file) => url.endsWith(`/${file}`)))).toEqual([]);
 
+  // The taglines are typed without React (spec §1 / §9: 40 ms a character, 3 s held).
+  await expect(page.locator('[data-start-view="landing"] [data-typed]')).toHaveText(
+    'See every account in one place.',
+  );
   // issue 12: nothing of the app loads while the visitor only reads (well past spec §2's 3 s preload
   // delay, which is for signed-in starts); pointing at a link loads it and the screens' preloads.
   await page.waitForTimeout(4_000);
@@ -56,6 +61,10 @@ test('a signed-out visitor gets the landing page without the full app, then the 
     performance.getEntriesByType('resource').map((entry) => entry.name),
   );
   expect(loadedWhileReading.filter((url) => fullApp.some((file) => url.endsWith(`/${file}`)))).toEqual([]);
+  // …and the next one follows once the first has been held.
+  await expect(page.locator('[data-start-view="landing"] [data-typed]')).toHaveText(/^Know/, {
+    timeout: 6_000,
+  });
   await page.getByRole('link', { name: 'Log in' }).first().hover();
   await preloaded;
 

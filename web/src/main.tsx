@@ -1,26 +1,25 @@
-// Entry point (docs/web.md, "Landing bundle"). A visitor who opens '/' with no stored session gets the
-// landing page straight from this small entry (React and the page only); the full app (config,
-// Amplify, router, query cache: app/boot.tsx) loads when they follow a link, and its screens are
-// preloaded on the visitor's first intent. Every other start renders the full app at once, with the
-// deep link's screen and first API requests started beside it (issue 12, lib/early-data.ts).
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { FullApp } from './app/landing-shell.tsx';
-import { LandingShell } from './app/landing-shell.tsx';
+// Entry point (docs/web.md, "Landing bundle"). index.html arrives with two prerendered views in #root
+// (app/start-views.tsx) and picks one before first paint. A visitor who opens '/' with no stored
+// session reads the landing page straight from the HTML, driven by app/static-landing.ts without React;
+// the full app (React, config, Amplify, router, query cache: app/boot.tsx) loads when they head into it.
+// Every other start shows the loading view and loads the full app at once, with the deep link's screen
+// and first API requests started beside it (issue 12, lib/early-data.ts). This file stays small: it is
+// all a landing visitor runs.
 import { preloadScreenFor } from './app/screens.ts';
 import { startsWithLanding } from './app/start-mode.ts';
+import { runStaticLanding, type FullApp } from './app/static-landing.ts';
 import { rawConfig } from './config/config-request.ts';
 import { earlyStorageKeys } from './lib/storage-keys.ts';
 import { startEarlyData } from './lib/early-data.ts';
-import { StartupError } from './components/errors/startup-error.tsx';
-import { FullPageSpinner } from './components/ui/spinner.tsx';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
 
 const loadApp = () => import('./app/boot.tsx');
+
+/** The landing page's update toast and banner, when shown (removed when the app starts). */
+let removeLandingUpdate: (() => void) | undefined;
 
 const app: FullApp = {
   async start(options = {}) {
@@ -32,10 +31,12 @@ const app: FullApp = {
       // followed from the landing page becomes an ordinary page load, which gets the current build.
       console.error('loading the app failed', error);
       if (options.navigateTo !== undefined) window.location.assign(options.navigateTo);
-      else root.render(<StartupError error={error} />);
+      else container.textContent = 'The app could not load. Check your connection, then reload the page.';
       return;
     }
-    await boot.startApp(root, options);
+    removeLandingUpdate?.();
+    removeLandingUpdate = undefined;
+    await boot.startApp(container, options);
   },
   async preloadRoutes() {
     (await loadApp()).preloadLandingRoutes();
@@ -50,14 +51,27 @@ function localStorageOrNull(): Storage | null {
   }
 }
 
-if (startsWithLanding(window.location, localStorageOrNull())) {
-  root.render(
-    <StrictMode>
-      <LandingShell app={app} />
-    </StrictMode>,
-  );
+// index.html's inline script made the choice before first paint (it is startsWithLanding, tested side by
+// side); the function decides only where that script did not run.
+const startMode = document.documentElement.dataset.start;
+const landing =
+  startMode === undefined
+    ? startsWithLanding(window.location, localStorageOrNull())
+    : startMode === 'landing';
+const landingView = container.querySelector<HTMLElement>('[data-start-view="landing"]');
+
+if (landing && landingView) {
+  runStaticLanding(landingView, app, {
+    checkForUpdates: import.meta.env.PROD,
+    onNewVersion: () => {
+      import('./app/landing-app-wide.tsx')
+        .then(({ showLandingUpdate }) => {
+          removeLandingUpdate = showLandingUpdate();
+        })
+        .catch((error: unknown) => console.warn('the update notice could not load', error));
+    },
+  });
 } else {
-  root.render(<FullPageSpinner />);
   // issue 12: a deep link's screen and its first API requests start with the app's code, not after it.
   preloadScreenFor(window.location.pathname);
   const storage = localStorageOrNull();

@@ -6,8 +6,9 @@ import { classifyError } from '../lib/classify-error.ts';
 import { installGlobalDeploymentReload } from '../lib/error-recovery.ts';
 import { useUpdateCheck } from '../lib/update-check.ts';
 
-export function AppWide() {
-  const update = useUpdateCheck();
+/** `knownNewVersion`: a check made before React loaded (the light landing page) found one. */
+export function AppWide({ knownNewVersion = false }: { knownNewVersion?: boolean }) {
+  const update = useUpdateCheck(import.meta.env.PROD, knownNewVersion);
   useEffect(() => installGlobalDeploymentReload(classifyError), []);
   return update.available ? <UpdateBanner onDismiss={update.dismiss} /> : null;
 }

@@ -1,9 +1,9 @@
 // Starts the full app (docs/web.md, "Landing bundle"): loads and validates /config.json, configures
 // Amplify from it, makes the query cache and the router, waits for the first screen's code, then
 // renders <App/> (or the startup error) into the page's root. Loaded by main.tsx at once for most pages,
-// and by the light landing page when the visitor leaves it (or after an error there).
+// and by the light landing page (static-landing.ts) when the visitor heads into the app.
 import { StrictMode } from 'react';
-import type { Root } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { StartupError } from '../components/errors/startup-error.tsx';
 import { paths } from '../config/paths.ts';
 import { loadAppConfig, setAppConfig } from '../config/app-config.ts';
@@ -21,12 +21,17 @@ import { createAppRouter, routerReady, screens } from './router.tsx';
 let started = false;
 
 /**
- * Renders the full app into `root`. With `navigateTo`, the address changes to it (a new history
- * entry) just before the router reads it, so the page on screen stays until the next one is ready.
+ * Renders the full app into `container` (in place of the prerendered view it holds). With
+ * `navigateTo`, the address changes to it (a new history entry) just before the router reads it, so
+ * the page on screen stays until the next one is ready.
  */
-export async function startApp(root: Root, { navigateTo }: { navigateTo?: string } = {}): Promise<void> {
+export async function startApp(
+  container: HTMLElement,
+  { navigateTo }: { navigateTo?: string } = {},
+): Promise<void> {
   if (started) return;
   started = true;
+  const root: Root = createRoot(container);
   try {
     const config = await loadAppConfig();
     setAppConfig(config);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasStoredSession, startsWithLanding } from './start-mode.ts';
 
@@ -75,5 +77,80 @@ describe('startsWithLanding', () => {
 
   it('starts the full app when local storage is unavailable', () => {
     expect(startsWithLanding(at('/'), null)).toBe(false);
+  });
+});
+
+describe("index.html's inline start script (the same choice, made before first paint)", () => {
+  const html = readFileSync(join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
+  const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+
+  /** Runs the script against a page at `path` + `search` with `keys` stored (or unreadable storage);
+   * returns the view it chose and whether it set the dark theme. */
+  function run(path: string, search: string, keys: string[] | null, stored: Record<string, string> = {}) {
+    const attributes = new Map<string, string>();
+    const classes = new Set<string>();
+    const document = {
+      documentElement: {
+        setAttribute: (name: string, value: string) => attributes.set(name, value),
+        classList: { add: (name: string) => classes.add(name) },
+      },
+    };
+    const storage =
+      keys === null
+        ? new Proxy(
+            {},
+            {
+              get: () => {
+                throw new Error('SecurityError');
+              },
+            },
+          )
+        : {
+            length: keys.length,
+            key: (index: number) => keys[index] ?? null,
+            getItem: (key: string) => stored[key] ?? null,
+          };
+    const matchMedia = () => ({ matches: false });
+    new Function('document', 'localStorage', 'location', 'matchMedia', 'URLSearchParams', script)(
+      document,
+      storage,
+      { pathname: path, search },
+      matchMedia,
+      URLSearchParams,
+    );
+    return { view: attributes.get('data-start'), dark: classes.has('dark') };
+  }
+
+  it('chooses as startsWithLanding does, case by case', () => {
+    const cases: Array<[string, string, string[] | null]> = [
+      ['/', '', []],
+      ['/', '', ['theme']],
+      ['/', '?utm_source=mail&email=a%40b.c', []],
+      ['/', '', signedIn],
+      ['/', '', [signedIn[0] ?? '']],
+      ['/', '', [`${client}.0f7c-user.deviceKey`, `${client}.0f7c-user.clockDrift`]],
+      ['/', '?invite=abc', []],
+      ['/', '?token=abc&email=a%40b.c', []],
+      ['/', '?type=recovery&token_hash=xyz', []],
+      ['/', '?invite', []],
+      ['/', '', null],
+      ['/login', '', []],
+      ['/calendar', '', signedIn],
+      ['/terms', '', []],
+    ];
+    for (const [path, search, keys] of cases) {
+      const expected = startsWithLanding(
+        { pathname: path, search },
+        keys === null ? null : storageWith(...keys),
+      );
+      expect(run(path, search, keys).view, `${path}${search} ${JSON.stringify(keys)}`).toBe(
+        expected ? 'landing' : 'app',
+      );
+    }
+  });
+
+  it('still sets the stored dark theme', () => {
+    expect(run('/', '', ['theme'], { theme: 'dark' }).dark).toBe(true);
+    expect(run('/', '', ['theme'], { theme: 'light' }).dark).toBe(false);
   });
 });

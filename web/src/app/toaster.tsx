@@ -1,5 +1,6 @@
 // The app's one toast region (spec §9 toast numbers), themed with the page. Mounted by the providers of
-// the full app and, after first render, by the light landing page (app/landing-shell.tsx).
+// the full app and, when its update check finds a new version, by the light landing page
+// (app/landing-app-wide.tsx).
 import { Toaster } from 'sonner';
 import { TOASTS } from '../lib/constants.ts';
 import { useTheme } from '../lib/theme.ts';

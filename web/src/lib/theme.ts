@@ -1,53 +1,21 @@
 // spec §4 Theme: light, dark or system, stored under the `theme` key (spec §3) and followed across
-// browser tabs (the `storage` event). `system` follows the OS setting live.
+// browser tabs (the `storage` event). `system` follows the OS setting live. The parts without React
+// are in theme-core.ts.
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { storageKeys } from './storage-keys.ts';
+import { applyTheme, darkQuery, followThemeChanges, isDark, readTheme, type Theme } from './theme-core.ts';
 
-export type Theme = 'light' | 'dark' | 'system';
-
-export function parseTheme(value: string | null): Theme {
-  return value === 'light' || value === 'dark' ? value : 'system';
-}
-
-/** Whether `theme` shows dark, given whether the OS prefers dark. */
-export function isDark(theme: Theme, systemPrefersDark: boolean): boolean {
-  return theme === 'dark' || (theme === 'system' && systemPrefersDark);
-}
+export { isDark, parseTheme, type Theme } from './theme-core.ts';
 
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-function readTheme(): Theme {
-  try {
-    return parseTheme(window.localStorage.getItem(storageKeys.theme));
-  } catch {
-    return 'system';
-  }
-}
-
-const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
-
-function applyTheme(theme: Theme): void {
-  document.documentElement.classList.toggle('dark', isDark(theme, darkQuery().matches));
-}
-
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === storageKeys.theme || event.key === null) emit();
-  };
-  // `system` follows the OS live: the stored value does not change, so apply the class here.
-  const onSystemChange = () => {
-    applyTheme(readTheme());
-    emit();
-  };
-  const media = darkQuery();
-  window.addEventListener('storage', onStorage);
-  media.addEventListener('change', onSystemChange);
+  const stop = followThemeChanges(emit);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-    media.removeEventListener('change', onSystemChange);
+    stop();
   };
 }
 

@@ -5,39 +5,16 @@
 // reload (components/layouts/update-banner.tsx).
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { startUpdateChecks, UPDATE_CHECK } from './update-schedule.ts';
 
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
+export { isNewVersion, RUNNING_VERSION, shouldCheckOnFocus, UPDATE_CHECK } from './update-schedule.ts';
 
-export const UPDATE_CHECK = {
-  firstAfterMs: 2 * SECOND,
-  everyMs: 4 * 60 * MINUTE,
-  onFocusAfterMs: 30 * MINUTE,
-  toastMs: 600_000,
-  message: 'New version available!',
-  action: 'Refresh now',
-} as const;
-
-export const RUNNING_VERSION: string = import.meta.env.VITE_APP_VERSION ?? 'dev';
-
-/** Whether a focus or visibility change should check again. */
-export function shouldCheckOnFocus(lastCheckAt: number, now: number): boolean {
-  return now - lastCheckAt > UPDATE_CHECK.onFocusAfterMs;
-}
-
-/** Whether the deployed version differs from the running one (an unreadable answer is not news). */
-export function isNewVersion(running: string, deployed: unknown): boolean {
-  const version = (deployed as { version?: unknown } | null)?.version;
-  return typeof version === 'string' && version !== '' && version !== running;
-}
-
-async function fetchDeployedVersion(): Promise<unknown> {
-  const response = await fetch(`/version.json?_=${Date.now()}`, { cache: 'no-store' });
-  return response.ok ? response.json() : null;
-}
-
-/** Runs the checks; returns whether a new version is waiting (for the banner). */
-export function useUpdateCheck(enabled: boolean = import.meta.env.PROD): {
+/** Runs the checks; returns whether a new version is waiting (for the banner). With `knownNew`, a check
+ * made before React loaded (the light landing page) already found one: the toast shows at once. */
+export function useUpdateCheck(
+  enabled: boolean = import.meta.env.PROD,
+  knownNew = false,
+): {
   available: boolean;
   dismiss: () => void;
 } {
@@ -46,39 +23,21 @@ export function useUpdateCheck(enabled: boolean = import.meta.env.PROD): {
 
   useEffect(() => {
     if (!enabled || dismissed) return;
-    let lastCheckAt = 0;
-    let announced = false;
-    const check = async () => {
-      lastCheckAt = Date.now();
-      try {
-        if (!announced && isNewVersion(RUNNING_VERSION, await fetchDeployedVersion())) {
-          announced = true;
-          setAvailable(true);
-          toast(UPDATE_CHECK.message, {
-            id: 'update-available',
-            duration: UPDATE_CHECK.toastMs,
-            action: { label: UPDATE_CHECK.action, onClick: () => window.location.reload() },
-            onDismiss: () => setDismissed(true),
-          });
-        }
-      } catch (error) {
-        console.warn('update check failed', error);
-      }
+    const announce = () => {
+      setAvailable(true);
+      toast(UPDATE_CHECK.message, {
+        id: 'update-available',
+        duration: UPDATE_CHECK.toastMs,
+        action: { label: UPDATE_CHECK.action, onClick: () => window.location.reload() },
+        onDismiss: () => setDismissed(true),
+      });
     };
-    const onFocus = () => {
-      if (document.visibilityState === 'visible' && shouldCheckOnFocus(lastCheckAt, Date.now())) void check();
-    };
-    const first = window.setTimeout(() => void check(), UPDATE_CHECK.firstAfterMs);
-    const every = window.setInterval(() => void check(), UPDATE_CHECK.everyMs);
-    window.addEventListener('focus', onFocus);
-    document.addEventListener('visibilitychange', onFocus);
-    return () => {
-      window.clearTimeout(first);
-      window.clearInterval(every);
-      window.removeEventListener('focus', onFocus);
-      document.removeEventListener('visibilitychange', onFocus);
-    };
-  }, [enabled, dismissed]);
+    if (knownNew) {
+      announce();
+      return;
+    }
+    return startUpdateChecks(announce);
+  }, [enabled, dismissed, knownNew]);
 
   return { available: available && !dismissed, dismiss: () => setDismissed(true) };
 }

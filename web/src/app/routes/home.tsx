@@ -1,6 +1,6 @@
 // '/': the landing page for signed-out visitors (spec §1), the home logic of spec §2 for signed-in
 // users. The home logic is its own lazy chunk. A visitor who opens the site on '/' with no stored
-// session gets the same landing page from the light entry instead (app/landing-shell.tsx).
+// session gets the same landing page prerendered into index.html instead (app/static-landing.ts).
 import { SecondFactorGate } from '../../features/two-factor/components/second-factor-gate.tsx';
 import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';

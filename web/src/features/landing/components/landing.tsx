@@ -1,7 +1,8 @@
 // spec §1 landing page for signed-out visitors: 'Manage Money Better', a typed rotation of taglines,
-// 'Log in' and 'Sign up for free'. Kept small: it is the first thing most visitors download, rendered
-// by the light entry without the router (docs/web.md, "Landing bundle"), so its links are plain anchors
-// whose ordinary clicks go to `onNavigate` (the router's navigate, or the start of the full app).
+// 'Log in' and 'Sign up for free'. Its links are plain anchors whose ordinary clicks go to `onNavigate`
+// (the router's navigate). A visitor who opens '/' signed out never runs this component: the build
+// prerenders it into index.html (prerender.tsx) and static-landing.ts drives that markup without React
+// (docs/web.md, "Landing bundle"), through the data- attributes marked here.
 import { CalendarDays, LineChart, Lock, MessageCircle, Sparkles, Users } from 'lucide-react';
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { Logo } from '../../../components/ui/logo.tsx';
@@ -9,14 +10,7 @@ import { APP_NAME, APP_TAGLINE } from '../../../config/brand.ts';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useTypedRotation } from '../hooks/use-typed-rotation.ts';
-
-export const taglines = [
-  'See every account in one place.',
-  'Know what your balance will be next month.',
-  'Plan every bill before it arrives.',
-  'Get answers from your own AI money coach.',
-  'Share a budget with the people you trust.',
-] as const;
+import { taglines } from '../taglines.ts';
 
 const features = [
   {
@@ -61,7 +55,7 @@ function AppLink({
     event.preventDefault();
     onNavigate(to);
   };
-  return <a href={to} onClick={onClick} {...rest} />;
+  return <a href={to} onClick={onClick} data-app-link="" {...rest} />;
 }
 
 export function Landing({ search, onNavigate }: { search: string; onNavigate: (href: string) => void }) {
@@ -76,6 +70,7 @@ export function Landing({ search, onNavigate }: { search: string; onNavigate: (h
           <AppLink
             onNavigate={onNavigate}
             to={login}
+            data-keep-search=""
             className={cn(buttonBase, 'text-slate-800 hover:bg-slate-100')}
           >
             Log in
@@ -83,6 +78,7 @@ export function Landing({ search, onNavigate }: { search: string; onNavigate: (h
           <AppLink
             onNavigate={onNavigate}
             to={signup}
+            data-keep-search=""
             className={cn(
               buttonBase,
               'hidden bg-brand-600 text-on-brand hover:bg-brand-strong sm:inline-flex',
@@ -98,7 +94,7 @@ export function Landing({ search, onNavigate }: { search: string; onNavigate: (h
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{APP_NAME}</p>
           <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{APP_TAGLINE}</h1>
           <p className="mt-5 min-h-16 text-lg text-slate-600 sm:min-h-8 sm:text-xl" aria-hidden="true">
-            {typed}
+            <span data-typed="">{typed}</span>
             <span className="ml-0.5 inline-block h-[1.1em] w-0.5 translate-y-0.5 animate-pulse bg-brand-600" />
           </p>
           <ul className="sr-only">
@@ -110,6 +106,7 @@ export function Landing({ search, onNavigate }: { search: string; onNavigate: (h
             <AppLink
               onNavigate={onNavigate}
               to={signup}
+              data-keep-search=""
               className={cn(
                 buttonBase,
                 'h-12 w-full bg-brand-600 px-8 text-base text-on-brand hover:bg-brand-strong sm:w-auto',
@@ -120,6 +117,7 @@ export function Landing({ search, onNavigate }: { search: string; onNavigate: (h
             <AppLink
               onNavigate={onNavigate}
               to={login}
+              data-keep-search=""
               className={cn(
                 buttonBase,
                 'h-12 w-full border border-slate-300 bg-white px-8 text-base text-slate-800 hover:bg-slate-50 sm:w-auto',
@@ -155,7 +153,7 @@ export function Landing({ search, onNavigate }: { search: string; onNavigate: (h
       <footer className="border-t border-slate-200">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:px-6">
           <p>
-            © {new Date().getFullYear()} {APP_NAME}
+            © <span data-year="">{new Date().getFullYear()}</span> {APP_NAME}
           </p>
           <nav aria-label="Legal" className="flex gap-6">
             <AppLink
