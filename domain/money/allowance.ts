@@ -39,6 +39,15 @@ export const ALLOWANCE_RULES = {
    * grows with the balance). Bounded, as two horizons are little evidence.
    */
   bandGrowth: { min: 1, max: 1.5, unmeasured: 0.5 },
+  /**
+   * Beyond a month the band also holds what months drawn from the account's own past add up to: the
+   * p10 and p90 of sums of ⌈h / blockDays⌉ held-out `blockDays`-day errors drawn at random (`draws`
+   * times, a fixed seed: the same history gives the same band). Overlapping windows of one short past
+   * see a quarter's or a year's surprises only a few times, and centre them on the line; months drawn
+   * apart keep their lumps (a savings withdrawal, a bonus put aside) and their lean (deposits that
+   * usually outweigh withdrawals) — issue 10 item 6, docs/money-engine.md "Uncertainty band".
+   */
+  bandBootstrap: { blockDays: 30, draws: 1000 },
 } as const;
 
 /**
@@ -163,17 +172,32 @@ export function measureSpread(history: HeldOutHistory): MeasuredSpread {
   const [pLow, pHigh] = ALLOWANCE_RULES.spreadPercentiles;
   const prefix = new Float64Array(days + 1);
   for (let i = 0; i < days; i += 1) prefix[i + 1] = (prefix[i] ?? 0) + (history.actual[i] ?? 0);
-  const measured: Array<{ days: number; low: number; high: number }> = [];
-  for (const h of ALLOWANCE_RULES.spreadHorizons) {
+  const errorsAt = (h: number): number[] => {
     const errors: number[] = [];
     for (let i = 0; i + h < days; i += 1) {
       const predicted = history.predicted(i, h);
       if (predicted !== null) errors.push((prefix[i + 1 + h] ?? 0) - (prefix[i + 1] ?? 0) - predicted);
     }
-    if (errors.length < ALLOWANCE_RULES.minBandCuts) break;
+    return errors;
+  };
+  const { blockDays, draws } = ALLOWANCE_RULES.bandBootstrap;
+  const blocks = errorsAt(blockDays);
+  const canDraw = blocks.length >= ALLOWANCE_RULES.minBandCuts;
+  const measured: Array<{ days: number; low: number; high: number }> = [];
+  for (const h of ALLOWANCE_RULES.spreadHorizons) {
+    const errors = errorsAt(h);
+    const direct = errors.length >= ALLOWANCE_RULES.minBandCuts;
+    if (!direct && !(canDraw && h > blockDays)) break;
     // Spending above the prediction lowers the cash flow: p90 of the error is the band's low side.
-    const half = (percentile(errors, pHigh) - percentile(errors, pLow)) / 2;
-    measured.push({ days: h, low: -half, high: half });
+    const half = direct ? (percentile(errors, pHigh) - percentile(errors, pLow)) / 2 : 0;
+    let low = -half;
+    let high = half;
+    if (canDraw && h > blockDays) {
+      const drawn = sumsOfDrawnBlocks(blocks, h / blockDays, draws);
+      low = Math.min(low, -percentile(drawn, pHigh));
+      high = Math.max(high, -percentile(drawn, pLow));
+    }
+    measured.push({ days: h, low, high });
   }
   const { min, max, unmeasured } = ALLOWANCE_RULES.bandGrowth;
   const a = measured[measured.length - 2];
@@ -195,6 +219,32 @@ export function measureSpread(history: HeldOutHistory): MeasuredSpread {
     out.push({ days: h, low, high });
   }
   return { spread: out, growth: Math.round(growth * 1000) / 1000 };
+}
+
+/**
+ * `draws` sums of `blocks` (a whole number of them, and the fraction left as a share of one more)
+ * errors drawn with replacement, sorted; a fixed-seed generator, so the same errors give the same sums.
+ */
+function sumsOfDrawnBlocks(errors: readonly number[], blocks: number, draws: number): number[] {
+  let state = 0x9e3779b9;
+  const next = () => {
+    // xorshift32: fast, deterministic, plenty for picking among a few hundred errors.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+  const pick = () => errors[Math.floor(next() * errors.length)] ?? 0;
+  const whole = Math.floor(blocks);
+  const part = blocks - whole;
+  const sums: number[] = [];
+  for (let n = 0; n < draws; n += 1) {
+    let sum = 0;
+    for (let j = 0; j < whole; j += 1) sum += pick();
+    if (part > 0) sum += part * pick();
+    sums.push(sum);
+  }
+  return sums.sort((a, b) => a - b);
 }
 
 /**

@@ -17,13 +17,12 @@ export interface BandCoverage {
 export type BandCoverageKind = 'checking' | 'savings' | 'credit';
 
 export const MEASURED_BAND_COVERAGE: Readonly<Record<BandCoverageKind, BandCoverage>> = {
-  checking: { d30: 0.79, d90: 0.78, d365: 0.72 },
-  // Savings move by interest and fixed transfers, which the line now follows (growing interest
-  // included): a band a few dollars wide held every balance. Above issue 10's 70–90 % on purpose: the
-  // sandbox's savings leave no noise to miss, and narrowing the band honestly broke the other kinds
-  // (docs/decisions.md "The likely range for savings").
-  savings: { d30: 1, d90: 1, d365: 1 },
-  credit: { d30: 0.75, d90: 0.85, d365: 0.875 },
+  checking: { d30: 0.79, d90: 0.88, d365: 0.7 },
+  // Savings with deposits and withdrawals at no schedule, some large (the sandbox's since issue 10's
+  // audit): a year ahead the band misses mostly large withdrawals after a quiet year, which the
+  // account's own past cannot foresee (docs/money-engine.md "Known limits").
+  savings: { d30: 0.825, d90: 0.7375, d365: 0.6625 },
+  credit: { d30: 0.75, d90: 0.9, d365: 0.8875 },
 };
 
 /** The backtest's kind of an account (Plaid type and subtype), or null when none was measured. */

@@ -239,6 +239,40 @@ describe('generated history', () => {
     }
   });
 
+  it('gives savings a life of their own: deposits and withdrawals at no schedule, some large, never emptied', () => {
+    const perSeed = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((seed) => {
+      const history = generateHistory(input(seed), linkDay);
+      let balance = history.accounts.savings?.opening ?? 0;
+      let low = balance;
+      let largest = 0;
+      const moves = history.transactions.filter((t) => t.accountKey === 'savings' && t.seriesId === null);
+      for (const t of history.transactions.filter((t) => t.accountKey === 'savings')) {
+        if (t.seriesId === null && t.amount > 0) largest = Math.max(largest, t.amount / balance);
+        balance -= t.amount;
+        low = Math.min(low, balance);
+      }
+      const days = moves.map((t) => t.day);
+      const gaps = days.slice(1).map((d, i) => d - (days[i] ?? d));
+      return {
+        deposits: moves.filter((t) => t.amount < 0).length,
+        withdrawals: moves.filter((t) => t.amount > 0).length,
+        distinctGaps: new Set(gaps).size,
+        largest,
+        low,
+      };
+    });
+    for (const s of perSeed) {
+      expect(s.deposits + s.withdrawals).toBeGreaterThan(2);
+      expect(s.distinctGaps).toBeGreaterThan(Math.min(3, s.deposits + s.withdrawals - 2));
+      expect(s.low).toBeGreaterThanOrEqual(10_000);
+    }
+    expect(perSeed.some((s) => s.withdrawals > 0 && s.deposits > 0)).toBe(true);
+    // Some people empty a good part of it now and then (a car, a holiday): 15 % or more at once.
+    expect(perSeed.some((s) => s.largest >= 0.15)).toBe(true);
+    // Habits differ from one person to the next.
+    expect(new Set(perSeed.map((s) => s.deposits)).size).toBeGreaterThan(4);
+  });
+
   it('never overdraws checking during the history, counting each transaction when it posts', () => {
     for (const seed of seeds) {
       const history = generateHistory(input(seed), linkDay);

@@ -912,6 +912,7 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
   const dueAfter = rng.int(21, 25);
   const monthlyRate = rng.int(1999, 2799) / 100 / 100 / 12;
   const savingsApy = rng.int(50, 430) / 100 / 100;
+  const savingsLife = savings ? savingsHabits(seedKey, startDay, savingsApy) : null;
 
   // ------------------------------------------------------------------------------------------
   const transactions: GeneratedTransaction[] = [];
@@ -1065,7 +1066,7 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
     // Interest paid on deposits at month end.
     if (dom === daysInMonth(year, month)) {
       for (const [key, apy] of [
-        [savings, savingsApy],
+        [savings, savingsLife?.apyOn(day) ?? savingsApy],
         [moneyMarket, savingsApy + 0.004],
       ] as const) {
         if (!key) continue;
@@ -1085,6 +1086,22 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
             seriesId: `interest-earned-${key}`,
           });
         }
+      }
+    }
+
+    // A savings account also lives a life of its own: money put aside now and then, taken out now and
+    // then (sometimes much of it), from its own stream of numbers so every other figure stays the same.
+    if (savings && savingsLife) {
+      for (const move of savingsLife.movesOn(day, balances.get(savings) ?? 0)) {
+        push({
+          ...move,
+          accountKey: savings,
+          day,
+          postAfterDays: 0,
+          website: null,
+          channel: 'other',
+          seriesId: null,
+        });
       }
     }
 
@@ -1524,6 +1541,82 @@ export function generateHistory(input: HistoryInput, throughDay: Day): History {
   }
 
   return { transactions, series, accounts, homeCity, card: cardTerms, loans, accruals };
+}
+
+const SAVINGS_SENDERS = ['J SMITH', 'M GARCIA', 'L NGUYEN', 'R PATEL', 'K JOHNSON', 'A COHEN', 'D OKAFOR'];
+
+/**
+ * What a savings account sees beside its automatic transfer and its interest, like real ones: deposits
+ * at irregular times (a cheque, money from family, a bonus put aside), withdrawals now and then, some
+ * of them large (a car repair, a holiday, a deposit on a flat), and a rate the bank moves a few times.
+ * Each person's habits differ (how often, how much); everything derives from the seed key and the day,
+ * so simulating further days never rewrites earlier ones.
+ */
+function savingsHabits(seedKey: string, startDay: Day, apy: number) {
+  const habits = rngFor(seedKey, 'savings-habits');
+  const depositsPerMonth = habits.int(10, 150) / 100;
+  const depositScale = habits.pick([80, 150, 250, 400, 700]);
+  const withdrawalsPerMonth = habits.int(8, 60) / 100;
+  const withdrawalScale = habits.pick([150, 300, 500, 900]);
+  const largeShare = habits.int(10, 35) / 100;
+  // Rate changes: one to three over the first three years, each up or down by up to 0.6 points.
+  const rateChanges = Array.from({ length: habits.int(1, 3) }, () => ({
+    day: startDay + habits.int(60, 1095),
+    step: habits.int(-60, 40) / 100 / 100,
+  })).sort((a, b) => a.day - b.day);
+  return {
+    apyOn(day: Day): number {
+      let rate = apy;
+      for (const change of rateChanges) if (change.day <= day) rate = Math.max(0.001, rate + change.step);
+      return rate;
+    },
+    movesOn(
+      day: Day,
+      balance: number,
+    ): Array<Pick<GeneratedTransaction, 'uid' | 'amount' | 'name' | 'merchantName' | 'category'>> {
+      const dayRng = rngFor(seedKey, 'savings-day', day);
+      const moves: Array<
+        Pick<GeneratedTransaction, 'uid' | 'amount' | 'name' | 'merchantName' | 'category'>
+      > = [];
+      if (dayRng.chance(depositsPerMonth / 30.44)) {
+        // Mostly modest sums, now and then several times the usual (a bonus, a gift).
+        const amount =
+          Math.round(depositScale * (0.2 + dayRng.next() ** 2 * 2.5) * (dayRng.chance(0.08) ? 6 : 1)) * 100;
+        const kind = dayRng.int(0, 2);
+        moves.push({
+          uid: `savings-deposit:${day}`,
+          amount: -amount,
+          name:
+            kind === 0
+              ? 'MOBILE CHECK DEPOSIT'
+              : kind === 1
+                ? `ZELLE FROM ${dayRng.pick(SAVINGS_SENDERS)}`
+                : `ONLINE TRANSFER FROM EXT ACCT XXXXXX${dayRng.int(1000, 9999)}`,
+          merchantName: null,
+          category: category(kind === 2 ? 'TRANSFER_IN_ACCOUNT_TRANSFER' : 'TRANSFER_IN_DEPOSIT'),
+        });
+      }
+      if (dayRng.chance(withdrawalsPerMonth / 30.44)) {
+        const large = dayRng.chance(largeShare);
+        const wanted = large
+          ? Math.round(balance * (0.15 + dayRng.next() * 0.45))
+          : Math.round(withdrawalScale * (0.2 + dayRng.next() ** 1.5 * 2) * 100);
+        // Never below a small cushion: a bank would refuse it, and people keep something there.
+        const amount = Math.min(wanted, Math.max(0, balance - 10000));
+        if (amount >= 2000) {
+          const external = dayRng.chance(0.5);
+          moves.push({
+            uid: `savings-withdrawal:${day}`,
+            amount: Math.round(amount / 100) * 100,
+            name: external ? `ONLINE TRANSFER TO EXT ACCT XXXXXX${dayRng.int(1000, 9999)}` : 'WITHDRAWAL',
+            merchantName: null,
+            category: category(external ? 'TRANSFER_OUT_ACCOUNT_TRANSFER' : 'TRANSFER_OUT_WITHDRAWAL'),
+          });
+        }
+      }
+      return moves;
+    },
+  };
 }
 
 function maskOf(institution: SandboxInstitution, accountKey: string): string {
