@@ -89,11 +89,14 @@ describe("index.html's inline start script (the same choice, made before first p
   function run(path: string, search: string, keys: string[] | null, stored: Record<string, string> = {}) {
     const attributes = new Map<string, string>();
     const classes = new Set<string>();
+    const preloads: Array<Record<string, string>> = [];
     const document = {
       documentElement: {
         setAttribute: (name: string, value: string) => attributes.set(name, value),
         classList: { add: (name: string) => classes.add(name) },
       },
+      createElement: () => ({}),
+      head: { appendChild: (link: Record<string, string>) => preloads.push(link) },
     };
     const storage =
       keys === null
@@ -118,7 +121,7 @@ describe("index.html's inline start script (the same choice, made before first p
       matchMedia,
       URLSearchParams,
     );
-    return { view: attributes.get('data-start'), dark: classes.has('dark') };
+    return { view: attributes.get('data-start'), dark: classes.has('dark'), preloads };
   }
 
   it('chooses as startsWithLanding does, case by case', () => {
@@ -147,6 +150,13 @@ describe("index.html's inline start script (the same choice, made before first p
         expected ? 'landing' : 'app',
       );
     }
+  });
+
+  it('preloads the runtime config for the app, not for the landing page', () => {
+    expect(run('/calendar', '', signedIn).preloads).toEqual([
+      { rel: 'preload', href: '/config.json', as: 'fetch', crossOrigin: 'anonymous' },
+    ]);
+    expect(run('/', '', []).preloads).toEqual([]);
   });
 
   it('still sets the stored dark theme', () => {
