@@ -3,10 +3,10 @@
 // per account and in total, and the low, negative and lowest-point flags. Any role on the profile reads.
 // The view (cash, net worth or an account), the threshold and the allowance switch default to the caller's saved settings (money-plan /settings).
 import { functionBodies } from '../catalog.ts';
-import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
+import { profileIdFromRequest, withProfileAccess } from '../lib/access.ts';
 import { dataFor } from '../lib/data/index.ts';
 import { httpHandler, route } from '../lib/http.ts';
-import { moneyPlanCalendar } from '../lib/money/calendar.ts';
+import { calendarReads, moneyPlanCalendar } from '../lib/money/calendar.ts';
 import { addDays } from '../../domain/money/dates.ts';
 import { todayOf } from '../lib/money/store.ts';
 import { DEFAULT_LOW_BALANCE_CENTS, viewSettingsOf } from '../lib/money/view-settings.ts';
@@ -18,30 +18,49 @@ export const handler = httpHandler('get-money-plan-calendar', {
     body: functionBodies['get-money-plan-calendar'],
     run: async ({ deps, caller, body, event }) => {
       const data = dataFor(deps);
+      const ctx = { deps, data };
       const profileId = profileIdFromRequest(event);
-      // What the request leaves out comes from the caller's saved view of this profile: read beside the
-      // access check (issue 12 item 4, one round trip less), and used only once access is granted.
+      // Issue 12 item 4: the access check, the caller's saved view of this profile (for what the request
+      // leaves out) and the month's first round of reads go together; nothing read is used, and nothing
+      // is written or regenerated, before access is granted.
       const named = Boolean(body.accountId || body.view);
-      const [access, settings] = await Promise.all([
-        requireProfileAccess(data, caller, profileId, 'read'),
-        body.lowBalanceThreshold === undefined || body.includeAllowance === undefined || !named
-          ? viewSettingsOf(data, profileId, caller.userId)
-          : undefined,
-      ]);
-      // Issue 13 item 3: a month that starts beyond the free 90-day forecast is paid.
-      if (`${body.month}-01` > addDays(todayOf(deps.clock), FREE_FORECAST_DAYS))
-        await requireEntitlement(deps, data, {
-          ownerId: access.profile.owner_user_id,
-          callerId: caller.userId,
-        });
-      return moneyPlanCalendar({ deps, data }, profileId, {
-        month: body.month,
-        lowBalanceThreshold:
-          body.lowBalanceThreshold ?? settings?.low_balance_threshold ?? DEFAULT_LOW_BALANCE_CENTS,
-        view: { view: body.view ?? null, accountId: body.accountId ?? null },
-        rememberedView: settings?.view ?? null,
-        includeAllowance: body.includeAllowance ?? settings?.include_allowance ?? true,
-      });
+      const view = { view: body.view ?? null, accountId: body.accountId ?? null };
+      // Issue 13 item 3: a month that starts beyond the free 90-day forecast is paid; checked once access
+      // is granted, beside the reads still in flight.
+      const paid = `${body.month}-01` > addDays(todayOf(deps.clock), FREE_FORECAST_DAYS);
+      const [, [settings, reads]] = await withProfileAccess(
+        data,
+        caller,
+        profileId,
+        'read',
+        () =>
+          Promise.all([
+            body.lowBalanceThreshold === undefined || body.includeAllowance === undefined || !named
+              ? viewSettingsOf(data, profileId, caller.userId)
+              : undefined,
+            calendarReads(ctx, profileId, { month: body.month, view }),
+          ]),
+        (access) =>
+          paid
+            ? requireEntitlement(deps, data, {
+                ownerId: access.profile.owner_user_id,
+                callerId: caller.userId,
+              })
+            : Promise.resolve(),
+      );
+      return moneyPlanCalendar(
+        ctx,
+        profileId,
+        {
+          month: body.month,
+          lowBalanceThreshold:
+            body.lowBalanceThreshold ?? settings?.low_balance_threshold ?? DEFAULT_LOW_BALANCE_CENTS,
+          view,
+          rememberedView: settings?.view ?? null,
+          includeAllowance: body.includeAllowance ?? settings?.include_allowance ?? true,
+        },
+        reads,
+      );
     },
   }),
 });

@@ -55,6 +55,31 @@ export async function requireProfileAccess(
 }
 
 /**
+ * The access check with the request's reads beside it, not before them (issue 12 item 4: one round trip
+ * instead of two). `reads` must only read — no write, no event, no regeneration — and what it finds is
+ * handed back only once `requireProfileAccess` has granted `permission`: a refused caller gets exactly
+ * the refusal they would get without the reads (a read's own failure is never surfaced to them), and
+ * anything that changes state waits for the grant.
+ */
+export async function withProfileAccess<T>(
+  data: Data,
+  caller: Caller,
+  profileId: string,
+  permission: Permission,
+  reads: () => Promise<T>,
+  /** Further checks on the granted access (an entitlement), run beside the reads still in flight. */
+  granted?: (access: ProfileAccess) => Promise<unknown>,
+): Promise<[ProfileAccess, T]> {
+  // Started at once; even a synchronous throw becomes a rejection that waits for the grant.
+  const pending = Promise.resolve().then(reads);
+  // Settled here so a refused caller's discarded reads never become an unhandled rejection.
+  pending.catch(() => undefined);
+  const access = await requireProfileAccess(data, caller, profileId, permission);
+  const [, found] = await Promise.all([granted?.(access), pending]);
+  return [access, found];
+}
+
+/**
  * Access to a record reached by its own id (an account, a linked bank) through the profile it belongs
  * to. A caller with no role there gets the record's own 404, the same answer as for an id that does not
  * exist, so a stranger cannot tell the two apart (issue 11 item 5).

@@ -11,7 +11,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../domain/erro
 import { addDays, parseDay } from '../../domain/money/dates.ts';
 import { PLAN_HORIZON_DAYS, planItemId } from '../../domain/money/plan.ts';
 import { scheduleFromDate } from '../../domain/money/schedule.ts';
-import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
+import { profileIdFromRequest, requireProfileAccess, withProfileAccess } from '../lib/access.ts';
 import { dataFor, type Data } from '../lib/data/index.ts';
 import { httpHandler, route, type Caller } from '../lib/http.ts';
 import { pageInMemory, pageQuery } from '../lib/paging.ts';
@@ -38,6 +38,7 @@ import {
   inParallel,
   planItemsBetween,
   profileSeries,
+  seriesCadences,
   through,
   todayOf,
   type MoneyContext,
@@ -486,26 +487,33 @@ export const handler = httpHandler('money-plan', {
     run: async ({ deps, caller, query, event }) => {
       const data = dataFor(deps);
       const profileId = profileIdFromRequest(event);
-      await requireProfileAccess(data, caller, profileId, 'read');
       const from = query.from ?? todayOf(deps.clock);
       const to = query.to ?? addDays(from, DEFAULT_RANGE_DAYS);
-      if (to < from) throw new ValidationError([{ field: 'query.to', message: 'must not be before from' }]);
-      if (query.accountId) await assertProfileAccount(data, profileId, query.accountId, 'query.accountId');
-      if (parseDay(to) - parseDay(from) > MAX_RANGE_DAYS)
-        throw new ValidationError([
-          { field: 'query.to', message: `must be within ${MAX_RANGE_DAYS} days of from` },
+      // Issue 12 item 4: the access check, the items and the series' cadences in one round (the query's
+      // own checks answer only once access is granted, as before), then the matched transactions.
+      const [, [items, series]] = await withProfileAccess(data, caller, profileId, 'read', async () => {
+        if (to < from) throw new ValidationError([{ field: 'query.to', message: 'must not be before from' }]);
+        if (parseDay(to) - parseDay(from) > MAX_RANGE_DAYS)
+          throw new ValidationError([
+            { field: 'query.to', message: `must be within ${MAX_RANGE_DAYS} days of from` },
+          ]);
+        const [, found, cadences] = await Promise.all([
+          query.accountId
+            ? assertProfileAccount(data, profileId, query.accountId, 'query.accountId')
+            : undefined,
+          planItemsBetween(data, profileId, from, to),
+          seriesCadences(data, profileId),
         ]);
-      const items = (await planItemsBetween(data, profileId, from, to)).filter(
+        return [found, cadences] as const;
+      });
+      const listed = items.filter(
         (i) =>
           (query.includeDeleted === 'true' || !i.is_user_deleted) &&
           (!query.accountId || !i.account_id || i.account_id === query.accountId),
       );
       // By due date, then id; a page at a time.
-      const page = pageInMemory(items, (i) => `${i.due_date}|${i.id}`, query);
-      const [transactions, series] = await Promise.all([
-        reconciledTransactions(data, page.items),
-        profileSeries(data, profileId),
-      ]);
+      const page = pageInMemory(listed, (i) => `${i.due_date}|${i.id}`, query);
+      const transactions = await reconciledTransactions(data, page.items);
       const cadences = cadencesOf(series);
       return {
         from,
@@ -601,12 +609,14 @@ export const handler = httpHandler('money-plan', {
     run: async ({ deps, caller, event }) => {
       const data = dataFor(deps);
       const profileId = profileIdFromRequest(event);
-      await requireProfileAccess(data, caller, profileId, 'read');
       const today = todayOf(deps.clock);
-      const [series, { data: state }] = await Promise.all([
-        profileSeries(data, profileId),
-        data.profileForecasts.get({ profile_id: profileId }).go(),
-      ]);
+      // Read beside the access check, used once it is granted (issue 12 item 4).
+      const [, [series, { data: state }]] = await withProfileAccess(data, caller, profileId, 'read', () =>
+        Promise.all([
+          profileSeries(data, profileId),
+          data.profileForecasts.get({ profile_id: profileId }).go(),
+        ]),
+      );
       const order = { income: 0, bill: 1, subscription: 2, transfer: 3 } as const;
       const streams = series
         .map((s) => publicStream(s, today))
@@ -624,8 +634,10 @@ export const handler = httpHandler('money-plan', {
     run: async ({ deps, caller, event }) => {
       const data = dataFor(deps);
       const profileId = profileIdFromRequest(event);
-      await requireProfileAccess(data, caller, profileId, 'read');
-      return viewSettingsOf(data, profileId, caller.userId);
+      const [, settings] = await withProfileAccess(data, caller, profileId, 'read', () =>
+        viewSettingsOf(data, profileId, caller.userId),
+      );
+      return settings;
     },
   }),
   'PUT /money-plan/settings': route({

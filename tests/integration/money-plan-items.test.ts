@@ -291,6 +291,36 @@ describe('repeating items', () => {
   });
 });
 
+describe('the list reads what it shows (issue 12 item 4)', () => {
+  it('answers each item as the item read whole does: the projected query and the series cadences lose nothing', async () => {
+    const start = addDays(today(), 3);
+    const created = await call<{ item: Item; series: Stream }>('POST', '/money-plan/items', {
+      description: 'Cello lessons',
+      amount: -6_000,
+      due_date: start,
+      account_id: null,
+      category: { primary: 'MEDICAL', detailed: 'MEDICAL_DENTAL_CARE' },
+      recurrence: { cadence: 'monthly' },
+    });
+    expect(created.status).toBe(201);
+    const listed = (await items(today(), addDays(today(), 120))).filter(
+      (i) => i.series_id === created.body.series.series_id,
+    );
+    expect(listed.length).toBeGreaterThan(2);
+    // A PATCH answers with the item read whole (GetItem, its series by key).
+    const second = listed[1] as Item;
+    const patched = await call<{ item: Item }>('PATCH', `/money-plan/items/${second.id}`, {
+      description: 'Cello lessons (teacher)',
+    });
+    expect(patched.status).toBe(200);
+    const relisted = (await items(today(), addDays(today(), 120), '&includeDeleted=true')).find(
+      (i) => i.id === second.id,
+    );
+    expect(relisted).toEqual(patched.body.item);
+    expect(relisted).toMatchObject({ cadence: 'monthly', series_source: 'user', is_user_edited: true });
+  });
+});
+
 describe('money-plan categories', () => {
   it('creates, lists, refuses a duplicate name, and is usable on an item', async () => {
     const created = await call<{ id: string; name: string }>('POST', '/money-plan/categories', {

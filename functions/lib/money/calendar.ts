@@ -23,17 +23,25 @@ import {
   type BalanceDay,
 } from '../../../domain/money/forecast.ts';
 import { flowFromPlaid, PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
-import { freshForecast, storedMonth, withAllowance, type StoredBalanceDay } from './forecast-store.ts';
+import {
+  freshForecast,
+  readForecastHeader,
+  storedMonth,
+  withAllowance,
+  type StoredBalanceDay,
+  type StoredForecastHeader,
+} from './forecast-store.ts';
 import { cadencesOf, publicItem, reconciledTransactions, type PublicPlanItem } from './plan.ts';
 import { resolveView, type MoneyView, type ViewRequest } from './view.ts';
 import {
   activeAccounts,
   planItemsBetween,
-  profileSeries,
-  through,
+  seriesCadences,
   todayOf,
+  transactionsBetween,
   type MoneyContext,
   type StoredAccount,
+  type StoredPlanItem,
   type StoredTransaction,
 } from './store.ts';
 
@@ -186,9 +194,8 @@ function pastBalances(
   return out;
 }
 
-export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, input: CalendarInput) {
-  const { data, deps } = ctx;
-  const today = todayOf(deps.clock);
+/** Year, month and its days of a requested month, checked to be within navigation's reach. */
+function monthOf(input: Pick<CalendarInput, 'month'>, today: string) {
   const offset = monthOffset(input.month, today);
   if (Math.abs(offset) > CALENDAR_MONTHS_EACH_WAY)
     throw new ValidationError([
@@ -199,33 +206,63 @@ export async function moneyPlanCalendar(ctx: MoneyContext, profileId: string, in
   const first = formatCivil(year, monthNumber, 1);
   const last = formatCivil(year, monthNumber, daysInMonth(year, monthNumber));
   const dates = Array.from({ length: daysInMonth(year, monthNumber) }, (_, i) => addDays(first, i));
+  return { first, last, dates };
+}
 
-  // Issue 12 item 4: two rounds of reads, each in parallel — first everything that needs only the
-  // request (the forecast's header, the accounts, the plan's series and the month's items and
-  // transactions), then what needs the first round (the stored forecast days of the view's keys, the
-  // transactions the month's items were matched with).
+/** What the calendar reads before it knows the view: see calendarReads. */
+export interface CalendarReads {
+  readonly header: StoredForecastHeader | null;
+  readonly allAccounts: StoredAccount[];
+  readonly monthTransactions: StoredTransaction[];
+  readonly items: StoredPlanItem[];
+  readonly series: Array<{ series_id: string; cadence: string }>;
+}
+
+/**
+ * The month's first round of reads, each one query or key lookup, all at once (issue 12 item 4): the
+ * stored forecast's header as it is, the accounts, the month's transactions (none for a month that has
+ * not begun), its planned items and the series' cadences. Only reads — no regeneration — so a handler
+ * starts them beside its access check (access.ts withProfileAccess) and hands them to moneyPlanCalendar.
+ */
+export async function calendarReads(
+  ctx: MoneyContext,
+  profileId: string,
+  input: Pick<CalendarInput, 'month' | 'view'>,
+): Promise<CalendarReads> {
+  const { data, deps } = ctx;
+  const today = todayOf(deps.clock);
+  const { first, last } = monthOf(input, today);
   // The account a request names outright is read narrowly; any other view reads the profile's month
   // and keeps its accounts' rows (a remembered account view resolves only with the accounts list).
-  const namedAccount = input.view.accountId ?? null;
-  const [{ header, stale }, allAccounts, monthTransactions, items, series] = await Promise.all([
-    freshForecast(ctx, profileId),
+  const [header, allAccounts, monthTransactions, items, series] = await Promise.all([
+    readForecastHeader(data, profileId),
     activeAccounts(data, profileId),
     first > today
       ? Promise.resolve([] as StoredTransaction[])
-      : namedAccount
-        ? data.transactions.query
-            .byAccountDate({ account_id: namedAccount })
-            .between({ date: first }, { date: through(last) })
-            .go({ pages: 'all' })
-            .then((r) => r.data)
-        : data.transactions.query
-            .byProfileDate({ profile_id: profileId })
-            .between({ date: first }, { date: through(last) })
-            .go({ pages: 'all' })
-            .then((r) => r.data),
+      : transactionsBetween(data, profileId, first, last, input.view.accountId),
     planItemsBetween(data, profileId, first, last),
-    profileSeries(data, profileId),
+    seriesCadences(data, profileId),
   ]);
+  return { header, allAccounts, monthTransactions, items, series };
+}
+
+/**
+ * The month. Reads in two rounds: calendarReads (given, when the handler started it beside its access
+ * check), then the stored forecast days of the view's keys and the transactions its planned items were
+ * matched with, together. A forecast not current is regenerated first (freshForecast), as any reader does.
+ */
+export async function moneyPlanCalendar(
+  ctx: MoneyContext,
+  profileId: string,
+  input: CalendarInput,
+  reads?: CalendarReads,
+) {
+  const { data, deps } = ctx;
+  const today = todayOf(deps.clock);
+  const { first, last, dates } = monthOf(input, today);
+  const { allAccounts, monthTransactions, items, series, ...read } =
+    reads ?? (await calendarReads(ctx, profileId, input));
+  const { header, stale } = await freshForecast(ctx, profileId, read.header);
   const view = resolveView(profileId, allAccounts, input.view, input.rememberedView);
   const accounts = view.accounts;
   const typeOf = new Map(allAccounts.map((a) => [a.id, a.account_type]));

@@ -89,6 +89,10 @@ async function readHeader(data: Data, profileId: string): Promise<Header | null>
   return header;
 }
 
+/** The stored forecast header as it is: a plain read (no regeneration) a reader may start early. */
+export type StoredForecastHeader = Header;
+export const readForecastHeader = readHeader;
+
 function asForecastHeader(header: Header | null): ForecastHeader | null {
   if (!header?.generation_id || !header.generated_at || !header.forecast_today) return null;
   return {
@@ -616,10 +620,15 @@ export interface FreshForecast {
  * does not start today (read-your-writes for plan edits; the day rolls over at midnight). If another
  * regeneration is running, waits a little for it; if none can be had, answers what is stored, stale.
  */
-export async function freshForecast(ctx: MoneyContext, profileId: string): Promise<FreshForecast> {
+export async function freshForecast(
+  ctx: MoneyContext,
+  profileId: string,
+  /** The header as a caller already read it (readForecastHeader, beside its access check). */
+  stored?: StoredForecastHeader | null,
+): Promise<FreshForecast> {
   const { data, deps } = ctx;
   const today = todayOf(deps.clock);
-  let header = await readHeader(data, profileId);
+  let header = stored === undefined ? await readHeader(data, profileId) : stored;
   if (!isCurrent(header, today)) {
     try {
       const outcome = await regenerateForecast(ctx, profileId);
