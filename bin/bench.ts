@@ -27,8 +27,13 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '300' },
     // Plaid sandbox seeds for detection quality and the forecast backtest (5 banks each).
     seeds: { type: 'string', default: '20' },
+    // One group of figures instead of all: `npm run bench -- --only reads` (the calendar and plan reads
+    // beside GET /profiles/me, and their cold first calls; issue 12 item 4).
+    only: { type: 'string' },
   },
 });
+const ONLY = args.only;
+if (ONLY !== undefined && ONLY !== 'reads') throw new Error(`--only ${ONLY}: the one group is 'reads'`);
 const REQUESTS = Number.parseInt(args.requests, 10);
 const SEEDS = Number.parseInt(args.seeds, 10);
 
@@ -239,6 +244,11 @@ function benchLandingBundle(): Figure[] {
 }
 
 async function main(): Promise<void> {
+  await measure();
+  printFigures();
+}
+
+async function measure(): Promise<void> {
   const started = performance.now();
   const cloud = await startThrowawayCloud('moneycal-bench-');
   const startup = performance.now() - started;
@@ -253,6 +263,7 @@ async function main(): Promise<void> {
     });
     await benchProfilesRead(cloud);
     figures.push(...(await benchMoneyThroughGateway(cloud, await signedInUser(cloud), REQUESTS)));
+    if (ONLY === 'reads') return;
     figures.push(...(await benchInitialSync(cloud, await signedInUser(cloud))));
     figures.push(...(await benchCoach(cloud, await signedInUser(cloud))));
     figures.push(...(await benchRealtime(cloud, await signedInUser(cloud), Math.min(REQUESTS, 100))));
@@ -260,12 +271,15 @@ async function main(): Promise<void> {
   } finally {
     await cloud.stop();
   }
+  if (ONLY === 'reads') return;
 
   figures.push(...benchLandingBundle());
   figures.push(...(await benchWeb()));
   figures.push(...benchForecastComputation());
   figures.push(...(await benchSandboxHistories(SEEDS)));
+}
 
+function printFigures(): void {
   console.log(`\nBenchmarks (${REQUESTS} sequential requests each, after 20 warm-up requests)\n`);
   let over = 0;
   for (const f of figures) {
