@@ -111,9 +111,13 @@ function prerenderStartViews(): Plugin {
 }
 
 /** The libraries every start of the full app needs before any screen (React, router, query cache,
- * Amplify, validation). The light landing page loads none of them. */
+ * validation). The light landing page loads none of them. */
 const APP_CORE_LIBS =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|@aws-amplify|aws-amplify|@aws-crypto|@smithy|tslib|js-cookie|zod|cookie|set-cookie-parser)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|zod|cookie|set-cookie-parser)[\\/]/;
+
+/** Amplify Auth and what only it uses: one file, loaded on demand (lib/amplify-loader.ts), so a
+ * signed-out start never loads it. */
+const AMPLIFY_LIBS = /[\\/]node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypto|@smithy|js-cookie)[\\/]/;
 
 /**
  * Fewer files (issue 12 item 3): left to itself the bundler makes a file of every set of modules shared
@@ -150,6 +154,7 @@ function chunkGroups() {
         if (id === entry) return null;
         if (closureOfEntry((moduleId) => ctx.getModuleInfo(moduleId)).has(id)) return 'landing';
         if (APP_CORE_LIBS.test(id)) return 'app-core';
+        if (AMPLIFY_LIBS.test(id)) return 'amplify';
         return null;
       },
     },

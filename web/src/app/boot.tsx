@@ -1,13 +1,14 @@
-// Starts the full app (docs/web.md, "Landing bundle"): loads and validates /config.json, configures
-// Amplify from it, makes the query cache and the router, waits for the first screen's code, then
-// renders <App/> (or the startup error) into the page's root. Loaded by main.tsx at once for most pages,
-// and by the light landing page (static-landing.ts) when the visitor heads into the app.
+// Starts the full app (docs/web.md, "Landing bundle"): loads and validates /config.json, makes the query
+// cache and the router, waits for the first screen's code, then renders <App/> (or the startup error)
+// into the page's root. Amplify is not part of it (lib/amplify-loader.ts): a start with a stored session
+// begins loading it here, beside the config. Loaded by main.tsx at once for most pages, and by the light
+// landing page (static-landing.ts) when the visitor heads into the app.
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { StartupError } from '../components/errors/startup-error.tsx';
 import { paths } from '../config/paths.ts';
 import { loadAppConfig, setAppConfig } from '../config/app-config.ts';
-import { configureAmplify } from '../lib/amplify.ts';
+import { loadAmplify, mayHoldSession, preloadAmplify } from '../lib/amplify-loader.ts';
 import { createQueryClient } from '../lib/react-query.ts';
 import {
   prefetchTargets,
@@ -32,10 +33,13 @@ export async function startApp(
   if (started) return;
   started = true;
   const root: Root = createRoot(container);
+  // A stored session is checked by Amplify before the first screen: its code loads beside the config's.
+  const storedSession = mayHoldSession();
+  if (storedSession) preloadAmplify();
   try {
     const config = await loadAppConfig();
     setAppConfig(config);
-    configureAmplify(config);
+    if (storedSession) void loadAmplify().catch(() => undefined);
     if (navigateTo !== undefined) {
       window.history.pushState(null, '', navigateTo);
       window.scrollTo(0, 0);

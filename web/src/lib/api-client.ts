@@ -2,8 +2,8 @@
 // user's Cognito ID token (the API's JWT authorizer reads the e-mail and name claims from it), a
 // 30 s time-out (spec §9) and the API's error body `{ code, message, issues? }` kept on ApiError.
 import { announceSecondFactorRequired, secondFactorHeaders } from './second-factor-store.ts';
-import { fetchAuthSession } from 'aws-amplify/auth';
 import { getAppConfig } from '../config/app-config.ts';
+import { loadAmplify, mayHoldSession } from './amplify-loader.ts';
 import { REQUEST_TIMEOUT_MS } from './constants.ts';
 import { requestHeaders, requestUrl, takeEarlyResponse } from './early-data.ts';
 import { rememberFailedCall } from './last-error.ts';
@@ -205,10 +205,12 @@ export function createApiClient(options: ApiClientOptions) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The signed-in user's Cognito ID token, refreshed by Amplify when it is about to expire. */
+/** The signed-in user's Cognito ID token, refreshed by Amplify when it is about to expire; without a
+ * stored session there is none, and Amplify is not loaded to say so. */
 export async function getIdToken(): Promise<string | undefined> {
+  if (!mayHoldSession()) return undefined;
   try {
-    const session = await fetchAuthSession();
+    const session = await (await loadAmplify()).fetchAuthSession();
     return session.tokens?.idToken?.toString();
   } catch {
     return undefined;

@@ -1,7 +1,6 @@
 // Who is signed in, from Amplify: read once at start (getCurrentUser) and kept current by the Hub's
-// auth events (spec §4 Auth events). Also the auth guard of spec §2 and the Logout of spec §4.
-import { Hub } from 'aws-amplify/utils';
-import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
+// auth events (spec §4 Auth events). Also the auth guard of spec §2 and the Logout of spec §4. With no
+// stored session the answer is "signed out" at once, without loading Amplify (amplify-loader.ts).
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -18,6 +17,7 @@ import { toast } from 'sonner';
 import { authToasts } from '@domain/auth-messages.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
+import { loadAmplify, mayHoldSession, onAuthEvent } from './amplify-loader.ts';
 import { api } from './api-client.ts';
 import { readSecondFactorSession } from './second-factor-store.ts';
 import { onSessionEnded, SESSION_ENDED_TOAST } from './session-ended.ts';
@@ -60,7 +60,9 @@ export function postLoginTarget(state: unknown): string {
 
 /** The signed-in user from Amplify (id, and e-mail and name from the ID token), or null. */
 export async function readCurrentUser(): Promise<AuthUser | null> {
+  if (!mayHoldSession()) return null;
   try {
+    const { fetchAuthSession, getCurrentUser } = await loadAmplify();
     const { userId } = await getCurrentUser();
     const claims = (await fetchAuthSession()).tokens?.idToken?.payload;
     return {
@@ -107,15 +109,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         lastUserId.current = null;
         markSignedOut();
         toast.error(SESSION_ENDED_TOAST, { id: 'session-ended' });
-        void signOut().catch(() => undefined);
+        void loadAmplify()
+          .then(({ signOut }) => signOut())
+          .catch(() => undefined);
       }),
     [markSignedOut],
   );
 
   useEffect(() => {
     void refresh();
-    return Hub.listen('auth', ({ payload }) => {
-      switch (payload.event) {
+    return onAuthEvent((event) => {
+      switch (event) {
         case 'signedIn':
           // spec §4 SIGNED_IN: start from an empty cache.
           queryClient.clear();
@@ -185,7 +189,7 @@ export function useLogout() {
     }
     // Clear user, session and cached data first, so nothing of this user shows while signing out.
     markSignedOut();
-    const result = await signOutLocalThenGlobal((input) => signOut(input));
+    const result = await signOutLocalThenGlobal(async (input) => (await loadAmplify()).signOut(input));
     if (result.ok) {
       toast.success(authToasts.signedOut, { id: toastId });
     } else {

@@ -91,6 +91,7 @@ describe('storedIdToken', () => {
 });
 
 describe('startEarlyData and takeEarlyResponse', () => {
+  const noAuthCode = () => undefined;
   const location = { pathname: '/calendar', search: '' };
 
   it('sends each request once with the headers the API client sends, and hands each answer out once', async () => {
@@ -99,7 +100,9 @@ describe('startEarlyData and takeEarlyResponse', () => {
       'activeProfileId:user-1': 'p1',
       twoFactorSession: JSON.stringify({ userId: 'user-1', token: 'tf-1' }),
     });
-    expect(startEarlyData(config, storage, earlyStorageKeys, location, fetchFn, () => NOW)).toBe(7);
+    expect(startEarlyData(config, storage, earlyStorageKeys, location, fetchFn, () => NOW, noAuthCode)).toBe(
+      7,
+    );
     expect(fetchFn).toHaveBeenCalledTimes(7);
 
     const url = requestUrl('https://app.example.com/api', '/functions/get-money-plan-calendar');
@@ -125,6 +128,7 @@ describe('startEarlyData and takeEarlyResponse', () => {
       location,
       fetchFn,
       () => NOW,
+      noAuthCode,
     );
     const url = requestUrl('https://app.example.com/api', '/money-plan/settings');
     const headers = requestHeaders(TOKEN, {}, 'p2', false);
@@ -140,6 +144,7 @@ describe('startEarlyData and takeEarlyResponse', () => {
       location,
       () => new Promise<Response>(() => {}),
       () => NOW,
+      noAuthCode,
     );
     const controller = new AbortController();
     const url = requestUrl('https://app.example.com/api', '/two-factor');
@@ -157,8 +162,24 @@ describe('startEarlyData and takeEarlyResponse', () => {
 
   it('does nothing signed out or without a readable config', () => {
     const fetchFn = vi.fn(async () => new Response('{}'));
-    expect(startEarlyData(config, storageWith({}), earlyStorageKeys, location, fetchFn, () => NOW)).toBe(0);
-    expect(startEarlyData(null, signedIn(), earlyStorageKeys, location, fetchFn, () => NOW)).toBe(0);
+    const authCode = vi.fn();
+    expect(
+      startEarlyData(config, storageWith({}), earlyStorageKeys, location, fetchFn, () => NOW, authCode),
+    ).toBe(0);
+    expect(startEarlyData(null, signedIn(), earlyStorageKeys, location, fetchFn, () => NOW, authCode)).toBe(
+      0,
+    );
     expect(fetchFn).not.toHaveBeenCalled();
+    expect(authCode).not.toHaveBeenCalled();
+  });
+
+  it("starts loading Amplify's code when a session is stored, even one too old to send early", () => {
+    const authCode = vi.fn();
+    const expired = signedIn();
+    const fetchFn = vi.fn(async () => new Response('{}'));
+    const later = () => NOW + 24 * 3_600_000;
+    expect(startEarlyData(config, expired, earlyStorageKeys, location, fetchFn, later, authCode)).toBe(0);
+    expect(fetchFn).not.toHaveBeenCalled();
+    expect(authCode).toHaveBeenCalledTimes(1);
   });
 });

@@ -7,7 +7,10 @@
 // The active profile is the one remembered for this user (spec §4), verified in parallel by the
 // profiles list as always: a stale choice only costs an unused request.
 //
-// Kept free of Amplify, zod and the router: it runs in the entry, before they load.
+// Kept free of Amplify, zod and the router: it runs in the entry, before they load. It only starts the
+// download of Amplify's code (lib/amplify-code.ts) when a session is stored, so the app finds it there.
+
+import { preloadAmplify } from './amplify-code.ts';
 
 /** One request as the API client sends it (api-client.ts): method, path with query, body, profile. */
 export interface EarlyRequest {
@@ -227,9 +230,12 @@ export function startEarlyData(
   location: Pick<Location, 'pathname' | 'search'>,
   fetchFn: typeof fetch = fetch,
   now: () => number = Date.now,
+  loadAuthCode: () => void = preloadAmplify,
 ): number {
   const raw = (config ?? {}) as RawConfig;
   if (typeof raw.apiUrl !== 'string' || typeof raw.userPoolClientId !== 'string') return 0;
+  // Amplify checks (and, once expired, refreshes) any stored session: its code loads beside the app's.
+  if (storage.getItem(`CognitoIdentityServiceProvider.${raw.userPoolClientId}.LastAuthUser`)) loadAuthCode();
   const baseUrl = raw.apiUrl.replace(/\/+$/, '');
   const signedIn = storedIdToken(storage, raw.userPoolClientId, now());
   if (!signedIn) return 0;

@@ -2,8 +2,8 @@
 // which the engagement prompts of spec §4 are decided (features/engagement-prompts). Features report
 // their success points with trackEngagement without importing that feature. A corrupt or foreign
 // value never throws: each field that does not parse falls back to its empty value.
-import { getCurrentUser } from 'aws-amplify/auth';
 import { z } from 'zod';
+import { loadAmplify } from './amplify-loader.ts';
 
 /** spec §4 Engagement prompts, in the order they become due. */
 export const engagementPromptIds = [
@@ -177,7 +177,8 @@ export function trackEngagement(
  * helper). Fire-and-forget: tracking never fails the flow that reports it.
  */
 export function trackSignedInEngagement(event: EngagementEvent): void {
-  getCurrentUser()
+  loadAmplify()
+    .then(({ getCurrentUser }) => getCurrentUser())
     .then(({ userId }) => trackEngagement(userId, event))
     .catch((error: unknown) => console.warn('engagement not tracked', error));
 }

@@ -2,7 +2,7 @@
 // session; network waits 1 s and checks the app's index page is reachable; anything else backs off
 // 500 ms doubling, capped at 2 s), at most 3 manual retries, and a reload for a new deployment (a chunk
 // that no longer exists), guarded so a broken deployment cannot reload in a loop.
-import { fetchAuthSession } from 'aws-amplify/auth';
+import { loadAmplify } from './amplify-loader.ts';
 import type { ClassifiedErrorType } from './classify-error.ts';
 
 export const ERROR_RECOVERY = {
@@ -52,7 +52,7 @@ const sleep = (ms: number) => new Promise((resolve) => window.setTimeout(resolve
 export async function attemptRecovery(type: ClassifiedErrorType, attempt = 0): Promise<boolean> {
   try {
     if (type === 'auth') {
-      await fetchAuthSession({ forceRefresh: true });
+      await (await loadAmplify()).fetchAuthSession({ forceRefresh: true });
       return true;
     }
     if (type === 'network') {

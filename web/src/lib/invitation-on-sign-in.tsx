@@ -3,12 +3,12 @@
 // make the accepted profile active (which announces an active-profile change). Its progress is a small
 // store: the sign-in screen waits on it to choose where to go, and the active-profile state waits for
 // it before loading profiles, so a new invitee is not given a default profile of their own meanwhile.
-import { Hub } from 'aws-amplify/utils';
 import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { authToasts } from '@domain/auth-messages.ts';
 import { readAuthQuery } from '../config/paths.ts';
 import { saveActiveProfileId } from './active-profile.ts';
+import { onAuthEvent } from './amplify-loader.ts';
 import { readCurrentUser } from './auth.tsx';
 import { POST_SIGN_IN_DELAY_MS } from './constants.ts';
 import { acceptInvitation, repairInvitations } from './invitations-api.ts';
@@ -73,13 +73,13 @@ async function processAfterSignIn(invite: PendingInvite, newAccount: boolean) {
 export function PendingInvitationOnSignIn() {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedOut') {
+    const stop = onAuthEvent((event) => {
+      if (event === 'signedOut') {
         clearTimeout(timer);
         setState({ status: 'idle' });
         return;
       }
-      if (payload.event !== 'signedIn') return;
+      if (event !== 'signedIn') return;
       const search = new URLSearchParams(window.location.search);
       const invite = findPendingInvite(search, window.localStorage);
       if (!invite) {

@@ -1,8 +1,8 @@
 // E-mail verification with the 6-digit code Cognito sent at sign-up, and re-sending that code through
 // spec §7's send-verification-email (public; the server asks Cognito and limits sends per address).
-import { confirmSignUp } from 'aws-amplify/auth';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
+import { loadAmplify } from '../../../lib/amplify-loader.ts';
 import { invokeFunction } from '../../../lib/invoke-function.ts';
 import { confirmationCodeField, emailField } from '../utils/fields.ts';
 
@@ -10,6 +10,7 @@ export const confirmSignUpInputSchema = z.object({ email: emailField, code: conf
 export type ConfirmSignUpInput = z.infer<typeof confirmSignUpInputSchema>;
 
 export async function confirmEmail(input: ConfirmSignUpInput): Promise<void> {
+  const { confirmSignUp } = await loadAmplify();
   await confirmSignUp({ username: input.email, confirmationCode: input.code });
 }
 

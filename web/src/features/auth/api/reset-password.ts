@@ -1,9 +1,9 @@
 // spec §7 password recovery: Cognito e-mails a code (resetPassword), then the code and a new password
 // set it (confirmResetPassword). Never retried: each attempt counts against the user's limit.
-import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { authValidation } from '@domain/auth-messages.ts';
+import { loadAmplify } from '../../../lib/amplify-loader.ts';
 import { confirmationCodeField, emailField, newPasswordField } from '../utils/fields.ts';
 
 export const requestResetInputSchema = z.object({ email: emailField });
@@ -11,6 +11,7 @@ export type RequestResetInput = z.infer<typeof requestResetInputSchema>;
 
 export async function requestPasswordReset(input: RequestResetInput): Promise<void> {
   try {
+    const { resetPassword } = await loadAmplify();
     await resetPassword({ username: input.email });
   } catch (error) {
     // Do not reveal which e-mails have accounts: an unknown one is told the same as a known one.
@@ -37,6 +38,7 @@ export const confirmResetInputSchema = z
 export type ConfirmResetInput = z.infer<typeof confirmResetInputSchema>;
 
 export async function confirmPasswordReset(input: ConfirmResetInput): Promise<void> {
+  const { confirmResetPassword } = await loadAmplify();
   await confirmResetPassword({
     username: input.email,
     confirmationCode: input.code,

@@ -1,9 +1,10 @@
 // Sign-in by e-mail and password (spec §2 Login, two steps) with the configured Cognito auth flow.
-import { signIn, type SignInOutput } from 'aws-amplify/auth';
+import type { SignInOutput } from 'aws-amplify/auth';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { authValidation } from '@domain/auth-messages.ts';
 import { getAppConfig } from '../../../config/app-config.ts';
+import { loadAmplify } from '../../../lib/amplify-loader.ts';
 import { emailField } from '../utils/fields.ts';
 
 /** Step 1 checks only the e-mail; step 2 also requires the password. */
@@ -36,6 +37,7 @@ export function signInOutcome(output: SignInOutput): SignInOutcome {
 }
 
 export async function signInWithEmail(input: SignInInput): Promise<SignInOutcome> {
+  const { signIn } = await loadAmplify();
   const output = await signIn({
     username: input.email,
     password: input.password,

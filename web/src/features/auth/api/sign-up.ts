@@ -1,8 +1,8 @@
 // Account creation (spec §2 Signup, 'Create your account'): e-mail, full name, password.
-import { signUp } from 'aws-amplify/auth';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { authValidation } from '@domain/auth-messages.ts';
+import { loadAmplify } from '../../../lib/amplify-loader.ts';
 import { emailField, newPasswordField } from '../utils/fields.ts';
 
 export const signUpInputSchema = z.object({
@@ -19,6 +19,7 @@ export type SignUpInput = z.infer<typeof signUpInputSchema>;
 export type SignUpOutcome = { kind: 'confirmSignUp' } | { kind: 'done' };
 
 export async function signUpWithEmail(input: SignUpInput): Promise<SignUpOutcome> {
+  const { signUp } = await loadAmplify();
   const { nextStep } = await signUp({
     username: input.email,
     password: input.password,

@@ -1,7 +1,6 @@
 // /settings → Security: change the password (Cognito ChangePassword through Amplify's updatePassword):
 // the current one, a new one of at least spec §9's length, typed twice.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { updatePassword } from 'aws-amplify/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,6 +10,7 @@ import { authValidation, PASSWORD_MIN_LENGTH } from '@domain/auth-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { loadAmplify } from '../../../lib/amplify-loader.ts';
 
 const schema = z
   .object({
@@ -54,7 +54,8 @@ export function ChangePassword() {
   });
   const { errors } = form.formState;
   const change = useMutation({
-    mutationFn: (values: Values) => updatePassword({ oldPassword: values.current, newPassword: values.next }),
+    mutationFn: async (values: Values) =>
+      (await loadAmplify()).updatePassword({ oldPassword: values.current, newPassword: values.next }),
     retry: false,
     onMutate: () => setError(null),
     onSuccess: () => {

@@ -3,7 +3,6 @@
 // when two-factor authentication is on) and the word DELETE. The server re-checks the password; on success
 // this browser signs out and lands on the home page. docs/settings.md.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { signOut } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -14,6 +13,7 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useActiveProfile } from '../../../lib/active-profile-provider.tsx';
+import { loadAmplify } from '../../../lib/amplify-loader.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useAuth, useUser } from '../../../lib/auth.tsx';
 import { errorMessageOr } from '../../../lib/error-message.ts';
@@ -85,7 +85,9 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       // The account is gone: every later call of this browser would be refused, and that is expected.
       expectSessionEnd(60_000);
       markSignedOut();
-      await signOut().catch(() => undefined);
+      await loadAmplify()
+        .then(({ signOut }) => signOut())
+        .catch(() => undefined);
       toast.success(ACCOUNT_DELETED);
       navigate(paths.home.getHref(), { replace: true });
     },

@@ -4,7 +4,6 @@
 // SubscriptionChanged; at most once per 5 s unless forced. Which trigger refreshes when is decided by
 // `shouldRefresh`; a failed check follows spec §4's path (both utils/subscription-status.ts).
 import { useQuery } from '@tanstack/react-query';
-import { fetchAuthSession } from 'aws-amplify/auth';
 import {
   createContext,
   useCallback,
@@ -16,6 +15,7 @@ import {
   type ReactNode,
 } from 'react';
 import { ACCOUNT_LINKED_EVENT } from '../../../lib/account-linked.ts';
+import { loadAmplify } from '../../../lib/amplify-loader.ts';
 import { ACTIVE_PROFILE_CHANGED_EVENT } from '../../../lib/active-profile.ts';
 import { useActiveProfile } from '../../../lib/active-profile-provider.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
@@ -67,7 +67,7 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
       const next = await refreshSubscriptionStatus(
         {
           check: (forced) => checkSubscription(forced, profileRef.current),
-          refreshSession: () => fetchAuthSession({ forceRefresh: true }),
+          refreshSession: async () => (await loadAmplify()).fetchAuthSession({ forceRefresh: true }),
           readRecord: readSubscriberRecord,
           now: Date.now,
         },
