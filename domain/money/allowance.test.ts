@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ALLOWANCE_RULES, NO_ALLOWANCE, estimateAllowance, measureSpread } from './allowance.ts';
+import {
+  ALLOWANCE_RULES,
+  NO_ALLOWANCE,
+  estimateAllowance,
+  measureSpread,
+  withdrawalRate,
+} from './allowance.ts';
 import { addDays, parseDay, weekday } from './dates.ts';
-import { forecastAccount } from './forecast.ts';
+import { forecastAccount, forecastTotal } from './forecast.ts';
 import { expectedAmount, type HistoryTransaction } from './recurring.ts';
 
 const TODAY = '2025-01-01';
@@ -168,6 +174,73 @@ describe("the band: held-out forecasts on the account's own history (issue 10)",
     expect(at(365)!.low).toBeLessThan(0);
     // The same history gives the same band (the draws have a fixed seed).
     expect(estimateAllowance({ transactions, today: TODAY }).spread).toEqual(allowance.spread);
+  });
+
+  it('leaves room below a quiet savings account for the large withdrawal savings accounts see (pooled prior)', () => {
+    // A year of $500 put aside every week and nothing taken out: the account's own months see no
+    // withdrawal, so its own band is a few dollars wide. Savings accounts in general lose a tenth of
+    // their balance or more about once a year (ALLOWANCE_RULES.withdrawalPrior): a year ahead the low
+    // side reaches what such a withdrawal takes, the high side stays the account's own.
+    const transactions: HistoryTransaction[] = Array.from({ length: 52 }, (_, i) => ({
+      id: `in${i}`,
+      account_id: 'sav',
+      date: addDays(TODAY, -1 - 7 * i),
+      amount: -50_000 - (i % 3) * 7,
+      name: 'Money put aside',
+      personal_finance_category: { primary: 'TRANSFER_IN', detailed: 'TRANSFER_IN_DEPOSIT' },
+    }));
+    const allowance = estimateAllowance({ transactions, today: TODAY });
+    expect(allowance.withdrawals).toEqual({ years: 0.981, past: [] });
+    const balance = 3_000_000;
+    const rate = withdrawalRate(allowance.withdrawals!, balance);
+    const { perYear, priorYears } = ALLOWANCE_RULES.withdrawalPrior;
+    expect(rate).toBeCloseTo((perYear * priorYears) / (priorYears + 0.981), 6);
+    const account = { account_id: 'sav', account_type: 'depository' as const, current_balance: balance };
+    const rows = forecastAccount({ account, planned: [], allowance, today: TODAY, days: 365 }).rows;
+    const own = allowance.spread.find((s) => s.days === 365)!;
+    expect(own.low).toBeGreaterThan(-0.01 * balance);
+    const year = rows[365]!;
+    expect(year.closing_balance - year.closing_low).toBeGreaterThan(0.1 * balance);
+    expect(year.closing_high - year.closing_balance).toBe(own.high);
+    // Never narrowing with the horizon; the all-accounts total carries the same low side.
+    for (let i = 1; i < rows.length; i += 1)
+      expect(rows[i]!.closing_low - rows[i]!.closing_balance).toBeLessThanOrEqual(
+        rows[i - 1]!.closing_low - rows[i - 1]!.closing_balance,
+      );
+    const total = forecastTotal({
+      accounts: [account],
+      planned: [],
+      allowances: new Map([['sav', allowance]]),
+      today: TODAY,
+      days: 365,
+    }).rows[365]!;
+    expect(total.closing_low).toBe(year.closing_low);
+    // A card, or an account with everyday spending, has no such side: its own months measure it.
+    expect(estimateAllowance({ transactions: daily(200, 2_500), today: TODAY }).withdrawals).toBeUndefined();
+  });
+
+  it('weighs the prior against the account’s own count of large withdrawals (empirical Bayes)', () => {
+    const { perYear, priorYears, minShare } = ALLOWANCE_RULES.withdrawalPrior;
+    // Two years with four withdrawals of a fifth of the balance then, and small ones that do not count.
+    const past = [
+      { amount: 200_000, after: 0 },
+      { amount: 200_000, after: 0 },
+      { amount: 200_000, after: 0 },
+      { amount: 200_000, after: 0 },
+      { amount: Math.floor(minShare * 500_000), after: 0 },
+    ];
+    expect(withdrawalRate({ years: 2, past }, 800_000)).toBeCloseTo(
+      (perYear * priorYears + 4) / (priorYears + 2),
+      6,
+    );
+    // The share is of the balance then: today's balance less what came in since.
+    expect(
+      withdrawalRate({ years: 2, past: [{ amount: 200_000, after: 9_000_000 }] }, 10_000_000),
+    ).toBeCloseTo((perYear * priorYears + 1) / (priorYears + 2), 6);
+    expect(withdrawalRate({ years: 2, past: [{ amount: 200_000, after: 0 }] }, 10_000_000)).toBeCloseTo(
+      (perYear * priorYears) / (priorYears + 2),
+      6,
+    );
   });
 
   it('follows interest that grows where the plan keeps it level, in the line itself', () => {

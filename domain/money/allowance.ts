@@ -48,7 +48,48 @@ export const ALLOWANCE_RULES = {
    * usually outweigh withdrawals) — issue 10 item 6, docs/money-engine.md "Uncertainty band".
    */
   bandBootstrap: { blockDays: 30, draws: 1000 },
+  /**
+   * Large withdrawals from an account that holds money rather than spends it (no everyday spending:
+   * savings), pooled over many such accounts (the empirical-Bayes prior): a withdrawal of at least
+   * `minShare` of the balance comes `perYear` times a year, its share of the balance at the deciles in
+   * `shares`. One quiet year says little about a withdrawal that comes every year or two, so the
+   * account's own count is weighed against the prior's `priorYears` years (`withdrawalRate`); the
+   * forecast's low side then reaches the p10 of what such withdrawals take (forecast.ts). Measured on
+   * the sandbox's calibration seeds 21–40 (issue 10 item 6, docs/money-engine.md "Uncertainty band").
+   */
+  withdrawalPrior: {
+    minShare: 0.1,
+    perYear: 1.32,
+    priorYears: 2,
+    shares: [0.101, 0.127, 0.156, 0.179, 0.226, 0.278, 0.341, 0.408, 0.478, 0.572, 0.902],
+  },
 } as const;
+
+/**
+ * The past outflows of an account that holds money (`Allowance.withdrawals`): each as its amount
+ * (cents, > 0) and the net cash flow after its day up to today, so that its share of the balance then
+ * follows from today's balance: amount / (balance − after + amount).
+ */
+export interface PastWithdrawals {
+  /** The years of history the outflows were looked for in. */
+  readonly years: number;
+  readonly past: readonly { readonly amount: Cents; readonly after: Cents }[];
+}
+
+/**
+ * The yearly rate of large withdrawals for an account with `balance` (cents, held) today: the pooled
+ * prior's rate weighed as `priorYears` years of evidence, plus the account's own count of outflows of
+ * at least `minShare` of the balance then over its own years (a Gamma–Poisson posterior mean).
+ */
+export function withdrawalRate(withdrawals: PastWithdrawals, balance: Cents): number {
+  const { minShare, perYear, priorYears } = ALLOWANCE_RULES.withdrawalPrior;
+  let own = 0;
+  for (const w of withdrawals.past) {
+    const before = balance - w.after + w.amount;
+    if (before > 0 && w.amount >= minShare * before) own += 1;
+  }
+  return (perYear * priorYears + own) / (priorYears + withdrawals.years);
+}
 
 /**
  * How far what the plan does not foresee strayed from the allowance (its mean × days) over `days` days
@@ -99,6 +140,11 @@ export interface Allowance {
    * none.
    */
   readonly drift?: readonly StreamDrift[];
+  /**
+   * For an account with no everyday spending (money held, not spent: savings), its unplanned outflows
+   * over the band's window, for the forecast's large-withdrawal side (`withdrawalRate`). Absent: none.
+   */
+  readonly withdrawals?: PastWithdrawals;
   /** Why the allowance is zero, when it is. */
   readonly note: 'insufficient_history' | null;
 }
@@ -382,6 +428,34 @@ function heldOutHistory(
 }
 
 /**
+ * The outflows in no stream and no user's item over days `from`…`to`, each with the net cash flow
+ * (Plaid sign turned around: money in is positive) after its day up to today.
+ */
+function pastWithdrawals(
+  posted: readonly HistoryTransaction[],
+  excluded: ReadonlySet<string>,
+  from: DayNumber,
+  to: DayNumber,
+  today: DayNumber,
+): PastWithdrawals {
+  const flowAfter = new Float64Array(today - from + 2);
+  for (const tx of posted) {
+    const i = parseDay(tx.date) - from;
+    if (i >= 0 && i <= today - from) flowAfter[i] = (flowAfter[i] ?? 0) - tx.amount;
+  }
+  for (let i = flowAfter.length - 2; i >= 0; i -= 1)
+    flowAfter[i] = (flowAfter[i] ?? 0) + (flowAfter[i + 1] ?? 0);
+  const past: { amount: Cents; after: Cents }[] = [];
+  for (const tx of posted) {
+    const i = parseDay(tx.date) - from;
+    if (tx.amount <= 0 || i < 0 || i > to - from || excluded.has(tx.id)) continue;
+    past.push({ amount: tx.amount, after: roundCents(flowAfter[i + 1] ?? 0) || 0 });
+  }
+  past.sort((a, b) => a.after - b.after || a.amount - b.amount);
+  return { years: Math.round(((to - from + 1) / 365) * 1000) / 1000, past };
+}
+
+/**
  * The mean spending per weekday over the last `lookback_days` (from the start of history if shorter,
  * up to yesterday: today is not over), after capping each day at the 95th percentile of spending
  * days. A mean, not a median: most days have no spending at all, so per-weekday medians are zero for
@@ -419,6 +493,9 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
   const capped = everyday.map((v) => Math.min(v, cap));
   const heldOut = heldOutHistory(input, posted, bandFrom, bandDays, capped);
   const band = measureSpread(heldOut.history);
+  const withdrawals = everyday.some((v) => v !== 0)
+    ? undefined
+    : pastWithdrawals(posted, excluded, bandFrom, to, today);
   const sums = [0, 0, 0, 0, 0, 0, 0];
   const counts = [0, 0, 0, 0, 0, 0, 0];
   let total = 0;
@@ -453,6 +530,7 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
     spread: band.spread,
     spread_growth: band.growth,
     drift: heldOut.drift,
+    ...(withdrawals ? { withdrawals } : {}),
     note: null,
   };
 }

@@ -5,7 +5,7 @@
 // account: items are bucketed by day index with integer arithmetic, no Date objects in the loop.
 import type { Cents } from './cents.ts';
 import { daysInMonth, formatCivil, parseDay, toCivil, weekday, type DayNumber } from './dates.ts';
-import type { Allowance, AllowanceSpread } from './allowance.ts';
+import { ALLOWANCE_RULES, withdrawalRate, type Allowance, type AllowanceSpread } from './allowance.ts';
 import { flowFromPlaid, PLAN_HORIZON_DAYS, type PlanItem } from './plan.ts';
 
 /** connected_accounts.account_type. */
@@ -244,6 +244,29 @@ function addBand(
   }
 }
 
+/**
+ * The low side of an account that holds money (`Allowance.withdrawals`) also reaches the p10 of what
+ * large withdrawals take by each day: with `withdrawalRate` a year (the pooled prior weighed with the
+ * account's own past), at least one comes by day i with probability p = 1 − e^(−rate · i / 365), and
+ * the band's 10 % beyond its low side is then the (1 − 0.1 / p) quantile of the prior's shares of the
+ * balance (none while p ≤ 0.1). Whichever is lower, this or the measured side, counts: an account
+ * whose own months held such withdrawals has them in its band already. Never narrows with distance.
+ */
+function addWithdrawalRisk(low: Float64Array, allowance: Allowance, balance: Cents): void {
+  if (!allowance.withdrawals || balance <= 0) return;
+  const rate = withdrawalRate(allowance.withdrawals, balance);
+  const shares = ALLOWANCE_RULES.withdrawalPrior.shares;
+  const tail = 1 - ALLOWANCE_RULES.spreadPercentiles[1];
+  for (let i = 1; i < low.length; i += 1) {
+    const p = 1 - Math.exp((-rate * i) / 365);
+    if (p <= tail) continue;
+    const at = (1 - tail / p) * (shares.length - 1);
+    const k = Math.floor(at);
+    const share = (shares[k] ?? 0) + (at - k) * ((shares[k + 1] ?? shares[k] ?? 0) - (shares[k] ?? 0));
+    low[i] = Math.min(low[i] ?? 0, -Math.round(share * balance));
+  }
+}
+
 const cents = (values: Float64Array): Cents[] => Array.from(values, (v) => v || 0);
 
 /** The daily rows from the opening balance and the day-indexed series, with the series themselves. */
@@ -301,6 +324,7 @@ export function forecastAccount(input: AccountForecastInput): Forecast {
   if (input.allowance) {
     addAllowance(allowance, start, input.allowance, sign);
     addBand(bandLow, bandHigh, input.allowance.spread, sign, input.allowance.spread_growth);
+    if (sign === 1) addWithdrawalRisk(bandLow, input.allowance, account.current_balance);
   }
   return forecastFrom(
     start,
@@ -342,7 +366,10 @@ export function forecastTotal(input: TotalForecastInput): Forecast {
     if (a) {
       addAllowance(allowance, start, a, 1);
       // The accounts' bands add up: as if their everyday spending moved together (a wide, safe total).
-      addBand(bandLow, bandHigh, a.spread, 1, a.spread_growth);
+      const own = new Float64Array(n);
+      addBand(own, bandHigh, a.spread, 1, a.spread_growth);
+      if (!isLiability(account.account_type)) addWithdrawalRisk(own, a, account.current_balance);
+      for (let i = 0; i < n; i += 1) bandLow[i] = (bandLow[i] ?? 0) + (own[i] ?? 0);
       anyAllowance = true;
     }
   }
