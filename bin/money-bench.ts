@@ -232,8 +232,9 @@ export async function benchMoneyThroughGateway(
 ): Promise<Figure[]> {
   const { headers, accounts } = await profileWithBank(cloud, token, 'ins_109508');
   if (accounts !== 8) throw new Error(`expected 8 accounts, linked ${accounts}`);
-  // Warm-up on an empty second profile: the local gateway compiles a handler's modules on its first
-  // call (a deployed Lambda runs a prebuilt bundle), which is not the person's wait.
+  // Warm-up on an empty second profile: the gateway has loaded every handler module at start
+  // (local/gateway.ts warmHandlers), but the generation's first run still pays for its code's first
+  // execution, which is not the person's wait.
   const warm = await fetch(`${cloud.urls.api}/financial-profiles`, {
     method: 'POST',
     headers: { authorization: headers.authorization, 'content-type': 'application/json' },
