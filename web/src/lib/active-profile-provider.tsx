@@ -15,7 +15,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 import { profileToasts } from '@domain/profile-messages.ts';
 import {
   ACTIVE_PROFILE_CHANGED_EVENT,

@@ -13,7 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 import { authToasts } from '@domain/auth-messages.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';

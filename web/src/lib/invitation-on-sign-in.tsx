@@ -4,7 +4,7 @@
 // store: the sign-in screen waits on it to choose where to go, and the active-profile state waits for
 // it before loading profiles, so a new invitee is not given a default profile of their own meanwhile.
 import { useEffect, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 import { authToasts } from '@domain/auth-messages.ts';
 import { readAuthQuery } from '../config/paths.ts';
 import { saveActiveProfileId } from './active-profile.ts';

@@ -4,7 +4,7 @@
 // available!' with 'Refresh now' (it lasts 600000 ms) once until dismissed, and a banner offering a
 // reload (components/layouts/update-banner.tsx).
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 import { startUpdateChecks, UPDATE_CHECK } from './update-schedule.ts';
 
 export { isNewVersion, RUNNING_VERSION, shouldCheckOnFocus, UPDATE_CHECK } from './update-schedule.ts';

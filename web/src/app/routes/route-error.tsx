@@ -6,7 +6,7 @@
 // but a 404 becomes an error report (lib/telemetry.ts; issue 17).
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { ErrorScreen } from '../../components/errors/error-screen.tsx';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { classifyError } from '../../lib/classify-error.ts';

@@ -10,6 +10,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
+import { preloadAmplify } from '../../../lib/amplify-loader.ts';
 import { signUpInputSchema, useSignUp, type SignUpInput } from '../api/sign-up.ts';
 import { describeAuthError, showAuthFailure } from '../utils/cognito-errors.ts';
 import { EmailField, NewPasswordField } from './auth-fields.tsx';
@@ -64,7 +65,7 @@ export function CreateAccountForm({ defaultEmail, invite }: CreateAccountFormPro
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} onInput={preloadAmplify} noValidate className="space-y-5">
       {formError ? <Alert>{formError}</Alert> : null}
       <EmailField
         readOnly={emailLocked}

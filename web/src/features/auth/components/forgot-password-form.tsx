@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 
 import { paths } from '../../../config/paths.ts';
+import { preloadAmplify } from '../../../lib/amplify-loader.ts';
 import {
   requestResetInputSchema,
   useRequestPasswordReset,
@@ -42,7 +43,7 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail: string | nu
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} onInput={preloadAmplify} noValidate className="space-y-5">
       {formError ? <Alert>{formError}</Alert> : null}
       <EmailField error={form.formState.errors.email?.message} {...form.register('email')} />
       <Button type="submit" className="w-full" isPending={form.formState.isSubmitting}>

@@ -4,13 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { authToasts } from '@domain/auth-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 
 import { paths } from '../../../config/paths.ts';
+import { preloadAmplify } from '../../../lib/amplify-loader.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { emailStepSchema, signInInputSchema, useSignIn, type SignInInput } from '../api/sign-in.ts';
 import { authErrorMessages, describeAuthError, showAuthFailure } from '../utils/cognito-errors.ts';
@@ -88,7 +89,7 @@ export function LoginForm({ defaultEmail, invite }: LoginFormProps) {
   const signupHref = paths.auth.signup.getHref({ invite, email: typedEmail.trim() || defaultEmail });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} onInput={preloadAmplify} noValidate className="space-y-5">
       {formError ? <Alert>{formError}</Alert> : null}
       <EmailField
         autoComplete="username"

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 
 import { paths } from '../../../config/paths.ts';
+import { preloadAmplify } from '../../../lib/amplify-loader.ts';
 import {
   confirmResetInputSchema,
   useConfirmPasswordReset,
@@ -56,7 +57,7 @@ export function ResetPasswordForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} onInput={preloadAmplify} noValidate className="space-y-5">
       {formError ? <Alert>{formError}</Alert> : null}
       <EmailField error={errors.email?.message} {...form.register('email')} />
       <CodeField

@@ -11,6 +11,7 @@ import { authToasts } from '@domain/auth-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
+import { preloadAmplify } from '../../../lib/amplify-loader.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import {
   confirmSignUpInputSchema,
@@ -100,7 +101,7 @@ export function VerifyEmailForm({ defaultEmail, invite, newAccount = false, isLo
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} onInput={preloadAmplify} noValidate className="space-y-5">
       {isLocal ? <Alert tone="info">Local mode: the code is printed by npm start (fixed code)</Alert> : null}
       {formError ? <Alert>{formError}</Alert> : null}
       <EmailField error={errors.email?.message} {...form.register('email')} />

@@ -1,0 +1,68 @@
+// spec §9 toasts without sonner on the startup path (docs/web.md, "Landing bundle"): the modules a
+// first screen runs (auth state, sign-in, profiles, update check, error screen) toast through this, and
+// sonner (≈ 9 KB gzip) loads with the toast region, after the first render (app/provider.tsx). Each call
+// returns its toast's id at once, as sonner's do; the calls reach sonner in the order they were made
+// (a toast made before the region is mounted shows when it mounts).
+import type { ExternalToast, toast as sonnerToast } from 'sonner';
+
+type Sonner = typeof sonnerToast;
+type Message = Parameters<Sonner>[0];
+type ToastId = string | number;
+type Kind = 'success' | 'error' | 'info' | 'loading';
+
+let sonner: Promise<Sonner> | null = null;
+
+const load = (): Promise<Sonner> =>
+  (sonner ??= import('sonner').then(
+    (module) => module.toast,
+    (error: unknown) => {
+      sonner = null;
+      throw error;
+    },
+  ));
+
+let counter = 0;
+let requested = false;
+const requestListeners = new Set<() => void>();
+
+/** Calls `listener` once a toast has been asked for (at once if one already was): the region mounts then. */
+export function onToastRequested(listener: () => void): () => void {
+  if (requested) {
+    listener();
+    return () => undefined;
+  }
+  requestListeners.add(listener);
+  return () => void requestListeners.delete(listener);
+}
+
+function show(kind: Kind | null, message: Message, options: ExternalToast = {}): ToastId {
+  const id = options.id ?? `app-toast-${(counter += 1)}`;
+  if (!requested) {
+    requested = true;
+    for (const listener of [...requestListeners]) listener();
+    requestListeners.clear();
+  }
+  load()
+    .then((toast) => {
+      const withId = { ...options, id };
+      if (kind === null) toast(message, withId);
+      else toast[kind](message, withId);
+    })
+    .catch((error: unknown) => console.warn('a toast could not be shown', error));
+  return id;
+}
+
+export const toast = Object.assign(
+  (message: Message, options?: ExternalToast) => show(null, message, options),
+  {
+    success: (message: Message, options?: ExternalToast) => show('success', message, options),
+    error: (message: Message, options?: ExternalToast) => show('error', message, options),
+    info: (message: Message, options?: ExternalToast) => show('info', message, options),
+    loading: (message: Message, options?: ExternalToast) => show('loading', message, options),
+    dismiss: (id?: ToastId) => {
+      load()
+        .then((toast) => toast.dismiss(id))
+        .catch(() => undefined);
+    },
+  },
+);
