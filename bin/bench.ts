@@ -175,22 +175,15 @@ function htmlAssets(html: string): { js: string[]; css: string[] } {
   };
 }
 
-/** Modules that render the light landing page (docs/web.md, "Landing bundle"). */
-const LANDING_MODULES = [
-  'src/app/landing-shell.tsx',
-  'src/features/landing/components/landing.tsx',
-  'src/features/landing/hooks/use-typed-rotation.ts',
-];
-
 /**
- * The landing page's weight (issue 6): the JavaScript and CSS a browser fetches before a signed-out
- * visitor's '/' first renders, from a fresh production build, gzip-compressed. A visitor with no stored
- * session on '/' is rendered by the entry itself (web/src/main.tsx), so that is everything built
- * index.html loads at once (its module script, module preloads and style sheets) together with the
- * entry's static imports from the manifest; should a landing module ever become a lazy chunk, its
- * closure is added too. Also: the largest chunk loaded later, and for comparison what the full app
- * needs to show /login (entry, app/boot.tsx and the route, each with their static imports). The 120 KB
- * gzip target is the baseline.
+ * The landing page's weight (issue 6): the JavaScript and CSS a browser fetches for a signed-out
+ * visitor's '/'. The page itself is prerendered into index.html, so it paints with the HTML and its
+ * style sheet; the JavaScript is the small entry that drives it (web/src/main.tsx with
+ * app/static-landing.ts: typing, links, theme, update check), everything built index.html loads at once
+ * (its module script, module preloads and style sheets) together with the entry's static imports from
+ * the manifest. Also: the largest chunk loaded later, and for comparison what the full app needs to
+ * show /login (entry, app/boot.tsx and the route, each with their static imports). The 120 KB gzip
+ * target is the baseline.
  */
 function benchLandingBundle(): Figure[] {
   const root = resolve(import.meta.dirname, '..');
@@ -222,7 +215,6 @@ function benchLandingBundle(): Figure[] {
   const js = new Set<string>();
   const css = new Set<string>();
   staticClosure(manifest, entry, js, css);
-  for (const key of LANDING_MODULES) staticClosure(manifest, key, js, css);
   const html = htmlAssets(readFileSync(join(dist, 'index.html'), 'utf8'));
   html.js.forEach((file) => js.add(file));
   html.css.forEach((file) => css.add(file));
@@ -236,7 +228,13 @@ function benchLandingBundle(): Figure[] {
   const largestLazy = Math.max(0, ...lazy.map(gzipKb));
   const target = { baselineName: 'landing target (gzip)', baseline: 120 };
   return [
-    { name: 'landing JS before first render (gzip)', value: sum(js), unit: 'KB', ...target, budget: 120 },
+    {
+      name: 'landing page JS (gzip; the page itself is in index.html)',
+      value: sum(js),
+      unit: 'KB',
+      ...target,
+      budget: 120,
+    },
     { name: 'landing CSS before first render (gzip)', value: sum(css), unit: 'KB', ...target },
     { name: 'largest lazy JS chunk (gzip)', value: largestLazy, unit: 'KB', ...target },
     { name: 'full app JS to show /login (gzip)', value: sum(loginJs), unit: 'KB', ...target },
