@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type { JWTPayload } from 'jose';
+import { keepConnectionsLongerThanClients } from './keep-alive.ts';
 import { WebSocket, WebSocketServer } from 'ws';
 import {
   catalog,
@@ -511,6 +512,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         if (!response.headersSent) send(response, 500, { message: 'Internal Server Error' });
       });
   });
+  keepConnectionsLongerThanClients(server);
   const realtime = attachRealtime(server, options, loadHandler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -14,6 +14,7 @@ import { flowPage, flowPageCsp, linkAssets, oauthPage, sessionCalls } from './li
 import { randomId } from './random.ts';
 import { SandboxState } from './state.ts';
 import type { WebhookDelivery } from './webhooks.ts';
+import { keepConnectionsLongerThanClients } from '../keep-alive.ts';
 
 export interface PlaidSandboxOptions {
   /** 0 picks a free port; read the bound one from `url`/`port`. */
@@ -189,6 +190,7 @@ export async function createPlaidSandbox(options: PlaidSandboxOptions): Promise<
     if (clientId !== options.clientId || secret !== options.secret) throw errors.invalidApiKeys();
   }
 
+  keepConnectionsLongerThanClients(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ port: options.port, host }, () => {

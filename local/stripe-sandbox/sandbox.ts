@@ -28,6 +28,7 @@ import {
   type WebhookAttempt,
   type WebhookEndpoint,
 } from './webhooks.ts';
+import { keepConnectionsLongerThanClients } from '../keep-alive.ts';
 
 export interface CatalogProduct {
   name: string;
@@ -308,6 +309,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     return new Date(clock.now() * 1000);
   }
 
+  keepConnectionsLongerThanClients(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ port: options.port, host }, () => {
