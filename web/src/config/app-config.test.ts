@@ -80,8 +80,12 @@ describe('loadAppConfig', () => {
     await expect(loadAppConfig(fetchFn)).resolves.toMatchObject({ stage: 'local' });
     expect(calls[0]?.[0]).toBe('/config.json');
     expect(calls[0]?.[1]).toBeUndefined();
+    // index.html's inline script adds that preload for every start of the app (run and checked in
+    // app/start-mode.test.ts): the same URL, as a fetch, in CORS mode 'anonymous' like a plain fetch().
     const html = readFileSync(join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
-    expect(html).toContain('<link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />');
+    expect(html).toContain("preload.href = '/config.json';");
+    expect(html).toContain("preload.as = 'fetch';");
+    expect(html).toContain("preload.crossOrigin = 'anonymous';");
   });
 
   it('explains a missing file, invalid JSON and an unreachable server', async () => {
