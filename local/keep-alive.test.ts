@@ -26,7 +26,7 @@ describe('keepConnectionsLongerThanClients', () => {
     const header = await new Promise<string | undefined>((resolve, reject) => {
       const sent = request({ port, host: '127.0.0.1', headers: { connection: 'keep-alive' } }, (response) => {
         response.resume();
-        resolve(response.headers['keep-alive']);
+        resolve(String(response.headers['keep-alive']));
       });
       sent.on('error', reject);
       sent.end();
