@@ -24,54 +24,7 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
   return result.status ?? 1;
 }
 
-/** Runs commands at most `width` at a time, each one's output printed whole when it ends; the first
- * non-zero exit (or 0). */
-async function runPool(
-  label: string,
-  commands: Array<[name: string, command: string, args: string[]]>,
-  width = 2,
-): Promise<number> {
-  console.log(`\n▶ ${label} (${commands.length} commands, ${width} at a time)`);
-  const started = Date.now();
-  const queue = [...commands];
-  const exits: number[] = [];
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const [name, command, args] = next;
-      const begun = Date.now();
-      const exit = await new Promise<number>((done) => {
-        const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-        let output = '';
-        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child.on('close', (code, signal) => {
-          if (output.trim()) console.log(output.trimEnd());
-          console.log(`  ${name}: exit ${code ?? signal} in ${((Date.now() - begun) / 1000).toFixed(1)}s`);
-          done(code ?? 1);
-        });
-      });
-      exits.push(exit);
-    }
-  };
-  await Promise.all(Array.from({ length: width }, worker));
-  const exit = exits.find((code) => code !== 0) ?? 0;
-  console.log(`◀ ${label}: exit ${exit} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
-  return exit;
-}
-
-// The static checks are independent single-threaded processes: two at a time on two cores (the
-// three typechecks and lint one after another took 121 s in CI; `npm run typecheck`/`lint` are the same
-// commands).
-const tsc = bin('tsc');
-const staticExit = await runPool('typecheck and lint', [
-  ['typecheck (back end)', tsc, ['-p', 'tsconfig.json', '--noEmit']],
-  ['typecheck (web)', tsc, ['-p', 'web/tsconfig.json', '--noEmit']],
-  ['typecheck (end-to-end tests)', tsc, ['-p', 'tests/e2e/tsconfig.json', '--noEmit']],
-  ['eslint', bin('eslint'), ['.', '--max-warnings', '0']],
-  ['prettier', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
-]);
-
-/** Runs a suite with its output in test-results/<name>.log, printed when it ends. */
+/** Runs a command with its output in test-results/<name>.log, printed when it ends. */
 function runLogged(
   label: string,
   name: string,
@@ -100,6 +53,45 @@ function runLogged(
     });
   });
 }
+
+/** Runs commands at most `width` at a time, each through runLogged (its output kept in test-results/
+ * and printed whole when it ends); the first non-zero exit (or 0). */
+async function runPool(
+  label: string,
+  commands: Array<[name: string, command: string, args: string[]]>,
+  width = 2,
+): Promise<number> {
+  console.log(`\n▶ ${label} (${commands.length} commands, ${width} at a time)`);
+  const started = Date.now();
+  const queue = [...commands];
+  const exits: number[] = [];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [name, command, args] = next;
+      const logName = name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
+      exits.push(await runLogged(name, logName, command, args));
+    }
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+  const exit = exits.find((code) => code !== 0) ?? 0;
+  console.log(`◀ ${label}: exit ${exit} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  return exit;
+}
+
+// The static checks are independent single-threaded processes: two at a time on two cores (the
+// three typechecks and lint one after another took 121 s in CI; `npm run typecheck`/`lint` are the same
+// commands).
+const tsc = bin('tsc');
+const staticExit = await runPool('typecheck and lint', [
+  ['typecheck (back end)', tsc, ['-p', 'tsconfig.json', '--noEmit']],
+  ['typecheck (web)', tsc, ['-p', 'web/tsconfig.json', '--noEmit']],
+  ['typecheck (end-to-end tests)', tsc, ['-p', 'tests/e2e/tsconfig.json', '--noEmit']],
+  ['eslint', bin('eslint'), ['.', '--max-warnings', '0']],
+  ['prettier', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
+]);
 
 // The Vitest suites run as two shards side by side, each with its own local cloud (the integration
 // suite's global setup; free ports), so no test sees the other shard's data. The integration suite runs
