@@ -6,6 +6,7 @@
 // until the visitor shows they are heading into it (a pointer over, a touch on or the focus on one of
 // the page's links: then the app and spec §2's preloads start, a few hundred milliseconds before the
 // click needs them); following a link starts the full app at its page, in place.
+import { isPlainClick } from '../features/landing/plain-click.ts';
 import { taglines } from '../features/landing/taglines.ts';
 import { startTypedRotation, TYPED_START, typedText } from '../features/landing/typed-rotation.ts';
 import { applyTheme, followThemeChanges, readTheme } from '../lib/theme-core.ts';
@@ -27,11 +28,6 @@ export interface StaticLandingOptions {
 }
 
 const INTENTS = ['pointerover', 'touchstart', 'focusin'] as const;
-
-/** An ordinary left click, which the page handles; others (new tab, download…) keep the browser's. */
-function isPlainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
-}
 
 /** Drives the prerendered landing page in `view` until a link starts the app. Returns a function that
  * stops everything it started. */

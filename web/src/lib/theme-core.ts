@@ -1,6 +1,6 @@
 // spec §4 Theme without React: the stored choice (`theme`, spec §3), the `dark` class on <html>, and
 // following other tabs (the `storage` event) and the OS setting. The React hook (theme.ts) and the light
-// landing page (features/landing/static-landing.ts), which runs before React has loaded, both use it.
+// landing page (app/static-landing.ts), which runs before React has loaded, both use it.
 import { storageKeys } from './storage-keys.ts';
 
 export type Theme = 'light' | 'dark' | 'system';

@@ -1,7 +1,7 @@
 // spec §4 / §9 Update check without React: the constants, the comparison and the schedule (first after
 // 2 s, then every 4 h, and when the tab becomes visible or focused after more than 30 min without a
-// check). The React hook (update-check.ts) and the light landing page (features/landing/
-// static-landing.ts), which runs before React has loaded, both use it.
+// check). The React hook (update-check.ts) and the light landing page (app/static-landing.ts), which
+// runs before React has loaded, both use it.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

@@ -10,6 +10,7 @@ import { APP_NAME, APP_TAGLINE } from '../../../config/brand.ts';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useTypedRotation } from '../hooks/use-typed-rotation.ts';
+import { isPlainClick } from '../plain-click.ts';
 import { taglines } from '../taglines.ts';
 
 const features = [
@@ -51,7 +52,7 @@ function AppLink({
   ...rest
 }: { to: string; onNavigate: (href: string) => void } & AnchorHTMLAttributes<HTMLAnchorElement>) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     onNavigate(to);
   };
