@@ -269,7 +269,6 @@ async function measure(): Promise<void> {
   } finally {
     await cloud.stop();
   }
-  if (ONLY === 'reads') return;
 
   figures.push(...benchLandingBundle());
   figures.push(...(await benchWeb()));
