@@ -110,10 +110,11 @@ function prerenderStartViews(): Plugin {
   };
 }
 
-/** The libraries every start of the full app needs before any screen (React, router, query cache,
- * validation). The light landing page loads none of them. */
+/** The libraries every start of the full app needs before any screen (React, router, query cache).
+ * The light landing page loads none of them. zod is not among them: no start needs it before its first
+ * screen (/login validates nothing until a form is sent), so it goes with the screens that use it. */
 const APP_CORE_LIBS =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|zod|cookie|set-cookie-parser)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|cookie|set-cookie-parser)[\\/]/;
 
 /** Amplify Auth and what only it uses: one file, loaded on demand (lib/amplify-loader.ts), so a
  * signed-out start never loads it. */
@@ -121,40 +122,87 @@ const AMPLIFY_LIBS = /[\\/]node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypt
 
 /**
  * Fewer files (issue 12 item 3): left to itself the bundler makes a file of every set of modules shared
- * by a different set of screens — 98 files for a /calendar deep link, 65 for /login. Two groups: all
- * the entry imports statically (what drives the prerendered landing page, and the early requests of
- * other starts) is one file beside the entry, and the full app's core libraries are one; screens and
- * what only they share stay lazy. Grouping the app's own shared code or each feature as well was
- * measured and dropped: each pulled code of screens not shown into every start (/login 352 KB and
- * 255 KB gzip against 251 KB). Nothing the entry does not import statically joins its file, so the
- * landing page stays light.
+ * by a different set of screens — 98 files for a /calendar deep link, 65 for /login. Groups, first match
+ * wins:
+ * - `landing`: all the entry imports statically (what drives the prerendered landing page, and the early
+ *   requests of other starts), one file beside the entry; nothing the entry does not import statically
+ *   joins it, so the landing page stays light;
+ * - `app-core`: the full app's core libraries; `amplify`: Amplify Auth, loaded on demand;
+ * - `app`: the app's own code every start of the full app runs (`app/boot.tsx` and its static imports:
+ *   providers, router, error screen) and what the signed-in frame shares with `/login` (buttons, fields,
+ *   layouts);
+ * - `frame`: the rest of the signed-in frame (`app/routes/app/root.tsx`: header, navigation, gates),
+ *   which every signed-in screen needs;
+ * - `money`: what the Money Calendar shares with the Money Plan (the planned-item form and its API).
+ * Screens and what only they share stay lazy. A signed-in deep link was 88 files, and Vite's preload
+ * helper spent close to a second of a 4×-throttled CPU adding a `<link rel="modulepreload">` for each;
+ * see docs/web.md "Chunks". Grouping each feature was measured and dropped earlier: it pulled code of
+ * screens not shown into every start (/login 352 KB and 255 KB gzip against 251 KB).
  */
 function chunkGroups() {
-  const entry = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+  const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+  const entry = source('main.tsx');
   type Info = { importedIds: readonly string[] } | null;
-  let entryClosure: Set<string> | undefined;
-  /** The entry and everything it imports statically. */
-  const closureOfEntry = (getModuleInfo: (id: string) => Info) => {
-    if (entryClosure) return entryClosure;
+  type GetInfo = (id: string) => Info;
+  /** A module and everything it imports statically. */
+  const closure = (root: string, getModuleInfo: GetInfo) => {
     const seen = new Set<string>();
-    const stack = [entry];
+    const stack = [root];
     while (stack.length > 0) {
       const id = stack.pop() as string;
       if (seen.has(id)) continue;
       seen.add(id);
       stack.push(...(getModuleInfo(id)?.importedIds ?? []));
     }
-    entryClosure = seen;
     return seen;
+  };
+  let sets: { landing: Set<string>; app: Set<string>; frame: Set<string>; money: Set<string> } | undefined;
+  const setsOf = (getModuleInfo: GetInfo) => {
+    if (sets) return sets;
+    const of = (...paths: string[]) => {
+      const all = new Set<string>();
+      for (const path of paths) for (const id of closure(source(path), getModuleInfo)) all.add(id);
+      return all;
+    };
+    // What signed-out starts and on-demand code load: none of it may sit in a signed-in group, or
+    // they would load that group's file too.
+    const signedOut = of(
+      'app/routes/auth/login.tsx',
+      'app/routes/auth/signup.tsx',
+      'app/routes/auth/verify-email.tsx',
+      'app/routes/auth/forgot-password.tsx',
+      'app/routes/auth/reset-password.tsx',
+      'lib/amplify.ts',
+      'app/toaster.tsx',
+    );
+    const login = of('app/routes/auth/login.tsx');
+    const frame = of('app/routes/app/root.tsx');
+    const app = of('app/boot.tsx');
+    for (const id of frame) if (login.has(id)) app.add(id);
+    const calendar = of('app/routes/app/calendar.tsx');
+    const plan = of('app/routes/app/plan.tsx');
+    const signedInOnly = (ids: Iterable<string>) =>
+      new Set([...ids].filter((id) => !signedOut.has(id) && !app.has(id)));
+    sets = {
+      landing: closure(entry, getModuleInfo),
+      app,
+      frame: signedInOnly(frame),
+      money: signedInOnly([...calendar].filter((id) => plan.has(id) && !frame.has(id))),
+    };
+    return sets;
   };
   return [
     {
       debugName: 'app chunks',
-      name: (id: string, ctx: { getModuleInfo: (id: string) => Info }) => {
+      name: (id: string, ctx: { getModuleInfo: GetInfo }) => {
         if (id === entry) return null;
-        if (closureOfEntry((moduleId) => ctx.getModuleInfo(moduleId)).has(id)) return 'landing';
+        const { landing, app, frame, money } = setsOf((moduleId) => ctx.getModuleInfo(moduleId));
+        if (landing.has(id)) return 'landing';
         if (APP_CORE_LIBS.test(id)) return 'app-core';
         if (AMPLIFY_LIBS.test(id)) return 'amplify';
+        if (app.has(id)) return 'app';
+        if (frame.has(id)) return 'frame';
+        if (money.has(id)) return 'money';
         return null;
       },
     },

@@ -21,6 +21,44 @@ import { createAppRouter, routerReady, screens } from './router.tsx';
 
 let started = false;
 
+/** How long a prerendered screen skeleton may stay once the app has rendered, at most. */
+const SKELETON_HOLD_MAX_MS = 3000;
+
+/**
+ * The root the app renders into. Usually `container` itself: the app's first render replaces the
+ * prerendered view. A start showing a screen's skeleton (index.html's `data-start-screen`: a signed-in
+ * /calendar) keeps it on screen, laid over the page (index.css, `data-start-holding`), while the app
+ * beneath shows nothing but loading indicators (the auth check, the gates, the profile:
+ * `[data-page-loading]`), and removes it once the app shows more (its frame with the screen's own
+ * skeleton, a redirect, an error), or at the latest 3 s after the app first rendered. So the
+ * skeleton's heading is not replaced by 'Loading...' and then painted again. The app renders in place
+ * all along (focus, layout and measurements work as usual); only the overlay goes.
+ */
+function appRoot(container: HTMLElement): HTMLElement {
+  const html = document.documentElement;
+  const skeleton = container.querySelector<HTMLElement>(`[data-start-view="${html.dataset.startScreen}"]`);
+  if (!html.dataset.startScreen || !skeleton) return container;
+  const target = document.createElement('div');
+  container.append(target);
+  html.dataset.startHolding = '';
+  let timer: number | undefined;
+  const reveal = () => {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const child of [...container.children]) if (child !== target) child.remove();
+    delete html.dataset.startHolding;
+    delete html.dataset.startScreen;
+  };
+  // Mutation records are delivered before the browser paints the commit that made them.
+  const observer = new MutationObserver(() => {
+    if (target.childElementCount === 0) return;
+    timer ??= window.setTimeout(reveal, SKELETON_HOLD_MAX_MS);
+    if (!target.querySelector('[data-page-loading]')) reveal();
+  });
+  observer.observe(target, { childList: true, subtree: true });
+  return target;
+}
+
 /**
  * Renders the full app into `container` (in place of the prerendered view it holds). With
  * `navigateTo`, the address changes to it (a new history entry) just before the router reads it, so
@@ -32,7 +70,7 @@ export async function startApp(
 ): Promise<void> {
   if (started) return;
   started = true;
-  const root: Root = createRoot(container);
+  const root: Root = createRoot(appRoot(container));
   // A stored session is checked by Amplify before the first screen: its code loads beside the config's.
   const storedSession = mayHoldSession();
   if (storedSession) preloadAmplify();

@@ -121,7 +121,12 @@ describe("index.html's inline start script (the same choice, made before first p
       matchMedia,
       URLSearchParams,
     );
-    return { view: attributes.get('data-start'), dark: classes.has('dark'), preloads };
+    return {
+      view: attributes.get('data-start'),
+      screen: attributes.get('data-start-screen'),
+      dark: classes.has('dark'),
+      preloads,
+    };
   }
 
   it('chooses as startsWithLanding does, case by case', () => {
@@ -150,6 +155,15 @@ describe("index.html's inline start script (the same choice, made before first p
         expected ? 'landing' : 'app',
       );
     }
+  });
+
+  it("shows the calendar's skeleton for a /calendar start with a stored sign-in, and only then", () => {
+    expect(run('/calendar', '', signedIn).screen).toBe('calendar');
+    expect(run('/calendar', '?month=2026-05', signedIn).screen).toBe('calendar');
+    expect(run('/calendar', '', []).screen).toBeUndefined();
+    expect(run('/calendar', '', null).screen).toBeUndefined();
+    expect(run('/accounts', '', signedIn).screen).toBeUndefined();
+    expect(run('/', '', signedIn).screen).toBeUndefined();
   });
 
   it('preloads the runtime config for the app, not for the landing page', () => {

@@ -112,7 +112,9 @@ const keyOf = (method: string, url: string, headers: Record<string, string>, bod
     url,
     Object.entries(headers)
       .map(([name, value]) => [name.toLowerCase(), value])
-      .sort(([a], [b]) => (a ?? '').localeCompare(b ?? '')),
+      // Code-unit order, not localeCompare: its first call builds a collator, ≈ 100 ms of a 4×-throttled
+      // CPU on the start's critical path, for header names that are plain ASCII anyway.
+      .sort(([a = ''], [b = '']) => (a < b ? -1 : a > b ? 1 : 0)),
     body ?? null,
   ]);
 

@@ -288,6 +288,48 @@ function BottomNav() {
   );
 }
 
+/**
+ * The frame as it first looks, before anything is known of the user: the brand, the bottom navigation's
+ * tabs and the page's container, with no links or menus. Prerendered into index.html around a screen's
+ * skeleton (app/start-views.tsx), so a signed-in deep link paints its frame before any JavaScript runs;
+ * the app replaces it, node for node in the same places, once its own frame renders. Hook-free: it is
+ * rendered to static markup in Node.
+ */
+export function FrameSkeleton({ children, pathname }: { children: ReactNode; pathname: string }) {
+  return (
+    <div className="min-h-dvh">
+      <header className="hidden border-b border-slate-200 bg-white md:block">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 lg:px-6">
+          <Logo className="text-lg" markClassName="size-7" nameClassName="md:max-lg:sr-only" />
+        </div>
+      </header>
+      <div className="sticky top-0 z-30 flex h-14 items-center justify-center border-b border-slate-200 bg-white px-2 md:hidden">
+        <Logo className="text-lg" markClassName="size-7" />
+      </div>
+      <main className="mx-auto max-w-5xl px-4 pt-6 pb-24 md:py-8">{children}</main>
+      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden">
+        <ul className="grid grid-cols-4">
+          {bottomNavItems.map((item) => {
+            const Icon = bottomIcons[item.href] ?? Wallet;
+            return (
+              <li
+                key={item.href}
+                className={cn(
+                  'flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium text-slate-600',
+                  isNavItemActive(item.href, pathname, { calendarOnHome: true }) && 'text-brand-700',
+                )}
+              >
+                <Icon aria-hidden="true" className="size-5" />
+                {item.label}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
 export function AppLayout({ children, actions }: { children: ReactNode; actions: AccountMenuActions }) {
   const items = useNavItems();
   const brand = (

@@ -12,6 +12,8 @@ export function PageSpinner({ label = 'Loading...', className }: { label?: strin
     <div
       role="status"
       aria-live="polite"
+      // app/boot.tsx keeps a prerendered start view on screen while the app shows only this.
+      data-page-loading=""
       className={cn('flex flex-col items-center justify-center gap-3 py-16', className)}
     >
       <Spinner className="size-8" />

@@ -3,9 +3,12 @@
 // marker), its end-of-day balance, low and negative highlighting; a day opens its detail; a view picker
 // (issue 10: Cash by default, each account, Net worth; remembered per member per profile); months 24
 // back and 24 ahead; and the forecast chart. An owed balance reads as owed everywhere on the screen.
+// The two cards under the month (spending by category, the forecast chart) mount once the month is on
+// screen and the browser is next idle: below the fold, they stay out of the grid's render (issue 12), and
+// nothing above them moves when they appear.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatUsd } from '@domain/classification.ts';
 import { bandCoverage, type BandCoverage } from '@domain/money/band-coverage.ts';
@@ -13,6 +16,7 @@ import type { AccountType } from '@domain/money/forecast.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { ForecastSettingsButton } from '../../../components/money/forecast-settings.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useIdle } from '../../../components/deferred.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -42,9 +46,16 @@ import {
   type BalanceTone,
 } from '../utils/month.ts';
 import { applyWhatIf, parseWhatIf } from '../utils/what-if.ts';
-import { DayDetail } from './day-detail.tsx';
-import { SpendingByCategory } from './spending-by-category.tsx';
-import { ForecastChart } from './forecast-chart.tsx';
+import { CalendarHeading } from './calendar-skeleton.tsx';
+
+// Off the first render's path (issue 12): the day's dialog loads when the browser is first idle after the
+// month showed (or when a day is opened first), the two cards under the month when they mount.
+const loadDayDetail = () => import('./day-detail.tsx');
+const DayDetail = lazy(() => loadDayDetail().then((m) => ({ default: m.DayDetail })));
+const SpendingByCategory = lazy(() =>
+  import('./spending-by-category.tsx').then((m) => ({ default: m.SpendingByCategory })),
+);
+const ForecastChart = lazy(() => import('./forecast-chart.tsx').then((m) => ({ default: m.ForecastChart })));
 
 const mobileQuery = `(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`;
 function subscribeMobile(onChange: () => void) {
@@ -159,17 +170,15 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
       ? withWhatIf(fetched, applyWhatIf(fetched.days, whatIf, fetched.low_balance_threshold ?? 0))
       : fetched;
   const byDate = new Map<string, CalendarDay>((data?.days ?? []).map((d) => [d.date, d]));
+  // The cards under the month wait for it (or its error), then for the browser's next idle moment.
+  const [monthShown, setMonthShown] = useState(false);
+  if (!monthShown && (data !== undefined || query.isError)) setMonthShown(true);
   const selectedDay = selected ? byDate.get(selected) : undefined;
 
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold text-slate-900">Money Calendar</h1>
-          <p className="text-sm text-slate-600">
-            What happened, what is planned, and where your balance is heading.
-          </p>
-        </div>
+        <CalendarHeading />
         <div className="flex w-full flex-wrap items-end gap-2 sm:w-auto">
           <ForecastSettingsButton profileId={profileId} />
           <SelectField
@@ -311,33 +320,49 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
         </>
       )}
 
-      <Card className="p-4">
-        <h2 className="mb-2 text-lg font-semibold text-slate-900">Spending by category</h2>
-        <SpendingByCategory profileId={profileId} month={month} thisMonth={thisMonth} />
-      </Card>
+      {monthShown ? (
+        <BelowTheMonth>
+          <Card className="p-4">
+            <h2 className="mb-2 text-lg font-semibold text-slate-900">Spending by category</h2>
+            <SpendingByCategory profileId={profileId} month={month} thisMonth={thisMonth} />
+          </Card>
 
-      <Card className="p-4">
-        <h2 className="mb-2 text-lg font-semibold text-slate-900">Balance forecast</h2>
-        {view !== null ? (
-          <ForecastChart
-            profileId={profileId}
-            view={view}
-            coverage={coverageOf(view, query.data?.accounts ?? [])}
-          />
-        ) : null}
-      </Card>
+          <Card className="p-4">
+            <h2 className="mb-2 text-lg font-semibold text-slate-900">Balance forecast</h2>
+            {view !== null ? (
+              <ForecastChart
+                profileId={profileId}
+                view={view}
+                coverage={coverageOf(view, query.data?.accounts ?? [])}
+              />
+            ) : null}
+          </Card>
+        </BelowTheMonth>
+      ) : null}
 
       {selectedDay && data ? (
-        <DayDetail
-          day={selectedDay}
-          accounts={data.accounts}
-          profileId={profileId}
-          canEdit={canEdit}
-          onClose={() => setSelected(null)}
-        />
+        <Suspense fallback={null}>
+          <DayDetail
+            day={selectedDay}
+            accounts={data.accounts}
+            profileId={profileId}
+            canEdit={canEdit}
+            onClose={() => setSelected(null)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
+}
+
+/** Its children once the browser is idle after the month first showed (within 1 s); the day's dialog
+ * starts loading then too. */
+function BelowTheMonth({ children }: { children: ReactNode }) {
+  const idle = useIdle();
+  useEffect(() => {
+    if (idle) loadDayDetail().catch(() => undefined);
+  }, [idle]);
+  return idle ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 function Summary({ data, convention }: { data: MoneyCalendarData; convention: BalanceConvention }) {
