@@ -26,6 +26,7 @@ import type { Data } from './data/index.ts';
 import type { Deps } from './deps.ts';
 import type { ApiEvent, Caller } from './http.ts';
 import { totalKey, cashKey } from './money/forecast-store.ts';
+import { deleteMonthViews } from './money/month-views.ts';
 import { sendSecurityNotice } from './security-notice.ts';
 import { confirmFreshCode } from './two-factor.ts';
 import { batchUntilDone } from './money/store.ts';
@@ -134,6 +135,7 @@ async function deleteOwnedProfile(deps: DeletionDeps, data: Data, profileId: str
     ...Object.keys((forecast?.months ?? {}) as Record<string, unknown>),
   ]);
   for (const key of monthKeys) await deleteRunningBalances(data, key);
+  await deleteMonthViews(data, profileId);
   await data.profileForecasts.delete({ profile_id: profileId }).go();
   const { data: members } = await data.profileMembers.query
     .byProfile({ profile_id: profileId })

@@ -32,6 +32,7 @@ import {
   type SeriesOverrides,
 } from '../lib/money/plan.ts';
 import { freshForecast, markInputsChanged, regenerateForecast } from '../lib/money/forecast-store.ts';
+import { itemsFromViews, readMonthViews, readViewHeader } from '../lib/money/month-views.ts';
 import { reconcileProfile, unreconcileItem } from '../lib/money/reconciliation.ts';
 import {
   activeAccounts,
@@ -140,6 +141,17 @@ async function respondWithItem(data: Data, itemId: string) {
       : Promise.resolve({ data: null }),
   ]);
   return publicItem(item, transactions, series.data ? cadencesOf([series.data]) : undefined);
+}
+
+/** The planned items due in [from, to] as the API answers them, read from the items themselves. */
+async function itemsFromSources(data: Data, profileId: string, from: string, to: string) {
+  const [items, series] = await Promise.all([
+    planItemsBetween(data, profileId, from, to),
+    seriesCadences(data, profileId),
+  ]);
+  const transactions = await reconciledTransactions(data, items);
+  const cadences = cadencesOf(series);
+  return items.map((i) => publicItem(i, transactions, cadences));
 }
 
 /** The accounts a change touches, for PlanChanged: the item's, or every account for a null one. */
@@ -489,38 +501,35 @@ export const handler = httpHandler('money-plan', {
       const profileId = profileIdFromRequest(event);
       const from = query.from ?? todayOf(deps.clock);
       const to = query.to ?? addDays(from, DEFAULT_RANGE_DAYS);
-      // Issue 12 item 4: the access check, the items and the series' cadences in one round (the query's
-      // own checks answer only once access is granted, as before), then the matched transactions.
-      const [, [items, series]] = await withProfileAccess(data, caller, profileId, 'read', async () => {
+      // Issue 12 item 4: the access check beside the months ready to serve (month-views.ts) and the
+      // forecast header that says whether they hold the latest plan (the query's own checks answer only
+      // once access is granted, as before). Views not current: the items, the series' cadences, then the
+      // matched transactions, as before.
+      const [, [header, views]] = await withProfileAccess(data, caller, profileId, 'read', async () => {
         if (to < from) throw new ValidationError([{ field: 'query.to', message: 'must not be before from' }]);
         if (parseDay(to) - parseDay(from) > MAX_RANGE_DAYS)
           throw new ValidationError([
             { field: 'query.to', message: `must be within ${MAX_RANGE_DAYS} days of from` },
           ]);
-        const [, found, cadences] = await Promise.all([
+        const [, found, stored] = await Promise.all([
           query.accountId
             ? assertProfileAccount(data, profileId, query.accountId, 'query.accountId')
             : undefined,
-          planItemsBetween(data, profileId, from, to),
-          seriesCadences(data, profileId),
+          readViewHeader(data, profileId),
+          readMonthViews(data, profileId, from, to),
         ]);
-        return [found, cadences] as const;
+        return [found, stored] as const;
       });
-      const listed = items.filter(
+      const ready = itemsFromViews(header, views, from, to);
+      const all = ready ?? (await itemsFromSources(data, profileId, from, to));
+      const listed = all.filter(
         (i) =>
           (query.includeDeleted === 'true' || !i.is_user_deleted) &&
           (!query.accountId || !i.account_id || i.account_id === query.accountId),
       );
       // By due date, then id; a page at a time.
       const page = pageInMemory(listed, (i) => `${i.due_date}|${i.id}`, query);
-      const transactions = await reconciledTransactions(data, page.items);
-      const cadences = cadencesOf(series);
-      return {
-        from,
-        to,
-        items: page.items.map((i) => publicItem(i, transactions, cadences)),
-        next_cursor: page.next_cursor,
-      };
+      return { from, to, items: page.items, next_cursor: page.next_cursor };
     },
   }),
   'POST /money-plan/items': route({

@@ -192,6 +192,9 @@ export const handler = withTriggers(http, {
       // Readers regenerate first if this consumer has not caught up (or fails).
       await markInputsChanged(data, profileId);
       reconciled = (await reconcileProfile(ctx, profileId)).matched;
+      // The matches changed planned items after the bump above: a regeneration that read the inputs
+      // in between would otherwise count as current without them (its month views too).
+      if (reconciled > 0) await markInputsChanged(data, profileId);
     }
     const outcome = await regenerateIfOutdated(ctx, profileId);
     return { profileId, reconciled, status: outcome.status, today: todayOf(deps.clock) };

@@ -276,6 +276,13 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byProfile',
   },
   {
+    pattern:
+      "A profile's months ready to serve (planned items and stored forecast days of the current generation): the calendar's month, the plan's list by month range",
+    source: 'issue 12 item 4; §7 get-money-plan-calendar, money_plan_transactions by due date range',
+    entity: 'moneyMonthViews',
+    index: 'byProfileMonth',
+  },
+  {
     pattern: 'Profiles due for the nightly forecast regeneration (scheduled sweep; sparse)',
     source: '§9 running balances: today + 730 days',
     entity: 'profileForecasts',

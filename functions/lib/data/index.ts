@@ -45,6 +45,7 @@ import { profileInvitationEntity } from './entities/profile-invitation.ts';
 import { profileMemberEntity } from './entities/profile-member.ts';
 import { reconciliationRejectionEntity } from './entities/reconciliation-rejection.ts';
 import { runningBalanceMonthEntity } from './entities/running-balance-month.ts';
+import { moneyMonthViewEntity } from './entities/money-month-view.ts';
 import {
   realtimeConnectionEntity,
   trustedDeviceEntity,
@@ -84,6 +85,7 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     moneyViewSettings: moneyViewSettingsEntity(c, t),
     runningBalanceMonths: runningBalanceMonthEntity(c, t),
     profileForecasts: profileForecastEntity(c, t),
+    moneyMonthViews: moneyMonthViewEntity(c, t),
     userNotifications: userNotificationEntity(c, t),
     notificationDismissals: notificationDismissalEntity(c, t),
     onboardingResponses: onboardingResponseEntity(c, t),

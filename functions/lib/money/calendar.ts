@@ -25,13 +25,15 @@ import {
 import { flowFromPlaid, PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
 import {
   freshForecast,
-  readForecastHeader,
+  readForecastHeaderForReading,
   storedMonth,
+  unpackMonth,
   withAllowance,
   type StoredBalanceDay,
   type StoredForecastHeader,
 } from './forecast-store.ts';
 import { cadencesOf, publicItem, reconciledTransactions, type PublicPlanItem } from './plan.ts';
+import { readMonthView, type MonthView } from './month-views.ts';
 import { resolveView, type MoneyView, type ViewRequest } from './view.ts';
 import {
   activeAccounts,
@@ -41,7 +43,6 @@ import {
   transactionsBetween,
   type MoneyContext,
   type StoredAccount,
-  type StoredPlanItem,
   type StoredTransaction,
 } from './store.ts';
 
@@ -214,8 +215,8 @@ export interface CalendarReads {
   readonly header: StoredForecastHeader | null;
   readonly allAccounts: StoredAccount[];
   readonly monthTransactions: StoredTransaction[];
-  readonly items: StoredPlanItem[];
-  readonly series: Array<{ series_id: string; cadence: string }>;
+  /** The month ready to serve (month-views.ts), of whichever generation wrote it last. */
+  readonly view: MonthView | null;
 }
 
 /**
@@ -234,16 +235,15 @@ export async function calendarReads(
   const { first, last } = monthOf(input, today);
   // The account a request names outright is read narrowly; any other view reads the profile's month
   // and keeps its accounts' rows (a remembered account view resolves only with the accounts list).
-  const [header, allAccounts, monthTransactions, items, series] = await Promise.all([
-    readForecastHeader(data, profileId),
+  const [header, allAccounts, monthTransactions, view] = await Promise.all([
+    readForecastHeaderForReading(data, profileId),
     activeAccounts(data, profileId),
     first > today
       ? Promise.resolve([] as StoredTransaction[])
       : transactionsBetween(data, profileId, first, last, input.view.accountId),
-    planItemsBetween(data, profileId, first, last),
-    seriesCadences(data, profileId),
+    readMonthView(data, profileId, input.month),
   ]);
-  return { header, allAccounts, monthTransactions, items, series };
+  return { header, allAccounts, monthTransactions, view };
 }
 
 /**
@@ -260,9 +260,8 @@ export async function moneyPlanCalendar(
   const { data, deps } = ctx;
   const today = todayOf(deps.clock);
   const { first, last, dates } = monthOf(input, today);
-  const { allAccounts, monthTransactions, items, series, ...read } =
-    reads ?? (await calendarReads(ctx, profileId, input));
-  const { header, stale } = await freshForecast(ctx, profileId, read.header);
+  const { allAccounts, monthTransactions, ...read } = reads ?? (await calendarReads(ctx, profileId, input));
+  const { header, stale, current } = await freshForecast(ctx, profileId, read.header);
   const view = resolveView(profileId, allAccounts, input.view, input.rememberedView);
   const accounts = view.accounts;
   const typeOf = new Map(allAccounts.map((a) => [a.id, a.account_type]));
@@ -275,14 +274,39 @@ export async function moneyPlanCalendar(
   const transactions = monthTransactions.filter((t) => inViewAccounts.has(t.account_id));
   // Items for "all accounts" (null) belong to every view, as they count in every forecast (spec §5).
   const inView = (accountId: string | null | undefined) => !accountId || inViewAccounts.has(accountId);
-  const planned = items.filter((i) => !i.is_user_deleted && inView(i.account_id));
-  const [stored, reconciledTx] = await Promise.all([
-    wantsFuture || (wantsPast && last >= forecastToday)
-      ? storedMonth(data, header, [...accounts.map((a) => a.id), ...viewKeys(view)], input.month)
-      : Promise.resolve(new Map<string, StoredBalanceDay[]>()),
-    reconciledTransactions(data, planned),
-  ]);
-  const cadences = cadencesOf(series);
+  const keys = [...accounts.map((a) => a.id), ...viewKeys(view)];
+  const wantsStored = wantsFuture || (wantsPast && last >= forecastToday);
+  // The month ready to serve, when it is of the current generation (month-views.ts); read again once if
+  // the forecast was regenerated just now. Otherwise the month's items, cadences and stored days.
+  const ready = (v: MonthView | null) =>
+    v && current && v.generation_id === header.generation_id ? v : null;
+  let monthView = ready(read.view);
+  if (!monthView && current && header.generation_id !== read.header?.generation_id)
+    monthView = ready(await readMonthView(data, profileId, input.month));
+  let planned: PublicPlanItem[];
+  let stored: Map<string, StoredBalanceDay[]>;
+  if (monthView) {
+    planned = monthView.items.filter((i) => !i.is_user_deleted && inView(i.account_id));
+    stored = new Map();
+    if (wantsStored)
+      for (const key of keys) {
+        const columns = monthView.forecast[key];
+        if (columns) stored.set(key, unpackMonth(columns));
+      }
+  } else {
+    const [items, series, storedDays] = await Promise.all([
+      planItemsBetween(data, profileId, first, last),
+      seriesCadences(data, profileId),
+      wantsStored
+        ? storedMonth(data, header, keys, input.month)
+        : Promise.resolve(new Map<string, StoredBalanceDay[]>()),
+    ]);
+    const open = items.filter((i) => !i.is_user_deleted && inView(i.account_id));
+    const reconciledTx = await reconciledTransactions(data, open);
+    const cadences = cadencesOf(series);
+    planned = open.map((i) => publicItem(i, reconciledTx, cadences));
+    stored = storedDays;
+  }
 
   // Stored (forecast) days by key and date; past days reconstructed per account.
   const storedByKey = new Map<string, Map<string, BalanceDay>>();
@@ -353,7 +377,7 @@ export async function moneyPlanCalendar(
       is_today: date === today,
       is_forecast: date > forecastToday,
       transactions: dayTransactions,
-      planned: dayPlanned.map((i) => publicItem(i, reconciledTx, cadences)),
+      planned: dayPlanned,
       balances: { total, accounts: accountBalances },
       totals: {
         actual_in: sumBy(posted, 'income', typeOf),

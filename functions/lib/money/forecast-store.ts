@@ -25,6 +25,7 @@ import {
 import { flowFromPlaid, PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
 import type { HistoryTransaction } from '../../../domain/money/recurring.ts';
 import type { Data } from '../data/index.ts';
+import { buildMonthViews, putMonthViews, viewsStart, type PackedMonth } from './month-views.ts';
 import {
   accountHistory,
   activeAccounts,
@@ -92,6 +93,29 @@ async function readHeader(data: Data, profileId: string): Promise<Header | null>
 /** The stored forecast header as it is: a plain read (no regeneration) a reader may start early. */
 export type StoredForecastHeader = Header;
 export const readForecastHeader = readHeader;
+
+/**
+ * The header as a reader of balances needs it (freshness, generation, month ranges, month-end history):
+ * without the accounts' allowance states, most of its bytes. A regeneration reads it whole.
+ */
+export async function readForecastHeaderForReading(
+  data: Data,
+  profileId: string,
+): Promise<StoredForecastHeader | null> {
+  const { data: header } = await data.profileForecasts.get({ profile_id: profileId }).go({
+    attributes: [
+      'profile_id',
+      'generation_id',
+      'generated_at',
+      'forecast_today',
+      'generated_version',
+      'inputs_version',
+      'history',
+      'months',
+    ],
+  });
+  return header as StoredForecastHeader | null;
+}
 
 function asForecastHeader(header: Header | null): ForecastHeader | null {
   if (!header?.generation_id || !header.generated_at || !header.forecast_today) return null;
@@ -371,13 +395,13 @@ async function buildAndStore(
     profileSeries(data, profileId),
   ]);
   const ownerId = profile.data?.owner_user_id ?? 'unknown';
-  // Items from the allowance's look-back on: reconciled one-offs there are not everyday spending.
-  const stored = await planItemsBetween(
-    data,
-    profileId,
-    addDays(today, -180),
-    addDays(today, PLAN_HORIZON_DAYS),
-  );
+  // Every item from the month views' start on (month-views.ts), read after the inputs version above;
+  // the forecast takes those from the allowance's look-back on (reconciled one-offs there are not
+  // everyday spending) through the horizon.
+  const viewItems = await planItemsBetween(data, profileId, viewsStart(today), '9999-12-31');
+  const lookBack = addDays(today, -180);
+  const horizon = addDays(today, PLAN_HORIZON_DAYS);
+  const stored = viewItems.filter((i) => i.due_date >= lookBack && i.due_date <= horizon);
   const plan = stored.map(toPlanItem);
   const planned = plan.filter((item) => item.due_date >= today);
   const matchedOneOffs = plan.flatMap((item) =>
@@ -482,11 +506,39 @@ async function buildAndStore(
       generation_id: generationId,
     }));
   });
-  await batchUntilDone(
-    items,
-    (k) => `${String(k.account_id)}|${String(k.month)}`,
-    (batch) => data.runningBalanceMonths.put(batch).go({ concurrency: 10 }),
-  );
+  // The months ready to serve (month-views.ts), of this generation: valid once the header names it.
+  const forecastByMonth = new Map<string, Record<string, PackedMonth>>();
+  for (const { account_id: key, month, ...columns } of items) {
+    const keys = forecastByMonth.get(month) ?? {};
+    keys[key] = {
+      first_date: columns.first_date,
+      closing: columns.closing,
+      forecasted: columns.forecasted,
+      allowance: columns.allowance,
+      band_low: columns.band_low,
+      band_high: columns.band_high,
+      allowance_before: columns.allowance_before,
+      actual_first: columns.actual_first,
+      first_is_today: columns.first_is_today,
+    };
+    forecastByMonth.set(month, keys);
+  }
+  const views = await buildMonthViews(data, {
+    profileId,
+    generationId,
+    today,
+    items: viewItems,
+    series,
+    forecast: forecastByMonth,
+  });
+  await Promise.all([
+    batchUntilDone(
+      items,
+      (k) => `${String(k.account_id)}|${String(k.month)}`,
+      (batch) => data.runningBalanceMonths.put(batch).go({ concurrency: 10 }),
+    ),
+    putMonthViews(data, views),
+  ]);
   const generatedAt = deps.clock().toISOString();
   try {
     await data.profileForecasts
@@ -613,6 +665,8 @@ export interface FreshForecast {
   readonly header: ForecastHeader;
   /** spec §9: generated more than 24 h ago, or not from the latest inputs (regeneration failed or busy). */
   readonly stale: boolean;
+  /** Made from the latest inputs and starting today: its month views (month-views.ts) may be served. */
+  readonly current: boolean;
 }
 
 /**
@@ -652,7 +706,8 @@ export async function freshForecast(
   const current = asForecastHeader(header);
   if (!current) throw new Error(`No forecast could be generated for profile ${profileId}`);
   const age = deps.clock().getTime() - Date.parse(current.generated_at);
-  return { header: current, stale: !isCurrent(header, today) || age > STALE_AFTER_MS };
+  const upToDate = isCurrent(header, today);
+  return { header: current, stale: !upToDate || age > STALE_AFTER_MS, current: upToDate };
 }
 
 /** Adds the stored allowance to a plan-only row (spec §5 switch: shown separately, included by default). */
