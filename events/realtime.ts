@@ -33,8 +33,11 @@ export type RealtimeServerMessage =
   | { type: 'pong'; at: string }
   | { type: 'error'; code: 'message_too_large' | 'unknown_message'; message: string };
 
-/** What a browser may send: a heartbeat. API Gateway routes on `action` (`$request.body.action`). */
-export const clientMessageSchema = z.strictObject({ action: z.literal('ping') });
+/** What a browser may send: a heartbeat. API Gateway routes on `action` (`$request.body.action`).
+ * Marked pure so a bundle that only reads this file's constants (the SPA) drops it, and zod with it. */
+export const clientMessageSchema = /* @__PURE__ */ z.strictObject({
+  action: /* @__PURE__ */ z.literal('ping'),
+});
 export type RealtimeClientMessage = z.infer<typeof clientMessageSchema>;
 
 /** A browser message longer than this is refused unread (a ping is 17 bytes). */

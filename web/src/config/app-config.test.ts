@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppConfigError, loadAppConfig, parseAppConfig } from './app-config.ts';
+import { parseAppConfig } from './app-config-schema.ts';
+import {
+  AppConfigError,
+  loadAppConfig,
+  parseAppConfig as parseAppConfigAsync,
+  quickAppConfig,
+} from './app-config.ts';
 
 const local = {
   stage: 'local',
@@ -62,6 +68,78 @@ describe('parseAppConfig', () => {
     expect(() => parseAppConfig({ ...cloud, plaidLinkScriptUrl: 'javascript:alert(1)' })).toThrow(
       /plaidLinkScriptUrl/,
     );
+  });
+});
+
+describe('quickAppConfig (a plainly valid config without loading the schema)', () => {
+  /** The schema's verdict: its output, or null when it refuses. */
+  const bySchema = (raw: unknown) => {
+    try {
+      return parseAppConfig(raw);
+    } catch {
+      return null;
+    }
+  };
+  const variants: unknown[] = [
+    local,
+    cloud,
+    { ...local, outboxUrl: 'http://127.0.0.1:3001/outbox' },
+    { ...local, realtimeUrl: 'ws://127.0.0.1:3002/' },
+    { ...cloud, realtimeUrl: 'wss://rt.example.com///' },
+    { ...cloud, extra: 'ignored', another: { nested: true } },
+    { ...cloud, apiUrl: 'HTTPS://API.example.com/v1/' },
+    { ...cloud, apiUrl: 'https://example.com/a\\b' },
+    { ...cloud, apiUrl: ' https://api.example.com ' },
+    { ...cloud, apiUrl: 'https://api.exa\tmple.com' },
+    { ...cloud, apiUrl: 'https:api.example.com' },
+    { ...cloud, apiUrl: 'https:/api.example.com' },
+    { ...cloud, apiUrl: 'ftp://example.com' },
+    { ...cloud, apiUrl: 'https://' },
+    { ...cloud, apiUrl: 'https://exa mple.com' },
+    { ...cloud, apiUrl: 'https://[::1]:8080/' },
+    { ...cloud, apiUrl: 42 },
+    { ...cloud, realtimeUrl: 'https://rt.example.com' },
+    { ...cloud, realtimeUrl: 'ws:rt.example.com' },
+    { ...cloud, realtimeUrl: undefined },
+    { ...cloud, outboxUrl: 'http://127.0.0.1:3001/outbox' },
+    { ...cloud, cognitoEndpoint: 'http://127.0.0.1:9229' },
+    { ...local, cognitoEndpoint: undefined },
+    { ...local, cognitoEndpoint: '' },
+    { ...local, stage: 'staging' },
+    { ...local, region: '' },
+    { ...local, userPoolId: 7 },
+    { ...local, authFlowType: 'CUSTOM_AUTH' },
+    { ...cloud, plaidLinkScriptUrl: 'javascript:alert(1)' },
+    [],
+    null,
+    'config',
+    {},
+  ];
+
+  it('never accepts what the schema refuses, and outputs what the schema outputs', () => {
+    for (const raw of variants) {
+      const quick = quickAppConfig(raw);
+      if (quick !== null) expect({ raw, quick }).toEqual({ raw, quick: bySchema(raw) });
+    }
+  });
+
+  it('takes the configs the launcher and the deployment write', () => {
+    expect(quickAppConfig(local)).toEqual({ ...local, apiUrl: 'http://127.0.0.1:3001' });
+    expect(quickAppConfig(cloud)).toEqual(cloud);
+    expect(quickAppConfig({ ...cloud, realtimeUrl: 'wss://rt.example.com/' })).toEqual({
+      ...cloud,
+      realtimeUrl: 'wss://rt.example.com',
+    });
+  });
+
+  it('leaves everything else to the schema, with its messages', async () => {
+    await expect(parseAppConfigAsync({ ...cloud, apiUrl: ' https://api.example.com/ ' })).resolves.toEqual(
+      bySchema({ ...cloud, apiUrl: ' https://api.example.com/ ' }),
+    );
+    await expect(parseAppConfigAsync({ ...cloud, cognitoEndpoint: 'http://127.0.0.1:9229' })).rejects.toThrow(
+      'cognitoEndpoint is only allowed when stage is local',
+    );
+    await expect(parseAppConfigAsync({ stage: 'staging' })).rejects.toThrow(AppConfigError);
   });
 });
 

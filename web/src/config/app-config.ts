@@ -1,48 +1,12 @@
 // The SPA's runtime config: fetched from /config.json at start (never baked into the bundle, so one
-// build serves every stage) and validated before anything else runs. Contract: docs/web.md.
-import { z } from 'zod';
+// build serves every stage) and validated before anything else runs. Contract: docs/web.md. The rules
+// are app-config-schema.ts (zod); a config that plainly meets them (quickAppConfig, every field checked
+// by hand, at least as strictly) is taken without loading them, so zod is not on a start's path; any
+// other config is judged, and its errors worded, by the schema.
+import type { AppConfig } from './app-config-schema.ts';
 import { configResponse } from './config-request.ts';
 
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-  .transform((url) => url.replace(/\/+$/, ''));
-
-export const appConfigSchema = z
-  .object({
-    stage: z.enum(['local', 'cloud']),
-    apiUrl: httpUrl,
-    region: z.string().min(1),
-    userPoolId: z.string().min(1),
-    userPoolClientId: z.string().min(1),
-    /** cognito-local's address; local stage only. */
-    cognitoEndpoint: httpUrl.optional(),
-    /** SRP in the cloud; cognito-local only speaks USER_PASSWORD_AUTH. */
-    authFlowType: z.enum(['USER_PASSWORD_AUTH', 'USER_SRP_AUTH']),
-    /** Plaid's Link script: Plaid's CDN in the cloud, the local Plaid sandbox's stand-in locally. */
-    plaidLinkScriptUrl: httpUrl,
-    /** The local mail outbox viewer; local stage only. */
-    outboxUrl: httpUrl.optional(),
-    /** The realtime WebSocket (ws:// locally, wss:// in the cloud); without it nothing is pushed. */
-    realtimeUrl: z
-      .url({ protocol: /^wss?$/, error: 'must be a ws(s) URL' })
-      .transform((url) => url.replace(/\/+$/, ''))
-      .optional(),
-  })
-  .superRefine((config, ctx) => {
-    if (config.stage === 'local' && !config.cognitoEndpoint) {
-      ctx.addIssue({ code: 'custom', path: ['cognitoEndpoint'], message: 'is required when stage is local' });
-    }
-    // A cloud build pointed at a local Cognito or outbox is a deployment mistake: refuse it loudly.
-    if (config.stage === 'cloud') {
-      for (const key of ['cognitoEndpoint', 'outboxUrl'] as const) {
-        if (config[key] !== undefined) {
-          ctx.addIssue({ code: 'custom', path: [key], message: 'is only allowed when stage is local' });
-        }
-      }
-    }
-  });
-
-export type AppConfig = z.infer<typeof appConfigSchema>;
+export type { AppConfig } from './app-config-schema.ts';
 
 export class AppConfigError extends Error {
   constructor(message: string, options?: ErrorOptions) {
@@ -51,15 +15,70 @@ export class AppConfigError extends Error {
   }
 }
 
-/** Validates a parsed config.json, naming every bad field in one message. */
-export function parseAppConfig(raw: unknown): AppConfig {
-  const result = appConfigSchema.safeParse(raw);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const field = issue.path.map(String).join('.') || 'config';
-    return `${field} ${issue.message}`;
-  });
-  throw new AppConfigError(`Invalid /config.json: ${problems.join('; ')}`, { cause: result.error });
+/** Field names of the config, each a non-empty string when present. */
+const stringFields = ['region', 'userPoolId', 'userPoolClientId'] as const;
+const httpFields = ['apiUrl', 'plaidLinkScriptUrl', 'cognitoEndpoint', 'outboxUrl'] as const;
+const requiredHttp = new Set<string>(['apiUrl', 'plaidLinkScriptUrl']);
+
+/**
+ * A URL the schema's `z.url({ protocol })` + trailing-slash transform accepts, as it outputs it; null if
+ * in any doubt. Stricter than the schema: printable ASCII only (nothing to trim or strip), the scheme
+ * followed by `//`, parsed by the browser's URL.
+ */
+function plainUrl(value: unknown, protocols: readonly string[]): string | null {
+  if (typeof value !== 'string' || !/^[\x21-\x7e]+$/.test(value)) return null;
+  const scheme = /^([a-z]+):\/\//i.exec(value)?.[1]?.toLowerCase();
+  if (!scheme || !protocols.includes(scheme)) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== `${scheme}:` || url.hostname === '') return null;
+  return value.replace(/\/+$/, '');
+}
+
+/**
+ * The config as the schema would output it, when it plainly meets the rules; null when it does not or
+ * when in doubt (then the schema decides). Never accepts what the schema refuses (unit-tested side by
+ * side with it).
+ */
+export function quickAppConfig(raw: unknown): AppConfig | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const input = raw as Record<string, unknown>;
+  const config: Record<string, unknown> = {};
+  if (input.stage !== 'local' && input.stage !== 'cloud') return null;
+  config.stage = input.stage;
+  for (const key of stringFields) {
+    const value = input[key];
+    if (typeof value !== 'string' || value.length === 0) return null;
+    config[key] = value;
+  }
+  if (input.authFlowType !== 'USER_PASSWORD_AUTH' && input.authFlowType !== 'USER_SRP_AUTH') return null;
+  config.authFlowType = input.authFlowType;
+  for (const key of httpFields) {
+    if (!(key in input) && !requiredHttp.has(key)) continue;
+    const url = plainUrl(input[key], ['http', 'https']);
+    if (url === null) return null;
+    config[key] = url;
+  }
+  if ('realtimeUrl' in input) {
+    const url = plainUrl(input.realtimeUrl, ['ws', 'wss']);
+    if (url === null) return null;
+    config.realtimeUrl = url;
+  }
+  // The schema's cross-field rules: local needs cognito-local; cloud refuses the local-only endpoints.
+  if (config.stage === 'local' && config.cognitoEndpoint === undefined) return null;
+  if (config.stage === 'cloud' && (config.cognitoEndpoint !== undefined || config.outboxUrl !== undefined)) {
+    return null;
+  }
+  return config as AppConfig;
+}
+
+/** Validates a parsed config.json, naming every bad field in one message (the schema's wording). */
+export async function parseAppConfig(raw: unknown): Promise<AppConfig> {
+  return quickAppConfig(raw) ?? (await import('./app-config-schema.ts')).parseAppConfig(raw);
 }
 
 /** Fetches (the page's one request, config-request.ts) and validates /config.json. */

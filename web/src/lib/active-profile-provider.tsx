@@ -28,9 +28,11 @@ import {
   saveActiveProfileId,
   type MemberRole,
 } from './active-profile.ts';
+import { mayHoldSession } from './amplify-loader.ts';
 import { useAuth } from './auth.tsx';
 import { ACTIVE_PROFILE_RESET_DELAY_MS } from './constants.ts';
-import { financialProfilesQueryOptions, type FinancialProfile } from './financial-profiles-api.ts';
+import type { FinancialProfile } from './financial-profiles-api.ts';
+import { financialProfilesQueryOptions, preloadProfileCalls } from './financial-profiles-query.ts';
 import { rememberLastActiveProfile } from './storage-keys.ts';
 import { useSignInInvitation } from './invitation-on-sign-in.tsx';
 
@@ -83,6 +85,12 @@ export function ActiveProfileProvider({ children }: { children: ReactNode }) {
   const userId = auth.status === 'signedIn' ? auth.user.userId : null;
   const invitation = useSignInInvitation();
   const queryClient = useQueryClient();
+  // The list's calls load on demand (financial-profiles-query.ts): fetch them as soon as a session may
+  // exist, beside the first screen's code, so the first read does not wait for them.
+  const mayBeSignedIn = userId !== null || (auth.status === 'loading' && mayHoldSession());
+  useEffect(() => {
+    if (mayBeSignedIn) preloadProfileCalls().catch(() => undefined);
+  }, [mayBeSignedIn]);
 
   const query = useQuery({
     ...financialProfilesQueryOptions(userId ?? ''),

@@ -11,7 +11,6 @@ import { saveActiveProfileId } from './active-profile.ts';
 import { onAuthEvent } from './amplify-loader.ts';
 import { readCurrentUser } from './auth.tsx';
 import { POST_SIGN_IN_DELAY_MS } from './constants.ts';
-import { acceptInvitation, repairInvitations } from './invitations-api.ts';
 import {
   acceptPendingInvite,
   findPendingInvite,
@@ -47,8 +46,9 @@ export function acceptInvite(
   user: { userId: string; email: string | null },
 ): Promise<InviteOutcome> {
   return acceptPendingInvite(invite, user, {
-    accept: acceptInvitation,
-    repair: repairInvitations,
+    // The invitation calls (and the schemas their answers are checked with) load when one is accepted.
+    accept: async (token, email) => (await import('./invitations-api.ts')).acceptInvitation(token, email),
+    repair: async () => (await import('./invitations-api.ts')).repairInvitations(),
     storage: window.localStorage,
     saveActiveProfile: (userId, profileId) => saveActiveProfileId(window.localStorage, userId, profileId),
   });

@@ -1,19 +1,12 @@
 // Sign-in by e-mail and password (spec §2 Login, two steps) with the configured Cognito auth flow.
 import type { SignInOutput } from 'aws-amplify/auth';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { authValidation } from '@domain/auth-messages.ts';
 import { getAppConfig } from '../../../config/app-config.ts';
 import { loadAmplify } from '../../../lib/amplify-loader.ts';
-import { emailField } from '../utils/fields.ts';
+import type { SignInInput } from './sign-in-schema.ts';
 
-/** Step 1 checks only the e-mail; step 2 also requires the password. */
-export const emailStepSchema = z.object({ email: emailField, password: z.string() });
-export const signInInputSchema = z.object({
-  email: emailField,
-  password: z.string().min(1, authValidation.passwordRequired),
-});
-export type SignInInput = z.infer<typeof signInInputSchema>;
+// The form's rules are sign-in-schema.ts, loaded on demand.
+export type { SignInInput } from './sign-in-schema.ts';
 
 export type SignInOutcome =
   | { kind: 'signedIn' }

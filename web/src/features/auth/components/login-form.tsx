@@ -1,8 +1,6 @@
 // spec §2 Login: step 1 asks for the e-mail only; 'Continue' reveals the password (with show/hide) and
 // 'Forgot your password?'. The sign-up link carries the invitation and e-mail over.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from '../../../lib/toast.ts';
 import { authToasts } from '@domain/auth-messages.ts';
@@ -13,9 +11,31 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { preloadAmplify } from '../../../lib/amplify-loader.ts';
 import { useAuth } from '../../../lib/auth.tsx';
-import { emailStepSchema, signInInputSchema, useSignIn, type SignInInput } from '../api/sign-in.ts';
+import { useSignIn, type SignInInput } from '../api/sign-in.ts';
+import type * as SignInRules from '../api/sign-in-schema.ts';
 import { authErrorMessages, describeAuthError, showAuthFailure } from '../utils/cognito-errors.ts';
+import { useSmallForm } from '../utils/small-form.ts';
 import { EmailField } from './auth-fields.tsx';
+
+/** The form's rules (and zod) load with the first input, off the screen's path; a failed load is tried
+ * again at the next validation. */
+let rules: Promise<typeof SignInRules> | null = null;
+const loadRules = () => {
+  rules ??= import('../api/sign-in-schema.ts').catch((error: unknown) => {
+    rules = null;
+    throw error;
+  });
+  return rules;
+};
+const validateEmailStep = async (values: SignInInput) => (await loadRules()).validateEmailStep(values);
+const validateSignIn = async (values: SignInInput) => (await loadRules()).validateSignIn(values);
+const fieldOrder = ['email', 'password'] as const;
+
+/** At the first input: Amplify (for the sign-in) and the form's rules. */
+const preloadForSignIn = () => {
+  preloadAmplify();
+  loadRules().catch(() => undefined);
+};
 
 export interface LoginFormProps {
   defaultEmail: string | null;
@@ -29,16 +49,17 @@ export function LoginForm({ defaultEmail, invite }: LoginFormProps) {
   const [step, setStep] = useState<'email' | 'password'>('email');
   const [formError, setFormError] = useState<string | null>(null);
 
-  const form = useForm<SignInInput>({
-    resolver: zodResolver(step === 'email' ? emailStepSchema : signInInputSchema),
+  const form = useSmallForm<SignInInput>({
+    validate: step === 'email' ? validateEmailStep : validateSignIn,
     defaultValues: { email: defaultEmail ?? '', password: '' },
+    fields: fieldOrder,
   });
-  const { errors } = form.formState;
-  const typedEmail = useWatch({ control: form.control, name: 'email' });
+  const { errors, setFocus } = form;
+  const typedEmail = form.values.email;
 
   useEffect(() => {
-    if (step === 'password') form.setFocus('password');
-  }, [step, form]);
+    if (step === 'password') setFocus('password');
+  }, [step, setFocus]);
 
   const goToVerification = (email: string) => {
     toast.info(authErrorMessages.notConfirmed);
@@ -89,20 +110,15 @@ export function LoginForm({ defaultEmail, invite }: LoginFormProps) {
   const signupHref = paths.auth.signup.getHref({ invite, email: typedEmail.trim() || defaultEmail });
 
   return (
-    <form onSubmit={onSubmit} onInput={preloadAmplify} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} onInput={preloadForSignIn} noValidate className="space-y-5">
       {formError ? <Alert>{formError}</Alert> : null}
-      <EmailField
-        autoComplete="username"
-        autoFocus
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField autoComplete="username" autoFocus error={errors.email} {...form.register('email')} />
       {step === 'password' ? (
         <div className="space-y-2">
           <PasswordField
             label="Password"
             autoComplete="current-password"
-            error={errors.password?.message}
+            error={errors.password}
             {...form.register('password')}
           />
           <div className="text-right">
@@ -112,7 +128,7 @@ export function LoginForm({ defaultEmail, invite }: LoginFormProps) {
           </div>
         </div>
       ) : null}
-      <Button type="submit" className="w-full" isPending={form.formState.isSubmitting}>
+      <Button type="submit" className="w-full" isPending={form.isSubmitting}>
         {step === 'email' ? 'Continue' : 'Sign in'}
       </Button>
       <p className="text-center text-sm text-slate-600">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { confirmSignUpInputSchema } from '../api/confirm-sign-up.ts';
-import { emailStepSchema, signInInputSchema } from '../api/sign-in.ts';
+import { emailStepSchema, signInInputSchema } from '../api/sign-in-schema.ts';
 import { signUpInputSchema } from '../api/sign-up.ts';
 
 /** The first message per field, as the form shows it. */

@@ -15,13 +15,12 @@ import {
   type ReactNode,
 } from 'react';
 import { ACCOUNT_LINKED_EVENT } from '../../../lib/account-linked.ts';
-import { loadAmplify } from '../../../lib/amplify-loader.ts';
+import { loadAmplify, mayHoldSession } from '../../../lib/amplify-loader.ts';
 import { ACTIVE_PROFILE_CHANGED_EVENT } from '../../../lib/active-profile.ts';
 import { useActiveProfile } from '../../../lib/active-profile-provider.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { SUBSCRIPTION_KEY } from '../../../lib/realtime-invalidation.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
-import { checkSubscription, readSubscriberRecord } from '../api/subscription.ts';
 import {
   readStoredStatus,
   refreshSubscriptionStatus,
@@ -39,6 +38,10 @@ interface SubscriptionContextValue {
 }
 
 const SubscriptionContext = createContext<SubscriptionContextValue | null>(null);
+
+/** The calls (and the schemas their answers are checked with) load with the first check, off a
+ * signed-out start's path. */
+const subscriptionCalls = () => import('../api/subscription.ts');
 
 const storage = () => (typeof window === 'undefined' ? null : window.localStorage);
 
@@ -66,9 +69,9 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
       setIsRefreshing(true);
       const next = await refreshSubscriptionStatus(
         {
-          check: (forced) => checkSubscription(forced, profileRef.current),
+          check: async (forced) => (await subscriptionCalls()).checkSubscription(forced, profileRef.current),
           refreshSession: async () => (await loadAmplify()).fetchAuthSession({ forceRefresh: true }),
-          readRecord: readSubscriberRecord,
+          readRecord: async () => (await subscriptionCalls()).readSubscriberRecord(),
           now: Date.now,
         },
         statusRef.current,
@@ -85,6 +88,12 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
     },
     [userId],
   );
+
+  // Fetch the calls' code as soon as a session may exist, so the first check does not wait for it.
+  const mayBeSignedIn = userId !== null || (state.status === 'loading' && mayHoldSession());
+  useEffect(() => {
+    if (mayBeSignedIn) subscriptionCalls().catch(() => undefined);
+  }, [mayBeSignedIn]);
 
   // Signed out: the stored status was cleared with the session (spec §4 SIGNED_OUT).
   useEffect(() => {
