@@ -2,6 +2,7 @@
 // End-to-end tests run under Playwright (tests/e2e), not Vitest.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import WeightedShards from './bin/vitest-shards.ts';
 
 export default defineConfig({
   // The web app's names for the shared folders (web/tsconfig.json, web/vite.config.ts).
@@ -14,6 +15,8 @@ export default defineConfig({
   test: {
     // Tests run on this machine's Node 20; the AWS SDK's notice about Node 22 concerns deployed code.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    // `--shard` splits by each file's measured seconds, not by file count (bin/vitest-shards.ts).
+    sequence: { sequencer: WeightedShards },
     projects: [
       {
         extends: true,

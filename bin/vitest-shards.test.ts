@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { shardKeys, weightOf } from './vitest-shards.ts';
+
+const weights = {
+  'integration:tests/integration/a.test.ts': 200,
+  'integration:tests/integration/b.test.ts': 190,
+  'integration:tests/integration/c.test.ts': 150,
+  'integration:tests/integration/d.test.ts': 100,
+  'infra:tests/infra/e.test.ts': 20,
+};
+const keys = [...Object.keys(weights), 'unit:web/src/x.test.ts', 'integration:tests/integration/new.test.ts'];
+
+describe('weighted shards', () => {
+  it('puts every file in exactly one shard, whatever the count', () => {
+    for (const count of [1, 2, 3, 4]) {
+      const shards = Array.from({ length: count }, (_, i) => shardKeys(keys, weights, i + 1, count));
+      expect(shards.flatMap((s) => [...s]).sort()).toEqual([...keys].sort());
+    }
+  });
+
+  it('splits by seconds, not by count: the two longest files land in different shards', () => {
+    const [first, second] = [shardKeys(keys, weights, 1, 2), shardKeys(keys, weights, 2, 2)];
+    const load = (s: Set<string>) => [...s].reduce((sum, key) => sum + weightOf(weights, key), 0);
+    expect(first.has('integration:tests/integration/a.test.ts')).toBe(
+      !first.has('integration:tests/integration/b.test.ts'),
+    );
+    expect(second.size).toBeGreaterThan(0);
+    expect(Math.abs(load(first) - load(second))).toBeLessThanOrEqual(30);
+  });
+
+  it('gives a file no snapshot has timed its kind’s default', () => {
+    expect(weightOf(weights, 'integration:tests/integration/new.test.ts')).toBe(5);
+    expect(weightOf(weights, 'infra:tests/infra/new.test.ts')).toBe(3);
+    expect(weightOf(weights, 'unit:web/src/x.test.ts')).toBe(0.2);
+  });
+});

@@ -1,0 +1,79 @@
+// Vitest's own `--shard` splits the files into equal counts by a hash of their paths, so one shard can
+// draw the three longest integration files (each runs alone: the integration project has no file
+// parallelism) and finish minutes after the other. This sequencer splits by weight instead: each file's
+// seconds from `tests/test-weights.json` (a snapshot of Vitest's own results cache; refresh it with
+// `npx tsx bin/vitest-shards.ts`), or a default for a file not in it, dealt longest first to the
+// shard with the least so far (deterministic: every shard computes the same split). Stale weights
+// only make the split less even; every file still runs in exactly one shard.
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+const WEIGHTS_FILE = resolve(import.meta.dirname, '..', 'tests', 'test-weights.json');
+
+/** Seconds for a file no snapshot has timed: integration files talk to the local cloud. */
+const DEFAULT_SECONDS: Record<string, number> = { integration: 5, infra: 3 };
+const DEFAULT_UNIT_SECONDS = 0.2;
+
+export type Weights = Record<string, number>;
+
+export function weightOf(weights: Weights, key: string): number {
+  const known = weights[key];
+  if (known !== undefined) return known;
+  return DEFAULT_SECONDS[key.slice(0, key.indexOf(':'))] ?? DEFAULT_UNIT_SECONDS;
+}
+
+/** The keys of shard `index` (1-based) of `count`: longest first to the lightest shard, ties by key. */
+export function shardKeys(keys: string[], weights: Weights, index: number, count: number): Set<string> {
+  const ordered = [...new Set(keys)].sort(
+    (a, b) => weightOf(weights, b) - weightOf(weights, a) || (a < b ? -1 : 1),
+  );
+  const loads = Array.from({ length: count }, () => 0);
+  const mine = new Set<string>();
+  for (const key of ordered) {
+    let lightest = 0;
+    for (let shard = 1; shard < count; shard += 1) if (loads[shard]! < loads[lightest]!) lightest = shard;
+    loads[lightest]! += weightOf(weights, key);
+    if (lightest === index - 1) mine.add(key);
+  }
+  return mine;
+}
+
+function readWeights(): Weights {
+  try {
+    return JSON.parse(readFileSync(WEIGHTS_FILE, 'utf8')) as Weights;
+  } catch {
+    return {};
+  }
+}
+
+export default class WeightedShards extends BaseSequencer {
+  override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { shard, root } = this.ctx.config;
+    if (!shard) return files;
+    const key = (spec: TestSpecification) => `${spec.project.name}:${relative(root, spec.moduleId)}`;
+    const mine = shardKeys(files.map(key), readWeights(), shard.index, shard.count);
+    return files.filter((spec) => mine.has(key(spec)));
+  }
+}
+
+/** Refreshes the snapshot from this checkout's Vitest results cache (after a full `npx vitest run`). */
+async function refresh() {
+  const caches = resolve(import.meta.dirname, '..', 'node_modules', '.vite', 'vitest');
+  const cache = existsSync(caches)
+    ? readdirSync(caches)
+        .map((hash) => join(caches, hash, 'results.json'))
+        .find((file) => existsSync(file))
+    : undefined;
+  if (!cache) throw new Error('no Vitest results cache: run `npx vitest run` first');
+  const { results } = JSON.parse(readFileSync(cache, 'utf8')) as {
+    results: Array<[string, { duration: number }]>;
+  };
+  const weights: Weights = {};
+  for (const [key, { duration }] of results.sort(([a], [b]) => (a < b ? -1 : 1)))
+    if (!key.startsWith('unit:') || duration >= 1000) weights[key] = Math.max(1, Math.round(duration / 1000));
+  writeFileSync(WEIGHTS_FILE, `${JSON.stringify(weights, null, 2)}\n`);
+  console.log(`${Object.keys(weights).length} weights written to ${relative(process.cwd(), WEIGHTS_FILE)}`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await refresh();
