@@ -523,21 +523,30 @@ async function buildAndStore(
     };
     forecastByMonth.set(month, keys);
   }
-  const views = await buildMonthViews(data, {
-    profileId,
-    generationId,
-    today,
-    items: viewItems,
-    series,
-    forecast: forecastByMonth,
-  });
+  // A view that fails to build or write is no failure of the forecast: its months (no view of this
+  // generation) are read from the sources.
+  const writeViews = async () => {
+    try {
+      const views = await buildMonthViews(data, {
+        profileId,
+        generationId,
+        today,
+        items: viewItems,
+        series,
+        forecast: forecastByMonth,
+      });
+      await putMonthViews(data, views);
+    } catch (error) {
+      deps.logger.warn('month views not written', { profileId, error: (error as Error).message });
+    }
+  };
   await Promise.all([
     batchUntilDone(
       items,
       (k) => `${String(k.account_id)}|${String(k.month)}`,
       (batch) => data.runningBalanceMonths.put(batch).go({ concurrency: 10 }),
     ),
-    putMonthViews(data, views),
+    writeViews(),
   ]);
   const generatedAt = deps.clock().toISOString();
   try {

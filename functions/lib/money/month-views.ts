@@ -12,7 +12,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { daysInMonth, formatCivil } from '../../../domain/money/dates.ts';
 import type { Data } from '../data/index.ts';
-import { cadencesOf, publicItem, reconciledTransactions, type PublicPlanItem } from './plan.ts';
+import { cadencesOf, publicItem, type PublicPlanItem } from './plan.ts';
 import { batchUntilDone, type StoredPlanItem, type StoredSeries, type StoredTransaction } from './store.ts';
 
 /** Months kept ready before the current one: as far back as the calendar navigates. */
@@ -85,6 +85,32 @@ export function viewsServable(header: ViewHeader | null | undefined): header is 
   return Boolean(header?.generation_id && (header.generated_version ?? -1) === (header.inputs_version ?? 0));
 }
 
+/** The transactions `items` were matched with, by id; null if some stayed unprocessed. */
+async function matchedTransactions(
+  data: Data,
+  items: readonly StoredPlanItem[],
+): Promise<Map<string, StoredTransaction> | null> {
+  const ids = [
+    ...new Set(
+      items.flatMap((i) =>
+        i.is_reconciled && i.reconciled_transaction_id ? [i.reconciled_transaction_id] : [],
+      ),
+    ),
+  ];
+  const found = new Map<string, StoredTransaction>();
+  let pending = ids;
+  for (let attempt = 0; pending.length > 0; attempt += 1) {
+    if (attempt >= 3) return null;
+    const { data: rows, unprocessed } = await data.transactions
+      .get(pending.map((id) => ({ id })))
+      .go({ concurrency: 4 });
+    for (const t of rows) found.set(t.id, t);
+    const left = new Set(unprocessed.map((k) => (k as { id: string }).id));
+    pending = pending.filter((id) => left.has(id));
+  }
+  return found;
+}
+
 /**
  * The views a generation writes: every month from `viewsStart(today)` through the last planned item
  * or stored forecast day. `items` must be every planned item due from `viewsStart(today)` on, read after
@@ -103,7 +129,9 @@ export async function buildMonthViews(
   },
 ) {
   const start = viewsStart(input.today);
-  const transactions: Map<string, StoredTransaction> = await reconciledTransactions(data, input.items);
+  const transactions = await matchedTransactions(data, input.items);
+  // A matched transaction DynamoDB left unread would be stored as missing: no views this time.
+  if (!transactions) return [];
   const cadences = cadencesOf(input.series);
   const byMonth = new Map<string, { items: PublicPlanItem[]; forecast: Record<string, PackedMonth> }>();
   const monthOf = (month: string) => {

@@ -124,7 +124,27 @@ export async function planItemsBetween(
   return items as StoredPlanItem[];
 }
 
-/** A profile's transactions dated in [from, to] (an account's only, when named), by date. */
+/**
+ * What a reader of a day's transactions uses (the calendar's publicTransaction and classification,
+ * domain/classification.ts ClassifiableTransaction): not the user, profile, Plaid ids, currency and
+ * timestamps, a third of each row's bytes.
+ */
+const SHOWN_TRANSACTION_ATTRIBUTES = [
+  'id',
+  'account_id',
+  'date',
+  'name',
+  'merchant_name',
+  'amount',
+  'pending',
+  'personal_finance_category',
+  'category_primary',
+  'category_detailed',
+  'category',
+] as const;
+
+/** A profile's transactions dated in [from, to] (an account's only, when named), by date, with the
+ * attributes the calendar shows and classifies by. */
 export async function transactionsBetween(
   data: Data,
   profileId: string,
@@ -132,7 +152,7 @@ export async function transactionsBetween(
   to: string,
   accountId?: string | null,
 ): Promise<StoredTransaction[]> {
-  const attributes = declared(data.transactions);
+  const attributes = [...SHOWN_TRANSACTION_ATTRIBUTES];
   const { data: rows } = await (accountId
     ? data.transactions.query
         .byAccountDate({ account_id: accountId })
