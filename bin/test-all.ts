@@ -6,6 +6,7 @@
 // integration suite took 4× as long beside the browser suite at load 8), so not the default.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -13,6 +14,39 @@ const results = join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+
+/** The machine's CPU time so far, busy and total, in clock ticks (Linux /proc/stat; zeros elsewhere). */
+function cpuTicks(): { busy: number; total: number } {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const total = fields.slice(0, 8).reduce((sum, ticks) => sum + ticks, 0);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle + iowait
+    return { busy: total - idle, total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+/** Runs a phase and prints how busy the whole machine was meanwhile (cores in use on average, of
+ * how many): the figures that say whether a phase waits or computes, i.e. whether it could share its
+ * time with another phase. */
+async function phase<T>(label: string, body: () => Promise<T> | T): Promise<T> {
+  const before = cpuTicks();
+  const started = Date.now();
+  const result = await body();
+  const after = cpuTicks();
+  const cores = availableParallelism();
+  const share = after.total > before.total ? (after.busy - before.busy) / (after.total - before.total) : 0;
+  console.log(
+    `⏱ ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s, the machine busy ${(share * cores).toFixed(2)} of ${cores} cores on average`,
+  );
+  return result;
+}
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   console.log(`\n▶ ${label}`);
@@ -85,13 +119,15 @@ async function runPool(
 // three typechecks and lint one after another took 121 s in CI; `npm run typecheck`/`lint` are the same
 // commands).
 const tsc = bin('tsc');
-const staticExit = await runPool('typecheck and lint', [
-  ['typecheck (back end)', tsc, ['-p', 'tsconfig.json', '--noEmit']],
-  ['typecheck (web)', tsc, ['-p', 'web/tsconfig.json', '--noEmit']],
-  ['typecheck (end-to-end tests)', tsc, ['-p', 'tests/e2e/tsconfig.json', '--noEmit']],
-  ['eslint', bin('eslint'), ['.', '--max-warnings', '0']],
-  ['prettier', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
-]);
+const staticExit = await phase('typecheck and lint', () =>
+  runPool('typecheck and lint', [
+    ['typecheck (back end)', tsc, ['-p', 'tsconfig.json', '--noEmit']],
+    ['typecheck (web)', tsc, ['-p', 'web/tsconfig.json', '--noEmit']],
+    ['typecheck (end-to-end tests)', tsc, ['-p', 'tests/e2e/tsconfig.json', '--noEmit']],
+    ['eslint', bin('eslint'), ['.', '--max-warnings', '0']],
+    ['prettier', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
+  ]),
+);
 
 // The Vitest suites run as two shards side by side, each with its own local cloud (the integration
 // suite's global setup; free ports), so no test sees the other shard's data. The integration suite runs
@@ -129,10 +165,14 @@ const e2eSuite = () =>
 let vitestExit: number;
 let e2eExit: number;
 if (process.env.TEST_PARALLEL === '1') {
-  [vitestExit, e2eExit] = await Promise.all([vitestSuite(), e2eSuite()]);
+  [vitestExit, e2eExit] = await phase('Vitest and Playwright side by side', () =>
+    Promise.all([vitestSuite(), e2eSuite()]),
+  );
 } else {
-  vitestExit = await vitestSuite();
-  e2eExit = run('end-to-end suite (Playwright, Chromium)', bin('playwright'), e2eArgs, e2eEnv);
+  vitestExit = await phase('Vitest', vitestSuite);
+  e2eExit = await phase('Playwright', () =>
+    run('end-to-end suite (Playwright, Chromium)', bin('playwright'), e2eArgs, e2eEnv),
+  );
 }
 
 let passed = 0;
