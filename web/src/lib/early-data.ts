@@ -170,6 +170,8 @@ export function clearEarlyRequests(): void {
 interface Claims {
   sub?: unknown;
   exp?: unknown;
+  email?: unknown;
+  name?: unknown;
 }
 
 /** The claims of a JWT, unverified (the server verifies; this only decides whether to try). */
@@ -177,7 +179,9 @@ export function jwtClaims(token: string): Claims | null {
   try {
     const payload = token.split('.')[1];
     if (!payload) return null;
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const binary = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    // UTF-8, as Amplify decodes it (a name may hold any character).
+    const json = new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
     const claims: unknown = JSON.parse(json);
     return typeof claims === 'object' && claims !== null ? (claims as Claims) : null;
   } catch {
@@ -195,7 +199,7 @@ export function storedIdToken(
   storage: ReadableStorage,
   clientId: string,
   nowMs: number,
-): { token: string; userId: string } | null {
+): { token: string; userId: string; email: string | null; name: string | null } | null {
   const prefix = `CognitoIdentityServiceProvider.${clientId}`;
   const user = storage.getItem(`${prefix}.LastAuthUser`);
   if (!user) return null;
@@ -204,7 +208,12 @@ export function storedIdToken(
   const claims = jwtClaims(token);
   if (typeof claims?.sub !== 'string' || typeof claims.exp !== 'number') return null;
   if (claims.exp * 1000 < nowMs + 60_000) return null;
-  return { token, userId: claims.sub };
+  return {
+    token,
+    userId: claims.sub,
+    email: typeof claims.email === 'string' ? claims.email : null,
+    name: typeof claims.name === 'string' ? claims.name : null,
+  };
 }
 
 /** The runtime config's fields this needs; the full app validates the whole file. */
