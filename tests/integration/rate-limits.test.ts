@@ -22,11 +22,13 @@ describe('rate limits on the public routes', () => {
   it('answers a flood of questionnaire posts 429 with the spec message and stores nothing past the limit', async () => {
     await refill();
     const sessions = Array.from({ length: PUBLIC_ROUTE_THROTTLE.burst * 3 }, () => randomUUID());
+    const floodStarted = Date.now();
     const results = await Promise.all(
       sessions.map((session_id) =>
         api<{ message?: string }>('POST', '/onboarding-responses', { body: { ...answers, session_id } }),
       ),
     );
+    const floodSeconds = (Date.now() - floodStarted) / 1000;
     const refused = results.filter((r) => r.status === 429);
     const stored = await Promise.all(
       sessions.map(
@@ -34,8 +36,10 @@ describe('rate limits on the public routes', () => {
       ),
     );
 
+    // A token bucket lets through its burst plus what refills while the flood arrives (on a loaded
+    // machine the 60 posts can take seconds to reach the gateway).
     expect(results.filter((r) => r.status === 201).length).toBeLessThanOrEqual(
-      PUBLIC_ROUTE_THROTTLE.burst + 2,
+      PUBLIC_ROUTE_THROTTLE.burst + Math.ceil(PUBLIC_ROUTE_THROTTLE.rate * floodSeconds) + 1,
     );
     expect(refused.length).toBeGreaterThanOrEqual(PUBLIC_ROUTE_THROTTLE.burst);
     expect(refused.every((r) => r.body.message === errorMessages.rate_limit)).toBe(true);
@@ -50,13 +54,15 @@ describe('rate limits on the public routes', () => {
   });
 
   it('limits invitation token lookups the same way (guessing tokens is slowed, not served)', async () => {
+    const floodStarted = Date.now();
     const results = await Promise.all(
       Array.from({ length: 100 }, () => api('GET', `/invitations/${'x'.repeat(43)}`)),
     );
+    const floodSeconds = (Date.now() - floodStarted) / 1000;
     const statuses = new Set(results.map((r) => r.status));
 
     expect(results.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(
-      100 - PUBLIC_ROUTE_THROTTLE.burst - 2,
+      100 - PUBLIC_ROUTE_THROTTLE.burst - Math.ceil(PUBLIC_ROUTE_THROTTLE.rate * floodSeconds) - 1,
     );
     expect([...statuses].sort()).toEqual([404, 429]);
     await refill();
