@@ -225,7 +225,11 @@ test('a planned item that matches a posted transaction shows the match, and undo
     await openMonthOf(page, date);
     await page.locator(`button[data-date="${date}"]`).click();
     const dialog = page.getByRole('dialog');
-    const rows = dialog.getByRole('region', { name: 'Transactions' }).getByRole('listitem');
+    const transactions = dialog.getByRole('region', { name: 'Transactions' });
+    // The day's dialog is its own chunk: wait for its Transactions section (a list, or "No transactions
+    // on this day.") before reading rows, which `all()` does not wait for.
+    await expect(transactions).toBeVisible();
+    const rows = transactions.getByRole('listitem');
     for (const row of await rows.all()) {
       // The readable name (the bank's own text may sit beneath it) and the amount.
       const name = await row.getByTestId('transaction-name').textContent();
