@@ -6,7 +6,6 @@ import { getAppConfig } from '../config/app-config.ts';
 import { loadAmplify, mayHoldSession } from './amplify-loader.ts';
 import { REQUEST_TIMEOUT_MS } from './constants.ts';
 import { requestHeaders, requestUrl, takeEarlyResponse } from './early-data.ts';
-import { storedSignIn } from './stored-sign-in.ts';
 import { rememberFailedCall } from './last-error.ts';
 import { announceSessionEnded } from './session-ended.ts';
 import { operationPath, telemetry } from './telemetry.ts';
@@ -207,13 +206,9 @@ export function createApiClient(options: ApiClientOptions) {
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** The signed-in user's Cognito ID token, refreshed by Amplify when it is about to expire; without a
- * stored session there is none, and Amplify is not loaded to say so. Before Amplify has answered at
- * start, the stored token (lib/stored-sign-in.ts). */
+ * stored session there is none, and Amplify is not loaded to say so. */
 export async function getIdToken(): Promise<string | undefined> {
   if (!mayHoldSession()) return undefined;
-  // Until Amplify has answered at start, the stored ID token it would send (the API verifies it).
-  const stored = storedSignIn();
-  if (stored) return stored.token;
   try {
     const session = await (await loadAmplify()).fetchAuthSession();
     return session.tokens?.idToken?.toString();

@@ -1,8 +1,6 @@
 // Who is signed in, from Amplify: read once at start (getCurrentUser) and kept current by the Hub's
 // auth events (spec §4 Auth events). Also the auth guard of spec §2 and the Logout of spec §4. With no
-// stored session the answer is "signed out" at once, without loading Amplify (amplify-loader.ts). With
-// a stored ID token good for another minute the state starts signed in (stored-sign-in.ts) and Amplify
-// confirms it in the background; if it does not, the start ends signed out as any other.
+// stored session the answer is "signed out" at once, without loading Amplify (amplify-loader.ts).
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -26,7 +24,6 @@ import { onSessionEnded, SESSION_ENDED_TOAST } from './session-ended.ts';
 import { forgetPendingCalls } from './invoke-function.ts';
 import { signOutLocalThenGlobal } from './sign-out.ts';
 import { clearSessionStorage } from './storage-keys.ts';
-import { markAmplifyAnswered, storedSignIn } from './stored-sign-in.ts';
 
 export interface AuthUser {
   userId: string;
@@ -63,8 +60,8 @@ export function postLoginTarget(state: unknown): string {
 
 /** The signed-in user from Amplify (id, and e-mail and name from the ID token), or null. */
 export async function readCurrentUser(): Promise<AuthUser | null> {
+  if (!mayHoldSession()) return null;
   try {
-    if (!mayHoldSession()) return null;
     const { fetchAuthSession, getCurrentUser } = await loadAmplify();
     const { userId } = await getCurrentUser();
     const claims = (await fetchAuthSession()).tokens?.idToken?.payload;
@@ -75,41 +72,18 @@ export async function readCurrentUser(): Promise<AuthUser | null> {
     };
   } catch {
     return null;
-  } finally {
-    markAmplifyAnswered();
   }
-}
-
-/** The first auth state: signed in from the stored session when its ID token is good for another
- * minute (lib/stored-sign-in.ts; Amplify confirms it in the background), else 'loading'. */
-function initialAuthState(): AuthState {
-  const stored = storedSignIn();
-  return stored
-    ? { status: 'signedIn', user: { userId: stored.userId, email: stored.email, name: stored.name } }
-    : { status: 'loading', user: null };
 }
 
 const signedOut: AuthState = { status: 'signedOut', user: null };
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<AuthState>(initialAuthState);
-  const lastUserId = useRef<string | null>(state.status === 'signedIn' ? state.user.userId : null);
-  // Signed in from the stored session and not yet confirmed by Amplify.
-  const unconfirmed = useRef(state.status === 'signedIn');
+  const [state, setState] = useState<AuthState>({ status: 'loading', user: null });
+  const lastUserId = useRef<string | null>(null);
 
   const refresh = useCallback(async () => {
     const user = await readCurrentUser();
-    if (unconfirmed.current) {
-      unconfirmed.current = false;
-      // Amplify does not confirm the stored session: nothing read with it stays; then the guard sends
-      // the visitor to /login as on any signed-out start.
-      if (!user) {
-        lastUserId.current = null;
-        queryClient.clear();
-        forgetPendingCalls();
-      }
-    }
     // spec §4: a change of user id clears the cache.
     if (user && lastUserId.current !== null && user.userId !== lastUserId.current) {
       queryClient.clear();
@@ -121,7 +95,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const markSignedOut = useCallback(() => {
-    markAmplifyAnswered();
     setState(signedOut);
     queryClient.clear();
     forgetPendingCalls();

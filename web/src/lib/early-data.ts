@@ -170,8 +170,6 @@ export function clearEarlyRequests(): void {
 interface Claims {
   sub?: unknown;
   exp?: unknown;
-  email?: unknown;
-  name?: unknown;
 }
 
 /** The claims of a JWT, unverified (the server verifies; this only decides whether to try). */
@@ -179,9 +177,7 @@ export function jwtClaims(token: string): Claims | null {
   try {
     const payload = token.split('.')[1];
     if (!payload) return null;
-    const binary = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    // UTF-8, as Amplify decodes it (a name may hold any character).
-    const json = new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
     const claims: unknown = JSON.parse(json);
     return typeof claims === 'object' && claims !== null ? (claims as Claims) : null;
   } catch {
@@ -199,7 +195,7 @@ export function storedIdToken(
   storage: ReadableStorage,
   clientId: string,
   nowMs: number,
-): { token: string; userId: string; email: string | null; name: string | null } | null {
+): { token: string; userId: string } | null {
   const prefix = `CognitoIdentityServiceProvider.${clientId}`;
   const user = storage.getItem(`${prefix}.LastAuthUser`);
   if (!user) return null;
@@ -208,12 +204,7 @@ export function storedIdToken(
   const claims = jwtClaims(token);
   if (typeof claims?.sub !== 'string' || typeof claims.exp !== 'number') return null;
   if (claims.exp * 1000 < nowMs + 60_000) return null;
-  return {
-    token,
-    userId: claims.sub,
-    email: typeof claims.email === 'string' ? claims.email : null,
-    name: typeof claims.name === 'string' ? claims.name : null,
-  };
+  return { token, userId: claims.sub };
 }
 
 /** The runtime config's fields this needs; the full app validates the whole file. */
