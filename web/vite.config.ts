@@ -3,7 +3,10 @@
 // launcher wrote, named by APP_CONFIG_PATH (see docs/web.md, "Runtime config"). Each build has a
 // version, compiled in as import.meta.env.VITE_APP_VERSION and written to /version.json, which the
 // running app polls to offer an update (spec §4 Update check). The build manifest feeds `npm run bench`.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -116,6 +119,9 @@ function prerenderStartViews(): Plugin {
 const APP_CORE_LIBS =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|cookie|set-cookie-parser)[\\/]/;
 
+/** One of lucide-react's icon modules (not its index or shared base). */
+const LUCIDE_ICON = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+
 /** Amplify Auth and what only it uses: one file, loaded on demand (lib/amplify-loader.ts), so a
  * signed-out start never loads it. */
 const AMPLIFY_LIBS = /[\\/]node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypto|@smithy|js-cookie)[\\/]/;
@@ -139,6 +145,42 @@ const AMPLIFY_LIBS = /[\\/]node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypt
  * see docs/web.md "Chunks". Grouping each feature was measured and dropped earlier: it pulled code of
  * screens not shown into every start (/login 352 KB and 255 KB gzip against 251 KB).
  */
+/** lucide-react's icon modules by every name its index exports them under (`AlertCircle`,
+ * `CircleAlertIcon`, …): each icon is its own module, and the index re-exports them all. */
+function lucideIconModules(): Map<string, string> {
+  const index = createRequire(import.meta.url)
+    .resolve('lucide-react')
+    .replace(/[\\/]cjs[\\/][^\\/]+$/, '');
+  const esm = join(index, 'esm');
+  const modules = new Map<string, string>();
+  const text = readFileSync(join(esm, 'lucide-react.mjs'), 'utf8');
+  for (const [, names = '', file = ''] of text.matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g)) {
+    for (const [, name] of names.matchAll(/default as (\w+)/g)) if (name) modules.set(name, join(esm, file));
+  }
+  return modules;
+}
+
+/** The icon modules the given source files import by name from 'lucide-react'. */
+function iconsUsedBy(ids: Iterable<string>, iconModules: Map<string, string>): Set<string> {
+  const used = new Set<string>();
+  for (const id of ids) {
+    if (id.includes('node_modules') || !/\.(tsx?|jsx?)$/.test(id)) continue;
+    let code: string;
+    try {
+      code = readFileSync(id, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const [, names = ''] of code.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'lucide-react'/g)) {
+      for (const part of names.split(',')) {
+        const module = iconModules.get(part.trim().split(/\s+as\s+/)[0] ?? '');
+        if (module) used.add(module);
+      }
+    }
+  }
+  return used;
+}
+
 function chunkGroups() {
   const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
   const entry = source('main.tsx');
@@ -156,7 +198,17 @@ function chunkGroups() {
     }
     return seen;
   };
-  let sets: { landing: Set<string>; app: Set<string>; frame: Set<string>; money: Set<string> } | undefined;
+  let sets:
+    | {
+        landing: Set<string>;
+        app: Set<string>;
+        frame: Set<string>;
+        money: Set<string>;
+        appIcons: Set<string>;
+        frameIcons: Set<string>;
+        moneyIcons: Set<string>;
+      }
+    | undefined;
   const setsOf = (getModuleInfo: GetInfo) => {
     if (sets) return sets;
     const of = (...paths: string[]) => {
@@ -183,11 +235,41 @@ function chunkGroups() {
     const plan = of('app/routes/app/plan.tsx');
     const signedInOnly = (ids: Iterable<string>) =>
       new Set([...ids].filter((id) => !signedOut.has(id) && !app.has(id)));
+    // The closures above follow lucide-react's index, which re-exports every icon the app uses, so
+    // every icon would join `app` and /login would load ≈ 7 KB of icons it never draws. By what the
+    // source files import by name: the icons of a start (boot, the signed-out and public screens) stay
+    // in `app`; the other icons the signed-in frame draws go with the frame, those the calendar shares
+    // with the plan with `money`; the rest stay lazy, with the screens that draw them.
+    const iconModules = lucideIconModules();
+    const publicScreens = of(
+      'app/routes/auth/callback.tsx',
+      'app/routes/auth/two-factor.tsx',
+      'app/routes/home.tsx',
+      'app/routes/home-decision.tsx',
+      'app/routes/invite-accept.tsx',
+      'app/routes/not-found.tsx',
+      'app/routes/plans.tsx',
+      'app/routes/privacy.tsx',
+      'app/routes/terms.tsx',
+      'app/routes/root.tsx',
+      'app/routes/route-error.tsx',
+    );
+    const appIcons = iconsUsedBy([...app, ...signedOut, ...publicScreens], iconModules);
+    const frameIcons = new Set([...iconsUsedBy(frame, iconModules)].filter((id) => !appIcons.has(id)));
+    const planIcons = iconsUsedBy(plan, iconModules);
+    const moneyIcons = new Set(
+      [...iconsUsedBy(calendar, iconModules)].filter(
+        (id) => planIcons.has(id) && !appIcons.has(id) && !frameIcons.has(id),
+      ),
+    );
     sets = {
       landing: closure(entry, getModuleInfo),
       app,
       frame: signedInOnly(frame),
       money: signedInOnly([...calendar].filter((id) => plan.has(id) && !frame.has(id))),
+      appIcons,
+      frameIcons,
+      moneyIcons,
     };
     return sets;
   };
@@ -196,10 +278,17 @@ function chunkGroups() {
       debugName: 'app chunks',
       name: (id: string, ctx: { getModuleInfo: GetInfo }) => {
         if (id === entry) return null;
-        const { landing, app, frame, money } = setsOf((moduleId) => ctx.getModuleInfo(moduleId));
+        const { landing, app, frame, money, appIcons, frameIcons, moneyIcons } = setsOf((moduleId) =>
+          ctx.getModuleInfo(moduleId),
+        );
         if (landing.has(id)) return 'landing';
         if (APP_CORE_LIBS.test(id)) return 'app-core';
         if (AMPLIFY_LIBS.test(id)) return 'amplify';
+        if (LUCIDE_ICON.test(id)) {
+          if (appIcons.has(id)) return 'app';
+          if (frameIcons.has(id)) return 'frame';
+          return moneyIcons.has(id) ? 'money' : null;
+        }
         if (app.has(id)) return 'app';
         if (frame.has(id)) return 'frame';
         if (money.has(id)) return 'money';
