@@ -3,7 +3,7 @@
 // balances include the everyday-spending allowance, and the view (cash, net worth, an account) the
 // calendar opens on. Shared by /calendar and /plan.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 import { z } from 'zod';
 import { api } from './api-client.ts';
 import { moneyPlanErrorMessage } from './money-plan-api.ts';

@@ -1,7 +1,7 @@
 // Add, edit and delete planned items and undo a reconciliation match (the Money Calendar and the Money Plan), with spec §8's friendly messages
 // on failure, an undo on delete, and a refetch of everything a plan write changes.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 import {
   createPlanItem,
   deletePlanItem,

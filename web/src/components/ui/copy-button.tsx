@@ -2,7 +2,7 @@
 // insecure origin, a denied permission), it says how to copy by hand instead of failing silently.
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { Button, type ButtonProps } from './button.tsx';
 
 export function CopyButton({

@@ -5,7 +5,7 @@
 // says 'Email verification failed. Please try again.' and goes to /login (spec §8).
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { authToasts } from '@domain/auth-messages.ts';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';

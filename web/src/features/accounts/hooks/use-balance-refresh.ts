@@ -3,7 +3,7 @@
 // profile from /accounts, or one account from its detail screen. Each bank's outcome is refreshed,
 // skipped, rate-limited or errored; the server keeps the rate-limit backoff.
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { balanceForecastToasts } from '@domain/account-connection-messages.ts';
 import { listAccounts, smartPlaidSync } from '../../../lib/accounts-api.ts';
 import { CONNECT_TOAST_MS } from '../../../lib/constants.ts';

@@ -3,7 +3,7 @@
 // applies on save; the "test a description" box shows which rule of the edited maps matches.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import {
   SIMPLE_BUDGET_CATEGORIES,
   matchBudgetCategory,

@@ -2,7 +2,7 @@
 // churn and MRR from the latest roll-up, each with its definition on hover and its trend; "not yet
 // available" where the source has not landed (e-mail), never a made-up number.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';

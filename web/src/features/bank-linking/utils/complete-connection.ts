@@ -2,7 +2,7 @@
 // hosted-link return: exchange → link each new account to the profile → fetch the accounts → sync and
 // refresh the caches, with spec §8's toasts; or, for a reconnection, a sync only.
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { connectionFailures, connectionToasts } from '@domain/account-connection-messages.ts';
 import { accountDataAreas, accountsQueryOptions, smartPlaidSync } from '../../../lib/accounts-api.ts';
 import { CONNECT_TOAST_MS } from '../../../lib/constants.ts';

@@ -4,7 +4,7 @@
 import { format, parseISO } from 'date-fns';
 import { Archive, CheckCircle2, Pencil, Users } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { profileFailures, profileToasts } from '@domain/profile-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';

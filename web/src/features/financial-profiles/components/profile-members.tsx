@@ -2,7 +2,7 @@
 // member; a member can leave. Everyone else sees the list read-only.
 import { LogOut, UserMinus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -5,7 +5,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { LifeBuoy, Search } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { SUPPORT_TOPICS, TOPIC_LABELS, type SupportTopic } from '@domain/support-topics.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

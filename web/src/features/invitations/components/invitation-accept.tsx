@@ -7,7 +7,7 @@ import { format, parseISO } from 'date-fns';
 import { MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { sameEmail } from '@domain/access.ts';
 import { authToasts } from '@domain/auth-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';

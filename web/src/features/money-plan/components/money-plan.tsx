@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { balanceForecastToasts } from '@domain/account-connection-messages.ts';
 import { formatUsd } from '@domain/classification.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';

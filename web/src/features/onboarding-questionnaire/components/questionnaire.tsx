@@ -4,7 +4,7 @@
 // history. Completing stores the answers (POST /onboarding-responses) and hands over to account creation.
 import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { inputClasses } from '../../../components/ui/text-field.tsx';

@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import {
   AVATAR_PALETTE,
   DEFAULT_AVATAR_COLOR,

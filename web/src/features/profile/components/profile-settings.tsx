@@ -2,7 +2,7 @@
 // name editable (PATCH /profiles/me). Shows loading, error and "no name yet" states.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { z } from 'zod';
 import { authValidation, PASSWORD_MIN_LENGTH } from '@domain/auth-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -4,7 +4,7 @@
 // control back and says so. The low-balance line the alerts use is the calendar's own setting.
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -4,7 +4,7 @@
 // functions/lib/sessions.ts; docs/settings.md.
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { api } from '../../../lib/api-client.ts';

@@ -3,7 +3,7 @@
 // 'Subscribe'), and for a subscriber the current plan with 'Manage billing' (Stripe's Billing Portal).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { PLANS, PLUS_FEATURES, type PlanLookupKey } from '@domain/subscription.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';

@@ -3,7 +3,7 @@
 // (spec §8). The status is refreshed either way.
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { trialMessages } from '@domain/subscription.ts';
 import { startTrial } from '../api/subscription.ts';
 import { useSubscription } from '../components/subscription-provider.tsx';
