@@ -73,10 +73,11 @@ if (landing && landingView) {
   });
 } else {
   // issue 12: a deep link's screen and its first API requests start with the app's code, not after it.
-  preloadScreenFor(window.location.pathname);
+  // The config is asked for first: adding the screen's preload links takes a while on a slow phone.
   const storage = localStorageOrNull();
   if (storage) {
     void rawConfig().then((config) => startEarlyData(config, storage, earlyStorageKeys, window.location));
   }
+  preloadScreenFor(window.location.pathname);
   await app.start();
 }
