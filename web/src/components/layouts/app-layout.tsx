@@ -4,34 +4,23 @@
 // slim bar with the hamburger menu (the same links), and a bottom navigation (Accounts, Calendar, Coach,
 // Money Plan; Calendar also highlighted on /) with bottom padding for it. spec §6's restriction (an
 // invited user who owns no profile sees neither Profiles nor Link Accounts) is applied by
-// visibleNavItems, in one place. The avatar menu has every entry of spec §2.
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+// visibleNavItems, in one place. The avatar menu has every entry of spec §2. The menus and the mobile sheet
+// are Radix, loaded when a person reaches for them (ui/lazy-menu.tsx): the frame draws their triggers.
 import { useQuery } from '@tanstack/react-query';
 import {
-  BookOpen,
   Briefcase,
   CalendarDays,
   ClipboardList,
-  FileText,
-  LayoutDashboard,
-  LifeBuoy,
-  LogOut,
   Menu,
   MessageCircle,
-  Moon,
-  Palette,
-  Settings,
-  Shapes,
-  Sun,
-  User,
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { useActiveProfile } from '../../lib/active-profile-provider.tsx';
-import { useLogout, useUser } from '../../lib/auth.tsx';
+import { useUser } from '../../lib/auth.tsx';
 import { cn } from '../../lib/cn.ts';
 import {
   adminNavItems,
@@ -43,16 +32,12 @@ import {
 } from '../../lib/navigation.ts';
 import { preloadRoute } from '../../lib/route-preload.ts';
 import { roleLabels } from '../../lib/profile-roles.ts';
-import { useTheme } from '../../lib/theme.ts';
 import { getProfileQueryOptions } from '../../lib/user-profile-api.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { Logo } from '../ui/logo.tsx';
-import { Sheet } from '../ui/sheet.tsx';
+import { lazyComponent, lazyMenu, useLazy } from '../ui/lazy-menu.tsx';
+import type { AccountMenuActions } from './account-dropdown.tsx';
 import { AlertsMenu } from './alerts-menu.tsx';
-
-const menuItemClasses =
-  'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
-const menuContentClasses = 'z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg';
 
 /** The signed-in user's profile record (admin flag, avatar); admin defaults to false on error (spec §6). */
 function useUserProfile() {
@@ -102,9 +87,13 @@ function ActiveProfileIndicator({ className }: { className?: string }) {
   );
 }
 
-/** Under 768 px (spec §2): the hamburger menu with the same links as the header. */
+const sheet = lazyComponent(() => import('../ui/sheet.tsx').then((m) => m.Sheet));
+
+/** Under 768 px (spec §2): the hamburger menu with the same links as the header. Its sheet (Radix Dialog)
+ * loads when a person reaches for the button (ui/lazy-menu.tsx); a tap before then opens it once in. */
 function MobileMenu() {
   const [open, setOpen] = useState(false);
+  const [Sheet, loadSheet] = useLazy(sheet);
   const items = useNavItems();
   const { pathname } = useLocation();
   const { profile, role } = useActiveProfile();
@@ -113,136 +102,78 @@ function MobileMenu() {
       <button
         type="button"
         aria-label="Main menu"
-        onClick={() => setOpen(true)}
+        onPointerEnter={loadSheet}
+        onTouchStart={loadSheet}
+        onPointerDown={loadSheet}
+        onFocus={loadSheet}
+        onClick={() => {
+          loadSheet();
+          setOpen(true);
+        }}
         className="flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <Menu aria-hidden="true" className="size-5" />
       </button>
-      <Sheet open={open} onOpenChange={setOpen} title={<Logo className="text-lg" markClassName="size-7" />}>
-        {profile && role ? (
-          <p className="mb-3 flex items-center gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
-            <Briefcase aria-hidden="true" className="size-4" />
-            <span className="truncate">
-              {profile.name}
-              {role === 'owner' ? '' : ` · ${roleLabels[role]}`}
-            </span>
-          </p>
-        ) : null}
-        <nav aria-label="Mobile menu">
-          <ul className="space-y-1">
-            {items.map((item) => {
-              const active = isNavItemActive(item.href, pathname);
-              return (
-                <li key={item.href}>
-                  <Link
-                    to={item.href}
-                    onClick={() => setOpen(false)}
-                    aria-current={active ? 'page' : undefined}
-                    className={cn(
-                      'block rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100',
-                      active && 'bg-brand-50 text-brand-700',
-                    )}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-      </Sheet>
+      {Sheet ? (
+        <Sheet open={open} onOpenChange={setOpen} title={<Logo className="text-lg" markClassName="size-7" />}>
+          {profile && role ? (
+            <p className="mb-3 flex items-center gap-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
+              <Briefcase aria-hidden="true" className="size-4" />
+              <span className="truncate">
+                {profile.name}
+                {role === 'owner' ? '' : ` · ${roleLabels[role]}`}
+              </span>
+            </p>
+          ) : null}
+          <nav aria-label="Mobile menu">
+            <ul className="space-y-1">
+              {items.map((item) => {
+                const active = isNavItemActive(item.href, pathname);
+                return (
+                  <li key={item.href}>
+                    <Link
+                      to={item.href}
+                      onClick={() => setOpen(false)}
+                      aria-current={active ? 'page' : undefined}
+                      className={cn(
+                        'block rounded-md px-3 py-2.5 text-base font-medium text-slate-700 hover:bg-slate-100',
+                        active && 'bg-brand-50 text-brand-700',
+                      )}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        </Sheet>
+      ) : null}
     </>
   );
 }
 
-export interface AccountMenuActions {
-  onPersonalize: () => void;
-  onDailyWisdom: () => void;
-}
+const accountDropdown = lazyComponent(() => import('./account-dropdown.tsx').then((m) => m.AccountDropdown));
+const AccountDropdown = lazyMenu(accountDropdown);
 
-function MenuLink({
-  icon: Icon,
-  label,
-  onSelect,
-}: {
-  icon: LucideIcon;
-  label: string;
-  onSelect: () => void;
-}) {
-  return (
-    <DropdownMenu.Item className={menuItemClasses} onSelect={onSelect}>
-      <Icon aria-hidden="true" className="size-4" />
-      {label}
-    </DropdownMenu.Item>
-  );
-}
-
-/** spec §2 avatar menu: e-mail, Personalize, Settings, Help & Support, Daily Wisdom, admin links,
- * light/dark toggle, Terms & Policies, Log Out. */
+/** spec §2 avatar menu (account-dropdown.tsx, loaded when a person reaches for it: ui/lazy-menu.tsx). */
 function AccountMenu({ actions }: { actions: AccountMenuActions }) {
   const user = useUser();
-  const navigate = useNavigate();
-  const { logout } = useLogout();
   const profile = useUserProfile().data;
-  const { isDark, setTheme } = useTheme();
   const look = profile ?? { avatar_type: 'initials', full_name: user.name, email: user.email };
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label="Account menu"
-        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
-        <Avatar look={{ ...look, email: look.email ?? user.email }} size="sm" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className={menuContentClasses}>
-          <DropdownMenu.Label className="flex items-center gap-2 px-2 py-2 text-xs text-slate-600">
-            <User aria-hidden="true" className="size-4" />
-            <span className="truncate">{user.email ?? 'Signed in'}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <MenuLink icon={Palette} label="Personalize" onSelect={actions.onPersonalize} />
-          <MenuLink
-            icon={Settings}
-            label="Settings"
-            onSelect={() => navigate(paths.app.settings.getHref())}
-          />
-          <MenuLink
-            icon={LifeBuoy}
-            label="Help & Support"
-            onSelect={() => navigate(paths.app.help.getHref())}
-          />
-          <MenuLink icon={BookOpen} label="Daily Wisdom" onSelect={actions.onDailyWisdom} />
-          {profile?.is_admin ? (
-            <>
-              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-              <MenuLink
-                icon={LayoutDashboard}
-                label="Admin Dashboard"
-                onSelect={() => navigate(paths.admin.dashboard.getHref())}
-              />
-              <MenuLink
-                icon={Shapes}
-                label="Category Management"
-                onSelect={() => navigate(paths.admin.categories.getHref())}
-              />
-            </>
-          ) : null}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <MenuLink
-            icon={isDark ? Sun : Moon}
-            label={isDark ? 'Light mode' : 'Dark mode'}
-            onSelect={() => setTheme(isDark ? 'light' : 'dark')}
-          />
-          <MenuLink
-            icon={FileText}
-            label="Terms & Policies"
-            onSelect={() => navigate(paths.terms.getHref())}
-          />
-          <MenuLink icon={LogOut} label="Log Out" onSelect={() => void logout()} />
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <AccountDropdown
+      actions={actions}
+      trigger={
+        <button
+          type="button"
+          aria-label="Account menu"
+          className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <Avatar look={{ ...look, email: look.email ?? user.email }} size="sm" />
+        </button>
+      }
+    />
   );
 }
 
