@@ -1,13 +1,14 @@
 // The providers around every screen: the query cache (spec §9 defaults), auth state, the active
 // financial profile (spec §4), the subscription status (spec §3, §4), the sign-in step that accepts a
-// pending invitation, the realtime connection while someone is signed in (spec §7), and toasts: the
-// toast region (sonner) loads after the first render, off the first screen's path (lib/toast.ts).
+// pending invitation, the realtime connection while someone is signed in (spec §7; kept by the active
+// profile's logic), and toasts: the toast region (sonner) loads after the first render, off the first
+// screen's path (lib/toast.ts). The profile's and the subscription's logic load only when someone is,
+// or may be, signed in (lib/signed-in-code.ts); their providers and contexts are always there.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ActiveProfileProvider } from '../lib/active-profile-provider.tsx';
 import { AuthProvider } from '../lib/auth.tsx';
 import { PendingInvitationOnSignIn } from '../lib/invitation-on-sign-in.tsx';
-import { RealtimeSync } from '../lib/realtime-sync.tsx';
 import { ThemeSync } from '../lib/theme.ts';
 import { onToastRequested } from '../lib/toast.ts';
 import { SubscriptionProvider } from '../features/subscriptions/components/subscription-provider.tsx';
@@ -49,7 +50,6 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
       <AuthProvider>
         <PendingInvitationOnSignIn />
         <ActiveProfileProvider>
-          <RealtimeSync />
           <SubscriptionProvider>{children}</SubscriptionProvider>
         </ActiveProfileProvider>
       </AuthProvider>

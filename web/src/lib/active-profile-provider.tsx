@@ -1,40 +1,17 @@
 // The active financial profile of the signed-in user (spec §4 Profile loading, §6 roles), for every
 // screen: `useActiveProfile()` gives the profile, the user's role on it, whether they are an invited
-// user, and `switchProfile`. The choice lives in local storage (`activeProfileId:{userId}`), so this
-// state follows it: a save in this tab (the `activeProfileChanged` event) or in another (a `storage`
-// event) switches to a known profile, or refetches the list for an unknown one. Whenever the active
-// profile changes, the previous profile's cached data is invalidated or removed (spec §4).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
-import { toast } from './toast.ts';
-import { profileToasts } from '@domain/profile-messages.ts';
-import {
-  ACTIVE_PROFILE_CHANGED_EVENT,
-  chooseActiveProfile,
-  isInvitedUser,
-  isNavigationRestricted,
-  reactToSavedProfile,
-  readSavedActiveProfileId,
-  resetCacheForProfileSwitch,
-  saveActiveProfileId,
-  type MemberRole,
-} from './active-profile.ts';
+// user, and `switchProfile`. This is the part every start loads: the context, the hook and the provider.
+// The logic (the profile list's query, the saved choice and its verification, the cache rules of a
+// switch; active-profile-engine.tsx) loads only when someone is, or may be, signed in
+// (signed-in-code.ts), and is rendered after the children from then on (its effects run after theirs,
+// as the provider's own did), so the tree under the provider never changes shape. Until it reports, the state is what it always was at that point: 'signedOut'
+// with nobody signed in (also while a stored session is checked), 'loading' for a signed-in user.
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { MemberRole } from './active-profile.ts';
 import { mayHoldSession } from './amplify-loader.ts';
 import { useAuth } from './auth.tsx';
-import { ACTIVE_PROFILE_RESET_DELAY_MS } from './constants.ts';
 import type { FinancialProfile } from './financial-profiles-api.ts';
-import { financialProfilesQueryOptions, preloadProfileCalls } from './financial-profiles-query.ts';
-import { rememberLastActiveProfile } from './storage-keys.ts';
-import { useSignInInvitation } from './invitation-on-sign-in.tsx';
+import { signedInCode, useSignedInCode } from './signed-in-code.ts';
 
 export interface ActiveProfileState {
   /** signedOut: nobody to load for; loading: first load (or waiting for a just-joined profile). */
@@ -60,121 +37,72 @@ export interface ActiveProfileState {
 
 const ActiveProfileContext = createContext<ActiveProfileState | null>(null);
 
-function subscribeToSavedProfile(onChange: () => void) {
-  window.addEventListener('storage', onChange);
-  window.addEventListener(ACTIVE_PROFILE_CHANGED_EVENT, onChange);
-  return () => {
-    window.removeEventListener('storage', onChange);
-    window.removeEventListener(ACTIVE_PROFILE_CHANGED_EVENT, onChange);
+/** The logic, and beside it the profile list's calls (which its first read needs), in parallel. */
+export const activeProfileCode = signedInCode(() => {
+  void import('./financial-profiles-api.ts').catch(() => undefined);
+  return import('./active-profile-engine.tsx');
+});
+
+const noProfiles: FinancialProfile[] = [];
+
+/** Nobody signed in: no list, no profile (the state the logic gives then too). */
+export const signedOutProfileState: ActiveProfileState = {
+  status: 'signedOut',
+  profiles: noProfiles,
+  profile: null,
+  role: null,
+  isInvitedUser: false,
+  isNavigationRestricted: false,
+  error: null,
+  isFetching: false,
+  refetch: () => Promise.resolve(),
+  switchProfile: () => undefined,
+  resetActiveProfile: () => Promise.resolve(),
+};
+
+/** A signed-in user before the logic has reported: the first load; a failed download is an error whose
+ * retry downloads again. */
+function waitingState(userId: string, error: unknown, retry: () => void): ActiveProfileState {
+  return {
+    ...signedOutProfileState,
+    status: error ? 'error' : 'loading',
+    error,
+    refetch: () => {
+      retry();
+      return activeProfileCode.load().catch(() => undefined);
+    },
+    // No list yet: there is nothing known to switch to (as with the logic while the list loads).
+    switchProfile: () => undefined,
+    resetActiveProfile: async (profileId) =>
+      (await activeProfileCode.load()).resetActiveProfile(userId, profileId),
   };
 }
-
-/** The saved active profile id, kept current by this tab's event and other tabs' storage events. */
-function useSavedActiveProfileId(userId: string | null): string | null {
-  const read = useCallback(
-    () => (userId ? readSavedActiveProfileId(window.localStorage, userId) : null),
-    [userId],
-  );
-  return useSyncExternalStore(subscribeToSavedProfile, read, () => null);
-}
-
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function ActiveProfileProvider({ children }: { children: ReactNode }) {
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.userId : null;
-  const invitation = useSignInInvitation();
-  const queryClient = useQueryClient();
-  // The list's calls load on demand (financial-profiles-query.ts): fetch them as soon as a session may
-  // exist, beside the first screen's code, so the first read does not wait for them.
   const mayBeSignedIn = userId !== null || (auth.status === 'loading' && mayHoldSession());
-  useEffect(() => {
-    if (mayBeSignedIn) preloadProfileCalls().catch(() => undefined);
-  }, [mayBeSignedIn]);
+  const { module, error, retry } = useSignedInCode(activeProfileCode, mayBeSignedIn);
 
-  const query = useQuery({
-    ...financialProfilesQueryOptions(userId ?? ''),
-    // Wait for an invitation being accepted at sign-in: the new member's list then already holds the
-    // shared profile, and no default profile is created for someone who came to join one.
-    enabled: userId !== null && invitation.status !== 'processing',
-  });
-  const { refetch, isFetching } = query;
-  const profiles = useMemo(() => query.data ?? [], [query.data]);
-  const savedId = useSavedActiveProfileId(userId);
-  const active = query.data ? chooseActiveProfile(query.data, savedId) : null;
-  const reaction = reactToSavedProfile(query.data, savedId);
-
-  // spec §4: a saved profile this tab does not know yet (joined or created elsewhere): refetch, once.
-  const wanted = userId && savedId ? `${userId}:${savedId}` : null;
-  const refetchedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (reaction !== 'refetch' || isFetching || refetchedFor.current === wanted) return;
-    refetchedFor.current = wanted;
-    void refetch();
-  }, [reaction, isFetching, wanted, refetch]);
-
-  const waitingForJoined = reaction === 'refetch' && (isFetching || refetchedFor.current !== wanted);
-  let status: ActiveProfileState['status'];
-  if (!userId) status = 'signedOut';
-  else if (query.isError && !query.data) status = 'error';
-  else if (!query.data || waitingForJoined) status = 'loading';
-  else status = 'ready';
-
-  // spec §4: the previous profile's data must not outlive a switch, whoever made it. Only settled
-  // choices count: a fallback shown while a just-joined profile loads is not a switch.
-  const previous = useRef<{ userId: string; profileId: string } | null>(null);
-  const activeId = active?.id ?? null;
-  const settledActiveId = status === 'ready' ? activeId : null;
-  useEffect(() => {
-    if (!userId || !settledActiveId) return;
-    const before = previous.current;
-    if (before && before.userId === userId && before.profileId !== settledActiveId) {
-      void resetCacheForProfileSwitch(queryClient);
-    }
-    previous.current = { userId, profileId: settledActiveId };
-  }, [userId, settledActiveId, queryClient]);
-
-  // The next start's early requests ask for this profile's data (issue 12, lib/early-data.ts).
-  useEffect(() => {
-    if (userId && settledActiveId) rememberLastActiveProfile(userId, settledActiveId);
-  }, [userId, settledActiveId]);
-
-  const switchProfile = useCallback(
-    (profileId: string) => {
-      const target = profiles.find((p) => p.id === profileId);
-      if (!userId || !target || target.id === activeId) return;
-      saveActiveProfileId(window.localStorage, userId, target.id);
-      toast.success(profileToasts.switched(target.name));
-    },
-    [profiles, userId, activeId],
+  const [reported, setReported] = useState<{ userId: string | null; value: ActiveProfileState } | null>(null);
+  const onChange = useCallback(
+    (forUser: string | null, value: ActiveProfileState) => setReported({ userId: forUser, value }),
+    [],
   );
-
-  const resetActiveProfile = useCallback(
-    async (profileId: string | null) => {
-      if (!userId) return;
-      await delay(ACTIVE_PROFILE_RESET_DELAY_MS);
-      saveActiveProfileId(window.localStorage, userId, profileId);
-    },
-    [userId],
+  const waiting = useMemo(
+    () => (userId ? waitingState(userId, error, retry) : signedOutProfileState),
+    [userId, error, retry],
   );
+  // What the logic computed for this very user, else what the state was before it could say.
+  const value = reported && reported.userId === userId ? reported.value : waiting;
 
-  const value = useMemo<ActiveProfileState>(
-    () => ({
-      status,
-      profiles,
-      profile: status === 'ready' ? active : null,
-      role: status === 'ready' ? (active?.member_role ?? null) : null,
-      isInvitedUser: userId !== null && isInvitedUser(active, userId),
-      isNavigationRestricted: userId !== null && isNavigationRestricted(profiles, active, userId),
-      error: query.error,
-      isFetching,
-      refetch,
-      switchProfile,
-      resetActiveProfile,
-    }),
-    [status, profiles, active, userId, query.error, isFetching, refetch, switchProfile, resetActiveProfile],
+  const Engine = module?.ActiveProfileEngine;
+  return (
+    <ActiveProfileContext.Provider value={value}>
+      {children}
+      {Engine && <Engine onChange={onChange} />}
+    </ActiveProfileContext.Provider>
   );
-  return <ActiveProfileContext.Provider value={value}>{children}</ActiveProfileContext.Provider>;
 }
 
 export function useActiveProfile(): ActiveProfileState {

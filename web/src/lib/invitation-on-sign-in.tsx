@@ -7,12 +7,11 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { toast } from './toast.ts';
 import { authToasts } from '@domain/auth-messages.ts';
 import { readAuthQuery } from '../config/paths.ts';
-import { saveActiveProfileId } from './active-profile.ts';
 import { onAuthEvent } from './amplify-loader.ts';
 import { readCurrentUser } from './auth.tsx';
 import { POST_SIGN_IN_DELAY_MS } from './constants.ts';
 import {
-  acceptPendingInvite,
+  ACCEPT_FAILED_MESSAGE,
   findPendingInvite,
   type InviteOutcome,
   type PendingInvite,
@@ -40,18 +39,26 @@ export function useSignInInvitation(): SignInInvitationState {
   return useSyncExternalStore(subscribe, getState);
 }
 
-/** Accepts an invitation for the signed-in user with the app's real calls and storage. */
-export function acceptInvite(
+/** The acceptance's code (with the active-profile rules it saves the choice by), loaded when a
+ * signed-in user accepts: a signed-out start does not load it. */
+const acceptanceCode = () => import('./invitation-acceptance.ts');
+
+/**
+ * Accepts an invitation for the signed-in user with the app's real calls and storage
+ * (invitation-acceptance.ts). Code that cannot load is a failure like a call's that never left.
+ */
+export async function acceptInvite(
   invite: PendingInvite,
   user: { userId: string; email: string | null },
 ): Promise<InviteOutcome> {
-  return acceptPendingInvite(invite, user, {
-    // The invitation calls (and the schemas their answers are checked with) load when one is accepted.
-    accept: async (token, email) => (await import('./invitations-api.ts')).acceptInvitation(token, email),
-    repair: async () => (await import('./invitations-api.ts')).repairInvitations(),
-    storage: window.localStorage,
-    saveActiveProfile: (userId, profileId) => saveActiveProfileId(window.localStorage, userId, profileId),
-  });
+  let acceptance: Awaited<ReturnType<typeof acceptanceCode>>;
+  try {
+    acceptance = await acceptanceCode();
+  } catch (error) {
+    console.error('accepting the invitation failed', error);
+    return { kind: 'failed', message: ACCEPT_FAILED_MESSAGE, error };
+  }
+  return acceptance.acceptInvite(invite, user);
 }
 
 async function processAfterSignIn(invite: PendingInvite, newAccount: boolean) {
@@ -90,6 +97,8 @@ export function PendingInvitationOnSignIn() {
       // Set synchronously: Amplify dispatches 'signedIn' before signIn() resolves, so the sign-in
       // screen and the profile state see "processing" before they see the user.
       setState({ status: 'processing', token: invite.token });
+      // The acceptance's code downloads during the post-sign-in delay, not after it.
+      acceptanceCode().catch(() => undefined);
       const { newAccount } = readAuthQuery(search);
       timer = setTimeout(() => void processAfterSignIn(invite, newAccount), POST_SIGN_IN_DELAY_MS);
     });

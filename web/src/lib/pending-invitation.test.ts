@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
+import { acceptPendingInvite, type AcceptPendingInviteDeps } from './invitation-acceptance.ts';
 import {
-  acceptPendingInvite,
   clearPendingInvite,
   findPendingInvite,
   inviteFromSearch,
   readStoredInvite,
   rememberPendingInvite,
-  type AcceptPendingInviteDeps,
 } from './pending-invitation.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {

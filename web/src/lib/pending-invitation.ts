@@ -1,9 +1,9 @@
 // A pending invitation: the token (and invited e-mail) a visitor arrived with, kept in local storage
 // (`pendingInviteToken`, `pendingInviteEmail`, spec §3) until a signed-in user accepts it (spec §2:
 // "A query parameter token or invite on any page carries an invitation token"; §4 SIGNED_IN).
-// Pure apart from the storage and calls it is given, so every rule here is unit tested.
+// Pure apart from the storage it is given, so every rule here is unit tested. Accepting one is in
+// invitation-acceptance.ts, loaded only when a signed-in user accepts.
 import { ApiError } from './api-client.ts';
-import { errorMessageOr } from './error-message.ts';
 import { storageKeys } from './storage-keys.ts';
 
 export interface PendingInvite {
@@ -65,41 +65,4 @@ export const ACCEPT_FAILED_MESSAGE = 'We could not accept this invitation. Pleas
  */
 export function isFinalInviteFailure(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
-}
-
-export interface AcceptPendingInviteDeps {
-  accept: (token: string, email: string | null) => Promise<{ profile_id: string; role: 'viewer' | 'editor' }>;
-  repair: () => Promise<void>;
-  storage: KeyValueStorage;
-  /** Saves the accepted profile as the user's active one and announces it (spec §4). */
-  saveActiveProfile: (userId: string, profileId: string) => void;
-  log?: (message: string, error: unknown) => void;
-}
-
-/**
- * spec §4 SIGNED_IN / Invitation: accept with the user's e-mail, remove the stored token and e-mail,
- * make the accepted profile the active one; when accepting fails, run the repair routine, whose own
- * failures are only logged.
- */
-export async function acceptPendingInvite(
-  invite: PendingInvite,
-  user: { userId: string; email: string | null },
-  deps: AcceptPendingInviteDeps,
-): Promise<InviteOutcome> {
-  const log = deps.log ?? ((message, error) => console.error(message, error));
-  try {
-    const accepted = await deps.accept(invite.token, user.email ?? invite.email);
-    clearPendingInvite(deps.storage, invite.token);
-    deps.saveActiveProfile(user.userId, accepted.profile_id);
-    return { kind: 'accepted', profileId: accepted.profile_id, role: accepted.role };
-  } catch (error) {
-    log('accepting the invitation failed', error);
-    try {
-      await deps.repair();
-    } catch (repairError) {
-      log('invitation repair failed', repairError);
-    }
-    if (isFinalInviteFailure(error)) clearPendingInvite(deps.storage, invite.token);
-    return { kind: 'failed', message: errorMessageOr(error, ACCEPT_FAILED_MESSAGE), error };
-  }
 }

@@ -1,7 +1,8 @@
 // Keeps the SPA's one realtime connection while someone is signed in (issue 16 item 5; docs/realtime.md):
 // each push invalidates exactly the caches it names (a plan change also shows on an open calendar before
-// its forecast is rebuilt), and a reconnect catches up on the active profile. The connection's code
-// (realtime-connection.ts) loads when someone is signed in, off a signed-out start's path.
+// its forecast is rebuilt), and a reconnect catches up on the active profile. Rendered by the active
+// profile's logic (active-profile-engine.tsx), which a signed-out start does not load; the connection's
+// code (realtime-connection.ts) loads when someone is signed in.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getAppConfig } from '../config/app-config.ts';

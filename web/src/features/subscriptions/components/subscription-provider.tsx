@@ -1,9 +1,9 @@
-// The client's subscription status (spec §3, §4): kept in local storage as `subscriptionStatus`,
-// refreshed when missing, on mount when stale (30 min), when the tab becomes visible and it is stale,
-// on account-linked events, on an active-profile change when stale or not entitled, and on a realtime
-// SubscriptionChanged; at most once per 5 s unless forced. Which trigger refreshes when is decided by
-// `shouldRefresh`; a failed check follows spec §4's path (both utils/subscription-status.ts).
-import { useQuery } from '@tanstack/react-query';
+// The client's subscription status (spec §3, §4), kept in local storage as `subscriptionStatus`. This is
+// the part every start loads: the status (read from storage at once), the context and its hook. What
+// refreshes it (subscription-sync.tsx: the triggers, spec §4's check and failure path) loads only when
+// someone is, or may be, signed in (lib/signed-in-code.ts), and is rendered beside the children from
+// then on, after them (its effects run after theirs, as the provider's own did), so the tree under the
+// provider never changes shape.
 import {
   createContext,
   useCallback,
@@ -13,21 +13,14 @@ import {
   useRef,
   useState,
   type ReactNode,
+  type RefObject,
 } from 'react';
-import { ACCOUNT_LINKED_EVENT } from '../../../lib/account-linked.ts';
-import { loadAmplify, mayHoldSession } from '../../../lib/amplify-loader.ts';
-import { ACTIVE_PROFILE_CHANGED_EVENT } from '../../../lib/active-profile.ts';
+import { mayHoldSession } from '../../../lib/amplify-loader.ts';
 import { useActiveProfile } from '../../../lib/active-profile-provider.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
-import { SUBSCRIPTION_KEY } from '../../../lib/realtime-invalidation.ts';
-import { storageKeys } from '../../../lib/storage-keys.ts';
-import {
-  readStoredStatus,
-  refreshSubscriptionStatus,
-  shouldRefresh,
-  type RefreshTrigger,
-  type SubscriptionStatus,
-} from '../utils/subscription-status.ts';
+import { signedInCode, useSignedInCode } from '../../../lib/signed-in-code.ts';
+import { readStoredStatus } from '../utils/stored-status.ts';
+import type { SubscriptionStatus } from '../utils/subscription-status.ts';
 
 interface SubscriptionContextValue {
   /** null until the first status is known (spec §4: content is let through meanwhile). */
@@ -37,11 +30,23 @@ interface SubscriptionContextValue {
   isRefreshing: boolean;
 }
 
+/** What the refresh reads and sets of the provider's state (subscription-sync.tsx). */
+export interface SubscriptionHost {
+  status: RefObject<SubscriptionStatus | null>;
+  /** Epoch ms of the last check started, null before the first. */
+  lastAttempt: RefObject<number | null>;
+  profileId: RefObject<string | undefined>;
+  setStatus: (status: SubscriptionStatus) => void;
+  setIsRefreshing: (refreshing: boolean) => void;
+}
+
 const SubscriptionContext = createContext<SubscriptionContextValue | null>(null);
 
-/** The calls (and the schemas their answers are checked with) load with the first check, off a
- * signed-out start's path. */
-const subscriptionCalls = () => import('../api/subscription.ts');
+/** The refresh, and beside it the calls it makes first (and their schemas), in parallel. */
+export const subscriptionCode = signedInCode(() => {
+  void import('../api/subscription.ts').catch(() => undefined);
+  return import('./subscription-sync.tsx');
+});
 
 const storage = () => (typeof window === 'undefined' ? null : window.localStorage);
 
@@ -57,99 +62,43 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
   const lastAttempt = useRef<number | null>(null);
   const profileRef = useRef(profileId);
   profileRef.current = profileId;
+  const [host] = useState<SubscriptionHost>(() => ({
+    status: statusRef,
+    lastAttempt,
+    profileId: profileRef,
+    setStatus,
+    setIsRefreshing,
+  }));
 
-  const refresh = useCallback(
-    async (trigger: RefreshTrigger) => {
-      if (!userId) return;
-      const now = Date.now();
-      if (!shouldRefresh(trigger, { status: statusRef.current, lastAttempt: lastAttempt.current, now }))
-        return;
-      lastAttempt.current = now;
-      const force = trigger.kind === 'requested' && trigger.force;
-      setIsRefreshing(true);
-      const next = await refreshSubscriptionStatus(
-        {
-          check: async (forced) => (await subscriptionCalls()).checkSubscription(forced, profileRef.current),
-          refreshSession: async () => (await loadAmplify()).fetchAuthSession({ forceRefresh: true }),
-          readRecord: async () => (await subscriptionCalls()).readSubscriberRecord(),
-          now: Date.now,
-        },
-        statusRef.current,
-        force,
-      );
-      setIsRefreshing(false);
-      if (next === null) return;
-      setStatus(next);
-      try {
-        storage()?.setItem(storageKeys.subscriptionStatus, JSON.stringify(next));
-      } catch {
-        // Storage full or blocked: the status still lives in memory.
-      }
-    },
-    [userId],
-  );
-
-  // Fetch the calls' code as soon as a session may exist, so the first check does not wait for it.
   const mayBeSignedIn = userId !== null || (state.status === 'loading' && mayHoldSession());
-  useEffect(() => {
-    if (mayBeSignedIn) subscriptionCalls().catch(() => undefined);
-  }, [mayBeSignedIn]);
+  const Sync = useSignedInCode(subscriptionCode, mayBeSignedIn).module?.SubscriptionSync;
 
   // Signed out: the stored status was cleared with the session (spec §4 SIGNED_OUT).
   useEffect(() => {
     if (state.status === 'signedOut') setStatus(null);
   }, [state.status]);
 
-  useEffect(() => {
-    if (userId) void refresh({ kind: 'mount' });
-  }, [userId, refresh]);
-
-  useEffect(() => {
-    if (!userId) return undefined;
-    const onVisible = () =>
-      void refresh({ kind: 'visibility', visible: document.visibilityState === 'visible' });
-    const onLinked = () => void refresh({ kind: 'account-linked' });
-    const onProfile = () => void refresh({ kind: 'profile-changed' });
-    document.addEventListener('visibilitychange', onVisible);
-    window.addEventListener(ACCOUNT_LINKED_EVENT, onLinked);
-    window.addEventListener(ACTIVE_PROFILE_CHANGED_EVENT, onProfile);
-    return () => {
-      document.removeEventListener('visibilitychange', onVisible);
-      window.removeEventListener(ACCOUNT_LINKED_EVENT, onLinked);
-      window.removeEventListener(ACTIVE_PROFILE_CHANGED_EVENT, onProfile);
-    };
-  }, [userId, refresh]);
-
-  // A realtime SubscriptionChanged (a webhook or a trial changed the record) makes this key stale:
-  // the status is checked again at once, whatever its age.
-  useQuery({
-    queryKey: [SUBSCRIPTION_KEY, userId],
-    queryFn: async () => {
-      await refresh({ kind: 'realtime' });
-      return Date.now();
+  // A screen's request (the gate, a checkout return): at once when the refresh is loaded, as it is
+  // from the start of a signed-in session; else once it is (nothing happens if it cannot load).
+  const refresh = useCallback(
+    async ({ force = false }: { force?: boolean } = {}) => {
+      if (!userId) return;
+      const code = subscriptionCode.loaded() ?? (await subscriptionCode.load().catch(() => null));
+      await code?.refreshStatus(userId, { kind: 'requested', force }, host);
     },
-    enabled: userId !== null,
-    initialData: 0,
-    staleTime: Infinity,
-    refetchOnMount: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
-
-  // A member covered by the owner is covered per profile: a new active profile is asked about.
-  useEffect(() => {
-    if (userId && profileId) void refresh({ kind: 'profile-loaded' });
-  }, [userId, profileId, refresh]);
+    [userId, host],
+  );
 
   const value = useMemo(
-    () => ({
-      status: userId ? status : null,
-      refresh: ({ force = false }: { force?: boolean } = {}) => refresh({ kind: 'requested', force }),
-      isRefreshing,
-    }),
+    () => ({ status: userId ? status : null, refresh, isRefreshing }),
     [userId, status, refresh, isRefreshing],
   );
-  return <SubscriptionContext.Provider value={value}>{children}</SubscriptionContext.Provider>;
+  return (
+    <SubscriptionContext.Provider value={value}>
+      {children}
+      {Sync && <Sync userId={userId} profileId={profileId} host={host} />}
+    </SubscriptionContext.Provider>
+  );
 }
 
 export function useSubscription(): SubscriptionContextValue {

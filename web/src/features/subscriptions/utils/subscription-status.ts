@@ -8,7 +8,6 @@ import {
   SUBSCRIPTION_STALE_MS,
   type AccessState,
 } from '@domain/subscription.ts';
-import { storageKeys } from '../../../lib/storage-keys.ts';
 import type { SubscriberRecord, SubscriptionCheck } from '../api/subscription.ts';
 
 /** spec §3 "Subscription status (held by the client)". */
@@ -215,15 +214,5 @@ export async function refreshSubscriptionStatus(
   }
 }
 
-export function readStoredStatus(storage: Pick<Storage, 'getItem'> | null): SubscriptionStatus | null {
-  try {
-    const raw = storage?.getItem(storageKeys.subscriptionStatus);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<SubscriptionStatus>;
-    return typeof parsed.lastUpdated === 'number' && typeof parsed.subscribed === 'boolean'
-      ? (parsed as SubscriptionStatus)
-      : null;
-  } catch {
-    return null;
-  }
-}
+/** Read at every start, so kept apart (stored-status.ts). */
+export { readStoredStatus } from './stored-status.ts';

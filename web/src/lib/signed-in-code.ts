@@ -1,0 +1,73 @@
+// Code only a signed-in user runs (issue 12: /login toward 150 KB gzip), loaded on demand: the providers
+// around every screen keep their context and hook in the startup code and load their logic with this.
+// The download starts as soon as a session may exist: at once when this browser holds a stored one
+// (beside the app's own code, not after its first render), else at Amplify's sign-in event, before the
+// auth state has read the user. A signed-out visitor never downloads it.
+import { useEffect, useState } from 'react';
+import { mayHoldSession, onAuthEvent } from './amplify-loader.ts';
+
+export interface SignedInCode<T> {
+  /** The module, loaded once; a failed download is tried again on the next call. */
+  load: () => Promise<T>;
+  /** The module once loaded, else null. */
+  loaded: () => T | null;
+}
+
+/** Wraps a dynamic import of signed-in-only code; starts it early (see above) unless `eager` is false. */
+export function signedInCode<T>(importer: () => Promise<T>, eager = true): SignedInCode<T> {
+  let promise: Promise<T> | null = null;
+  let module: T | null = null;
+  const load = () =>
+    (promise ??= importer().then(
+      (loaded) => (module = loaded),
+      (error: unknown) => {
+        promise = null;
+        throw error;
+      },
+    ));
+  const preload = () => void load().catch(() => undefined);
+  if (eager && typeof window !== 'undefined') {
+    if (mayHoldSession()) preload();
+    onAuthEvent((event) => {
+      if (event === 'signedIn') preload();
+    });
+  }
+  return { load, loaded: () => module };
+}
+
+export interface SignedInCodeState<T> {
+  module: T | null;
+  /** Why the last download failed, while no module is loaded. */
+  error: unknown;
+  /** Tries a failed download again. */
+  retry: () => void;
+}
+
+/**
+ * The module for a component, from when `active` (someone is, or may be, signed in) is first true; it
+ * stays once loaded, so what renders it is never unmounted by a sign-out and a later sign-in.
+ */
+export function useSignedInCode<T>(code: SignedInCode<T>, active: boolean): SignedInCodeState<T> {
+  const [module, setModule] = useState<T | null>(() => code.loaded());
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!active || module) return;
+    let live = true;
+    code.load().then(
+      (loaded) => {
+        if (!live) return;
+        setFailure(null);
+        setModule(() => loaded);
+      },
+      (error: unknown) => {
+        if (live) setFailure({ error });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [code, active, module, attempt]);
+  const [retry] = useState(() => () => setAttempt((n) => n + 1));
+  return { module, error: module ? null : (failure?.error ?? null), retry };
+}
