@@ -59,6 +59,16 @@ async function loadShipper(): Promise<ReportShipper | null> {
   });
 }
 
+/** Resolves when the browser is next idle (within 2 s): the shipper's code is fetched after the first
+ * screen's, not among it (a start records its first metric before its screen has shown). */
+function browserIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else window.setTimeout(resolve, 200);
+  });
+}
+
 /** Starts shipping for this page; returns the uninstaller. */
 export function installTelemetry(): () => void {
   if (installed) return installed;
@@ -75,7 +85,8 @@ export function installTelemetry(): () => void {
   const take = (item: Recorded) => {
     if (shipper) return hand(item);
     if (early.length < 200) early.push(item);
-    loading ??= loadShipper()
+    loading ??= browserIdle()
+      .then(loadShipper)
       .then((loaded) => {
         if (stopped) return loaded?.stop();
         shipper = loaded;
