@@ -3,11 +3,11 @@
 // the profile it chose (spec §4), without remounting the screens under it; a sign-out shows the
 // signed-out state again. Runs the real provider and logic; only auth, Amplify and the calls are faked.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from './auth.tsx';
 import type { FinancialProfile } from './financial-profiles-api.ts';
-import { renderInNode, settle, standInWindow } from './node-root.testing.ts';
+import { recordingScreen, renderInNode, settle, standInWindow } from './node-root.testing.ts';
 
 const env = vi.hoisted(() => {
   const listeners = new Set<() => void>();
@@ -93,15 +93,7 @@ const signedIn = (userId: string): AuthState => ({
 
 describe('ActiveProfileProvider with its logic on demand', () => {
   it('signed out: no download; signed in: loading, then the chosen profile; the screens stay mounted', async () => {
-    const seen: Array<ReturnType<typeof useActiveProfile>> = [];
-    let screenMounts = 0;
-    function Screen() {
-      seen.push(useActiveProfile());
-      useEffect(() => {
-        screenMounts += 1;
-      }, []);
-      return null;
-    }
+    const { Screen, seen, mounts } = recordingScreen(useActiveProfile);
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const root = await renderInNode(
       <QueryClientProvider client={queryClient}>
@@ -159,7 +151,7 @@ describe('ActiveProfileProvider with its logic on demand', () => {
     expect(seen.at(-1)?.profile).toBeNull();
 
     // The screen under the provider was mounted once through all of it.
-    expect(screenMounts).toBe(1);
+    expect(mounts()).toBe(1);
     expect(env.engineImports).toBe(1);
     await root.unmount();
   });

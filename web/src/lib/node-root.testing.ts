@@ -1,6 +1,6 @@
 // For unit tests (Node, no DOM): a React root in a stand-in container, for trees that render no
 // elements of their own (providers, hooks and probes that return null), so their effects run for real.
-import { act, type ReactNode } from 'react';
+import { act, useEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 
 class StandInNode {
@@ -77,4 +77,19 @@ export async function settle(change: () => unknown = () => undefined): Promise<v
     await change();
     for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
   });
+}
+
+/** A screen that records what `hook` gives at each render (`seen`) and counts its mounts: put it under a
+ * provider to see the provider's states and that the screen is never remounted. */
+export function recordingScreen<T>(hook: () => T): { Screen: () => null; seen: T[]; mounts: () => number } {
+  const seen: T[] = [];
+  let mounts = 0;
+  function Screen() {
+    seen.push(hook());
+    useEffect(() => {
+      mounts += 1;
+    }, []);
+    return null;
+  }
+  return { Screen, seen, mounts: () => mounts };
 }

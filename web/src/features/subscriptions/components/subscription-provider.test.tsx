@@ -3,9 +3,9 @@
 // stale), keeps and stores the answer; a screen's forced refresh checks again at once; a sign-out shows
 // no status. Runs the real provider and refresh; only auth, the active profile and the calls are faked.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { renderInNode, settle, standInWindow } from '../../../lib/node-root.testing.ts';
+import { recordingScreen, renderInNode, settle, standInWindow } from '../../../lib/node-root.testing.ts';
 import type { SubscriptionCheck } from '../api/subscription.ts';
 
 const env = vi.hoisted(() => {
@@ -92,15 +92,7 @@ afterAll(() => {
 
 describe('SubscriptionProvider with its refresh on demand', () => {
   it('signed out: no download, no status; signed in: checked, kept and stored; the screens stay mounted', async () => {
-    const seen: Array<ReturnType<typeof useSubscription>> = [];
-    let screenMounts = 0;
-    function Screen() {
-      seen.push(useSubscription());
-      useEffect(() => {
-        screenMounts += 1;
-      }, []);
-      return null;
-    }
+    const { Screen, seen, mounts } = recordingScreen(useSubscription);
     const root = await renderInNode(
       <QueryClientProvider client={new QueryClient()}>
         <SubscriptionProvider>
@@ -144,7 +136,7 @@ describe('SubscriptionProvider with its refresh on demand', () => {
     // Sign-out: no status.
     await settle(() => env.set({ auth: { status: 'signedOut', user: null }, profile: null }));
     expect(seen.at(-1)?.status).toBeNull();
-    expect(screenMounts).toBe(1);
+    expect(mounts()).toBe(1);
     await root.unmount();
   });
 });
