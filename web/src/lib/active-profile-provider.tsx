@@ -4,8 +4,9 @@
 // The logic (the profile list's query, the saved choice and its verification, the cache rules of a
 // switch; active-profile-engine.tsx) loads only when someone is, or may be, signed in
 // (signed-in-code.ts), and is rendered after the children from then on (its effects run after theirs,
-// as the provider's own did), so the tree under the provider never changes shape. Until it reports, the state is what it always was at that point: 'signedOut'
-// with nobody signed in (also while a stored session is checked), 'loading' for a signed-in user.
+// as the provider's own did), so the tree under the provider never changes shape. Until it reports, the
+// state is what it always was at that point: 'signedOut' with nobody signed in (also while a stored
+// session is checked), 'loading' for a signed-in user.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { MemberRole } from './active-profile.ts';
 import { mayHoldSession } from './amplify-loader.ts';

@@ -3,36 +3,24 @@
 // The download starts as soon as a session may exist: at once when this browser holds a stored one
 // (beside the app's own code, not after its first render), else at Amplify's sign-in event, before the
 // auth state has read the user. A signed-out visitor never downloads it.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { mayHoldSession, onAuthEvent } from './amplify-loader.ts';
+import { lazyModule, type LazyModule } from './lazy-module.ts';
 
-export interface SignedInCode<T> {
-  /** The module, loaded once; a failed download is tried again on the next call. */
-  load: () => Promise<T>;
-  /** The module once loaded, else null. */
-  loaded: () => T | null;
-}
+/** The module: `load()` imports it once (again after a failure), `loaded()` gives it once in. */
+export type SignedInCode<T> = LazyModule<T>;
 
 /** Wraps a dynamic import of signed-in-only code; starts it early (see above) unless `eager` is false. */
 export function signedInCode<T>(importer: () => Promise<T>, eager = true): SignedInCode<T> {
-  let promise: Promise<T> | null = null;
-  let module: T | null = null;
-  const load = () =>
-    (promise ??= importer().then(
-      (loaded) => (module = loaded),
-      (error: unknown) => {
-        promise = null;
-        throw error;
-      },
-    ));
-  const preload = () => void load().catch(() => undefined);
+  const code = lazyModule(importer);
+  const preload = () => void code.load().catch(() => undefined);
   if (eager && typeof window !== 'undefined') {
     if (mayHoldSession()) preload();
     onAuthEvent((event) => {
       if (event === 'signedIn') preload();
     });
   }
-  return { load, loaded: () => module };
+  return code;
 }
 
 export interface SignedInCodeState<T> {
@@ -68,6 +56,6 @@ export function useSignedInCode<T>(code: SignedInCode<T>, active: boolean): Sign
       live = false;
     };
   }, [code, active, module, attempt]);
-  const [retry] = useState(() => () => setAttempt((n) => n + 1));
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { module, error: module ? null : (failure?.error ?? null), retry };
 }

@@ -4,11 +4,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { alertsQueryOptions } from '../../lib/alerts-api.ts';
-import { lazyComponent, lazyMenu } from '../ui/lazy-menu.tsx';
+import { lazyModule } from '../../lib/lazy-module.ts';
+import { lazyMenu } from '../ui/lazy-menu.tsx';
 
-export const alertsDropdown = lazyComponent(() =>
-  import('./alerts-dropdown.tsx').then((m) => m.AlertsDropdown),
-);
+export const alertsDropdown = lazyModule(() => import('./alerts-dropdown.tsx').then((m) => m.AlertsDropdown));
 const AlertsDropdown = lazyMenu(alertsDropdown);
 
 export function AlertsMenu() {

@@ -35,7 +35,8 @@ import { roleLabels } from '../../lib/profile-roles.ts';
 import { getProfileQueryOptions } from '../../lib/user-profile-api.ts';
 import { Avatar } from '../ui/avatar.tsx';
 import { Logo } from '../ui/logo.tsx';
-import { lazyComponent, lazyMenu, useLazy } from '../ui/lazy-menu.tsx';
+import { lazyModule } from '../../lib/lazy-module.ts';
+import { lazyMenu, useLazy } from '../ui/lazy-menu.tsx';
 import type { AccountMenuActions } from './account-dropdown.tsx';
 import { AlertsMenu } from './alerts-menu.tsx';
 
@@ -87,7 +88,7 @@ function ActiveProfileIndicator({ className }: { className?: string }) {
   );
 }
 
-const sheet = lazyComponent(() => import('../ui/sheet.tsx').then((m) => m.Sheet));
+const sheet = lazyModule(() => import('../ui/sheet.tsx').then((m) => m.Sheet));
 
 /** Under 768 px (spec §2): the hamburger menu with the same links as the header. Its sheet (Radix Dialog)
  * loads when a person reaches for the button (ui/lazy-menu.tsx); a tap before then opens it once in. */
@@ -153,7 +154,7 @@ function MobileMenu() {
   );
 }
 
-const accountDropdown = lazyComponent(() => import('./account-dropdown.tsx').then((m) => m.AccountDropdown));
+const accountDropdown = lazyModule(() => import('./account-dropdown.tsx').then((m) => m.AccountDropdown));
 const AccountDropdown = lazyMenu(accountDropdown);
 
 /** spec §2 avatar menu (account-dropdown.tsx, loaded when a person reaches for it: ui/lazy-menu.tsx). */

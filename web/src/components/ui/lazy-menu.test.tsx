@@ -3,18 +3,18 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { alertsDropdown, AlertsMenu } from '../layouts/alerts-menu.tsx';
-import { lazyComponent } from './lazy-menu.tsx';
+import { lazyModule } from '../../lib/lazy-module.ts';
 
-describe('lazyComponent', () => {
+describe('lazyModule', () => {
   it('imports once however often it is asked, and again after a failed import', async () => {
     const Component = () => null;
     const importer = vi
       .fn<() => Promise<typeof Component>>()
       .mockRejectedValueOnce(new Error('offline'))
       .mockResolvedValue(Component);
-    const lazy = lazyComponent(importer);
+    const lazy = lazyModule(importer);
     await expect(lazy.load()).rejects.toThrow('offline');
-    expect(lazy.loaded()).toBeUndefined();
+    expect(lazy.loaded()).toBeNull();
     const [first, second] = await Promise.all([lazy.load(), lazy.load()]);
     expect(first).toBe(Component);
     expect(second).toBe(Component);

@@ -15,31 +15,8 @@ import {
   type ComponentType,
   type ReactElement,
 } from 'react';
+import type { LazyModule } from '../../lib/lazy-module.ts';
 import { whenIdle } from '../deferred.tsx';
-
-/** A component imported on first need. */
-export interface Lazy<C> {
-  /** Starts the import once (again after a failure) and resolves with the component. */
-  load: () => Promise<C>;
-  /** The component, once imported. */
-  loaded: () => C | undefined;
-}
-
-export function lazyComponent<C>(importer: () => Promise<C>): Lazy<C> {
-  let loaded: C | undefined;
-  let loading: Promise<C> | undefined;
-  return {
-    load: () =>
-      (loading ??= importer().then(
-        (component) => (loaded = component),
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      )),
-    loaded: () => loaded,
-  };
-}
 
 /** After the first screen: the startup preloads' moment (lib/route-preload.ts), then the first idle one. */
 const PRELOAD_AFTER_MS = 3000;
@@ -48,8 +25,8 @@ const PRELOAD_AFTER_MS = 3000;
  * The lazy component once imported (undefined before), and `load` to import it now. It is imported
  * anyway when the browser is idle after the first screen, so a person rarely waits for it.
  */
-export function useLazy<C>(lazy: Lazy<C>): [C | undefined, () => void] {
-  const [component, setComponent] = useState<C | undefined>(lazy.loaded);
+export function useLazy<C>(lazy: LazyModule<C>): [C | null, () => void] {
+  const [component, setComponent] = useState<C | null>(lazy.loaded);
   const load = useCallback(() => {
     // A failed import (offline) is tried again at the next intent.
     lazy.load().then(
@@ -91,7 +68,7 @@ function replay(trigger: HTMLElement, activation: Activation) {
  * (`<DropdownMenu.Trigger asChild>`); before it has loaded, `trigger` is drawn alone with the trigger's
  * attributes (`aria-haspopup="menu"`, `aria-expanded="false"`, `data-state="closed"`).
  */
-export function lazyMenu<P extends { trigger: MenuTrigger }>(menu: Lazy<ComponentType<P>>) {
+export function lazyMenu<P extends { trigger: MenuTrigger }>(menu: LazyModule<ComponentType<P>>) {
   return function LazyMenu(props: P) {
     const [Menu, load] = useLazy(menu);
     const real = useRef<HTMLButtonElement>(null);
