@@ -7,7 +7,13 @@ import { useSyncExternalStore } from 'react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from './auth.tsx';
 import type { FinancialProfile } from './financial-profiles-api.ts';
-import { recordingScreen, renderInNode, settle, standInWindow } from './node-root.testing.ts';
+import {
+  memoryLocalStorage,
+  recordingScreen,
+  renderInNode,
+  settle,
+  standInWindow,
+} from './node-root.testing.ts';
 
 const env = vi.hoisted(() => {
   const listeners = new Set<() => void>();
@@ -60,13 +66,7 @@ vi.mock('./realtime-sync.tsx', () => ({
 }));
 
 const memory = new Map<string, string>();
-standInWindow({
-  localStorage: {
-    getItem: (key: string) => memory.get(key) ?? null,
-    setItem: (key: string, value: string) => void memory.set(key, value),
-    removeItem: (key: string) => void memory.delete(key),
-  },
-});
+standInWindow({ localStorage: memoryLocalStorage(memory) });
 
 const { ActiveProfileProvider, useActiveProfile, activeProfileCode, signedOutProfileState } =
   await import('./active-profile-provider.tsx');

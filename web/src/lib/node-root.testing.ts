@@ -93,3 +93,14 @@ export function recordingScreen<T>(hook: () => T): { Screen: () => null; seen: T
   }
   return { Screen, seen, mounts: () => mounts };
 }
+
+/** A localStorage stand-in over `memory` (keep the Map to read or clear what was stored). */
+export function memoryLocalStorage(
+  memory: Map<string, string>,
+): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  return {
+    getItem: (key) => memory.get(key) ?? null,
+    setItem: (key, value) => void memory.set(key, value),
+    removeItem: (key) => void memory.delete(key),
+  };
+}

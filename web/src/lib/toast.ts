@@ -4,22 +4,15 @@
 // returns its toast's id at once, as sonner's do; the calls reach sonner in the order they were made
 // (a toast made before the region is mounted shows when it mounts).
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
+import { lazyModule } from './lazy-module.ts';
 
 type Sonner = typeof sonnerToast;
 type Message = Parameters<Sonner>[0];
 type ToastId = string | number;
 type Kind = 'success' | 'error' | 'info' | 'loading';
 
-let sonner: Promise<Sonner> | null = null;
-
-const load = (): Promise<Sonner> =>
-  (sonner ??= import('sonner').then(
-    (module) => module.toast,
-    (error: unknown) => {
-      sonner = null;
-      throw error;
-    },
-  ));
+/** sonner's toast function, imported once (again after a failed import). */
+const load = lazyModule((): Promise<Sonner> => import('sonner').then((module) => module.toast)).load;
 
 let counter = 0;
 let requested = false;

@@ -5,7 +5,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { recordingScreen, renderInNode, settle, standInWindow } from '../../../lib/node-root.testing.ts';
+import {
+  memoryLocalStorage,
+  recordingScreen,
+  renderInNode,
+  settle,
+  standInWindow,
+} from '../../../lib/node-root.testing.ts';
 import type { SubscriptionCheck } from '../api/subscription.ts';
 
 const env = vi.hoisted(() => {
@@ -73,13 +79,7 @@ vi.mock('../api/subscription.ts', () => ({
 }));
 
 const memory = new Map<string, string>();
-standInWindow({
-  localStorage: {
-    getItem: (key: string) => memory.get(key) ?? null,
-    setItem: (key: string, value: string) => void memory.set(key, value),
-    removeItem: (key: string) => void memory.delete(key),
-  },
-});
+standInWindow({ localStorage: memoryLocalStorage(memory) });
 Object.assign(globalThis, { document: Object.assign(new EventTarget(), { visibilityState: 'visible' }) });
 
 const { SubscriptionProvider, useSubscription, subscriptionCode } =
