@@ -69,8 +69,11 @@ test('engagement prompts: once each, at most one a day, never to a subscriber', 
   await expect(page.getByRole('complementary')).toHaveCount(0);
   expect((await readRecord(page)).promptsShown).toEqual(['first_account']);
 
-  // A subscriber (spec §3 subscriptionStatus) sees nothing, even with a prompt due.
-  await patchRecord(page, { lastPromptShown: dayAgo() });
+  // A subscriber (spec §3 subscriptionStatus) sees nothing, even with a prompt due. The last active day
+  // is moved back so the test can tell when the prompts (mounted once the browser is idle) have counted
+  // today and so decided: until then "no prompt" proves nothing, and a later decision would see the
+  // status removed below and claim the plan prompt on this page.
+  await patchRecord(page, { lastPromptShown: dayAgo(), lastActiveDay: '2000-01-01' });
   // Stored as the subscription status provider stores a fresh check, so it is not refreshed (spec §4).
   await page.evaluate(() =>
     localStorage.setItem(
@@ -89,6 +92,7 @@ test('engagement prompts: once each, at most one a day, never to a subscriber', 
   );
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Money Plan', level: 1 })).toBeVisible();
+  await expect.poll(async () => (await readRecord(page)).lastActiveDay).not.toBe('2000-01-01');
   await expect(page.getByRole('complementary')).toHaveCount(0);
   expect((await readRecord(page)).promptsShown).toEqual(['first_account']);
 
