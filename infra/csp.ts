@@ -17,14 +17,17 @@ export interface CspInputs {
   scriptHashes?: string[];
 }
 
-/** The CSP hash source of every inline `<script>` (no src) in an HTML page, as browsers compute it. */
+/** The CSP hash source of every inline `<script>` (no src) in an HTML page, as browsers compute it.
+ * Data blocks (`type="application/json"`, the runtime config) never run, so they need none. */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    ([, body]) =>
-      `'sha256-${createHash('sha256')
-        .update(body ?? '', 'utf8')
-        .digest('base64')}'`,
-  );
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/\btype\s*=\s*["']?application\/json/i.test(attributes ?? ''))
+    .map(
+      ([, , body]) =>
+        `'sha256-${createHash('sha256')
+          .update(body ?? '', 'utf8')
+          .digest('base64')}'`,
+    );
 }
 
 /** Plaid Link loads its script and iframe from the CDN, and calls Plaid's hosts from the page. */

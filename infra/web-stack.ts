@@ -44,6 +44,7 @@ import type { Construct } from 'constructs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildContentSecurityPolicy, inlineScriptHashes } from './csp.ts';
+import { withConfigInPage } from '../domain/web-page-config.ts';
 import { fromRoot } from './paths.ts';
 import { API_PATH_PREFIX, publicApiPaths, stripApiPrefixSource } from './same-origin-api.ts';
 
@@ -320,9 +321,19 @@ export class WebStack extends Stack {
       // Keep earlier hashed assets: a browser holding the previous index.html still loads its chunks.
       prune: false,
     });
+    // index.html carries the config too (domain/web-page-config.ts), filled at deploy time, so a start reads it
+    // without a request and sends its first API calls at once (issue 12 item 2). It is data, not a
+    // script: the CSP's hashes, computed from the built page above, stay valid.
+    // Each deploy-time value (the API's URL, the pool's ids) becomes its own marker inside the JSON, as
+    // in config.json; none can hold a quote.
+    const page = withConfigInPage(readFileSync(join(webDist, 'index.html'), 'utf8'), JSON.stringify(config));
     const shell = new BucketDeployment(this, 'DeployShell', {
       destinationBucket: this.bucket,
-      sources: [Source.asset(webDist), Source.jsonData('config.json', config)],
+      sources: [
+        Source.asset(webDist, { exclude: ['index.html'] }),
+        Source.data('index.html', page),
+        Source.jsonData('config.json', config),
+      ],
       exclude: ['assets/*'],
       cacheControl: [CacheControl.noCache()],
       prune: false,

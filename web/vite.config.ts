@@ -6,12 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { createServer, defineConfig, type Plugin, type ViteDevServer } from 'vite';
+import { build as viteBuild, createServer, defineConfig, type Plugin, type ViteDevServer } from 'vite';
+import { withConfigInPage } from '../domain/web-page-config.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -42,13 +43,90 @@ function appConfigJson(): Plugin {
       sendJson(res, 500, JSON.stringify({ code: 'server', message: `Cannot read ${file}: ${reason}` }));
     }
   };
+  // The page itself carries the config (domain/web-page-config.ts): read per load, like /config.json.
+  const pageWithConfig = async (html: string) => {
+    const file = process.env.APP_CONFIG_PATH;
+    return file ? withConfigInPage(html, JSON.stringify(JSON.parse(await readFile(file, 'utf8')))) : html;
+  };
+  let outDir = 'dist';
   return {
     name: 'app-config-json',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     configureServer(server) {
       server.middlewares.use('/config.json', (req, res, next) => void serve(req, res, next));
     },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => (ctx.server ? pageWithConfig(html) : html),
+    },
     configurePreviewServer(server) {
       server.middlewares.use('/config.json', (req, res, next) => void serve(req, res, next));
+      // Every page load (the SPA's routes and '/') gets index.html with the config in it; files are
+      // served as they are.
+      server.middlewares.use((req, res, next) => {
+        const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+        const isPage =
+          (req.method === 'GET' || req.method === 'HEAD') &&
+          (pathname === '/index.html' || !/\.[a-z0-9]+$/i.test(pathname)) &&
+          !pathname.startsWith('/api/') &&
+          (req.headers.accept ?? '').includes('text/html');
+        if (!isPage) return next();
+        readFile(join(outDir, 'index.html'), 'utf8')
+          .then(pageWithConfig)
+          .then((html) => {
+            res.statusCode = 200;
+            res.setHeader('content-type', 'text/html; charset=utf-8');
+            res.setHeader('cache-control', 'no-cache');
+            res.end(req.method === 'HEAD' ? undefined : html);
+          })
+          .catch(next);
+      });
+    },
+  };
+}
+
+/**
+ * Bundles app/inline-start.ts (the first screen's API requests, sent as the page begins) into index.html
+ * as an inline script, in place of its `<!-- inline-start … -->` comment: a classic script runs as it is
+ * parsed, before any module has arrived. One inline script more for the Content-Security-Policy, whose
+ * hashes the deploy computes from the built page (infra/csp.ts).
+ */
+function inlineStart(): Plugin {
+  const marker = /<!-- inline-start[^>]*-->/;
+  let code: Promise<string> | undefined;
+  const bundle = async () => {
+    const result = await viteBuild({
+      configFile: false,
+      logLevel: 'error',
+      resolve: { alias: { '@domain': fileURLToPath(new URL('../domain', import.meta.url)) } },
+      build: {
+        write: false,
+        minify: true,
+        emptyOutDir: false,
+        lib: {
+          entry: fileURLToPath(new URL('./src/app/inline-start.ts', import.meta.url)),
+          formats: ['iife'],
+          name: 'inlineStart',
+        },
+      },
+    });
+    const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) =>
+      'output' in r ? r.output : [],
+    );
+    const chunk = outputs.find((o) => o.type === 'chunk');
+    if (!chunk || chunk.type !== 'chunk') throw new Error('inline-start.ts built no chunk');
+    if (/<\/script/i.test(chunk.code)) throw new Error('inline-start.ts must not contain "</script"');
+    return chunk.code.trim();
+  };
+  return {
+    name: 'inline-start',
+    async transformIndexHtml(html, ctx) {
+      if (!marker.test(html)) throw new Error('index.html has no <!-- inline-start --> comment');
+      // Built once per build; on every load in development, so edits show.
+      const source = ctx.server ? await bundle() : await (code ??= bundle());
+      return html.replace(marker, () => `<script>${source}</script>`);
     },
   };
 }
@@ -309,13 +387,16 @@ function chunkGroups() {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), tailwindcss(), appConfigJson(), versionFile(), prerenderStartViews()],
+  plugins: [react(), tailwindcss(), appConfigJson(), versionFile(), prerenderStartViews(), inlineStart()],
   // The shared folders by name, not by climbing out of web/src (web/tsconfig.json has the same paths).
   resolve: {
-    alias: {
-      '@domain': fileURLToPath(new URL('../domain', import.meta.url)),
-      '@events': fileURLToPath(new URL('../events', import.meta.url)),
-    },
+    alias: [
+      { find: '@domain', replacement: fileURLToPath(new URL('../domain', import.meta.url)) },
+      { find: '@events', replacement: fileURLToPath(new URL('../events', import.meta.url)) },
+      // zod without compiled checkers, which the CSP forbids (src/lib/zod-jitless.ts): every 'zod' of the
+      // app, domain/ and events/ alike; the module itself imports 'zod/v4'.
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+    ],
   },
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(buildVersion) },
   // Dependencies only lazily loaded screens use: pre-bundled at dev-server start, so opening such a

@@ -1,8 +1,10 @@
 // A cold deep link to /calendar with a stored session (issue 12 item 2): the screen's data requests
-// start with its code, not after it — the calendar request is sent before the last JavaScript file has
-// finished loading — and nothing in the session sends a CORS preflight.
+// start with its code, not after it — the calendar request is sent by index.html's inline script, from
+// the config in the page, before the last JavaScript file has finished loading — and nothing in the
+// session sends a CORS preflight.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { inlineScriptHashes } from '../../infra/csp.ts';
 import { apiFromPage, e2eBaseUrl as base, linkBankThroughApi, signUpAndSignIn } from './helpers.ts';
 
 const CALENDAR_GRID = 'table[aria-label^="Calendar for"] button';
@@ -23,11 +25,41 @@ test('a cold /calendar deep link asks for its month before the last script has l
   // Cold: a new context (empty HTTP cache) with the stored session, straight to /calendar.
   const context = await browser.newContext({ storageState, viewport: { width: 1440, height: 900 } });
   const cold = await context.newPage();
+  // As CloudFront serves the page: only scripts from the site and the inline ones the deploy hashed run
+  // (infra/csp.ts, hashed from the page as served, its config block filled).
+  const violations: string[] = [];
+  await cold.exposeFunction('reportViolation', (text: string) => violations.push(text));
+  await cold.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportViolation(text: string): void }).reportViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      ),
+    ),
+  );
+  await cold.route(`${base()}/calendar`, async (route) => {
+    const response = await route.fetch();
+    const hashes = inlineScriptHashes(await response.text());
+    expect(hashes).toHaveLength(2);
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), 'content-security-policy': `script-src 'self' ${hashes.join(' ')}` },
+    });
+  });
   const scriptEnds: number[] = [];
   const preflights: string[] = [];
+  const configRequests: string[] = [];
   let calendarSentAt = Number.POSITIVE_INFINITY;
   cold.on('request', (request) => {
     if (request.method() === 'OPTIONS') preflights.push(request.url());
+    if (new URL(request.url()).pathname === '/config.json') configRequests.push(request.url());
+  });
+  // Who sent the calendar request: the script frames of its initiator (Chrome DevTools Protocol).
+  const cdp = await context.newCDPSession(cold);
+  await cdp.send('Network.enable');
+  const calendarSenders: string[][] = [];
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.request.url.endsWith('/functions/get-money-plan-calendar'))
+      calendarSenders.push((event.initiator.stack?.callFrames ?? []).map((frame) => frame.url));
   });
   cold.on('requestfinished', (request) => {
     const timing = request.timing();
@@ -43,8 +75,14 @@ test('a cold /calendar deep link asks for its month before the last script has l
   const needed = scriptEnds.filter((end) => end <= shownAt);
 
   expect(needed.length).toBeGreaterThan(1);
-  // The calendar's data was on its way while the app's code was still arriving.
+  // The calendar's data was on its way while the app's code was still arriving: sent by index.html's
+  // inline script (its frames are the page's own URL, no JavaScript file), from the config the server
+  // put into the page, which is therefore not requested.
   expect(calendarSentAt).toBeLessThan(Math.max(...needed));
+  expect(calendarSenders[0]?.length).toBeGreaterThan(0);
+  expect(calendarSenders[0]?.every((url) => new URL(url).pathname === '/calendar')).toBe(true);
+  expect(configRequests).toEqual([]);
   expect(preflights).toEqual([]);
+  expect(violations).toEqual([]);
   await context.close();
 });

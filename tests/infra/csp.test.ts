@@ -75,6 +75,12 @@ describe('inline scripts', () => {
     expect(inlineScriptHashes('<script type="module" src="/a.js"></script><script>x()</script>')).toEqual([
       `'sha256-${createHash('sha256').update('x()').digest('base64')}'`,
     ]);
+    // The runtime config's data block never runs: it needs no hash, and its content may change freely.
+    expect(
+      inlineScriptHashes(
+        '<script type="application/json" id="app-config">{"a":1}</script><script>x()</script>',
+      ),
+    ).toEqual([`'sha256-${createHash('sha256').update('x()').digest('base64')}'`]);
     const policy = parseCsp(buildContentSecurityPolicy({ region: 'eu-west-1', scriptHashes: hashes }));
     expect(policy.get('script-src')).toEqual(["'self'", hashes[0], 'https://cdn.plaid.com']);
   });

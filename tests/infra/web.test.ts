@@ -7,6 +7,7 @@ import { App } from 'aws-cdk-lib';
 import { FEATURE_FLAGS } from '../../infra/app.ts';
 import { Template, type Template as TemplateType } from 'aws-cdk-lib/assertions';
 import { WebStack } from '../../infra/web-stack.ts';
+import { inlineScriptHashes } from '../../infra/csp.ts';
 import { parseCsp } from './parse-csp.ts';
 import { type Props, resourcesOf, templateOf, TEST_REGION, testApp } from './test-app.ts';
 
@@ -190,6 +191,29 @@ describe('site deployment', () => {
     const config = JSON.parse(readFileSync(configs[0], 'utf8'));
     expect(config).toMatchObject({ stage: 'cloud', authFlowType: 'USER_SRP_AUTH', region: TEST_REGION });
     for (const key of ['apiUrl', 'userPoolId', 'userPoolClientId']) expect(config[key]).toMatch(/<<marker:/);
+  });
+
+  it('deploys index.html with the same config in its config block, and the CSP allows its scripts', () => {
+    const deployments = Object.values(resourcesOf(web, 'Custom::CDKBucketDeployment'));
+    const shell = deployments.find((d) =>
+      d.Properties.SourceMarkers?.some((m: Props) => Object.keys(m).length),
+    );
+    const { outdir } = testApp().app;
+    const pages = shell!.Properties.SourceObjectKeys.map((key: string) =>
+      join(outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.html'),
+    ).filter((path: string) => existsSync(path));
+    // One index.html: the build's own copy is left out of the build's files.
+    expect(pages).toHaveLength(1);
+    const html = readFileSync(pages[0], 'utf8');
+    const block = /<script type="application\/json" id="app-config">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    const config = JSON.parse(block ?? 'null');
+    expect(config).toMatchObject({ stage: 'cloud', authFlowType: 'USER_SRP_AUTH', region: TEST_REGION });
+    for (const key of ['apiUrl', 'userPoolId', 'userPoolClientId']) expect(config[key]).toMatch(/<<marker:/);
+    // The page's scripts are those of the build, and the policy carries each one's hash.
+    const policy = JSON.stringify(Object.values(resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy')));
+    const hashes = inlineScriptHashes(html);
+    expect(hashes.length).toBeGreaterThan(0);
+    for (const hash of hashes) expect(policy).toContain(hash);
   });
 
   it('deploys no content when there is no web build', () => {

@@ -8,9 +8,10 @@
 import { preloadScreenFor } from './app/screens.ts';
 import { startsWithLanding } from './app/start-mode.ts';
 import { runStaticLanding, type FullApp } from './app/static-landing.ts';
-import { rawConfig } from './config/config-request.ts';
+import { inlineConfigText, rawConfig } from './config/config-request.ts';
+import { preloadAmplify } from './lib/amplify-code.ts';
 import { earlyStorageKeys } from './lib/storage-keys.ts';
-import { startEarlyData } from './lib/early-data.ts';
+import { hasStoredSession, startEarlyData } from './lib/early-data.ts';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -73,10 +74,21 @@ if (landing && landingView) {
   });
 } else {
   // issue 12: a deep link's screen and its first API requests start with the app's code, not after it.
-  // The config is asked for first: adding the screen's preload links takes a while on a slow phone.
+  // With the config in the page, index.html's inline script (app/inline-start.ts) has sent the requests
+  // already, and Amplify's code starts loading here when a session is stored. Without it, the config is
+  // asked for first: adding the screen's preload links takes a while on a slow phone.
   const storage = localStorageOrNull();
-  if (storage) {
-    void rawConfig().then((config) => startEarlyData(config, storage, earlyStorageKeys, window.location));
+  const inline = inlineConfigText(document);
+  if (storage && inline) {
+    try {
+      if (hasStoredSession(JSON.parse(inline), storage)) preloadAmplify();
+    } catch {
+      // An unreadable config: the app reports it when it validates the config.
+    }
+  } else if (storage) {
+    void rawConfig().then((config) =>
+      startEarlyData(config, storage, earlyStorageKeys, window.location, fetch, Date.now, preloadAmplify),
+    );
   }
   preloadScreenFor(window.location.pathname);
   await app.start();

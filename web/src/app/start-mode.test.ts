@@ -86,7 +86,13 @@ describe("index.html's inline start script (the same choice, made before first p
 
   /** Runs the script against a page at `path` + `search` with `keys` stored (or unreadable storage);
    * returns the view it chose and whether it set the dark theme. */
-  function run(path: string, search: string, keys: string[] | null, stored: Record<string, string> = {}) {
+  function run(
+    path: string,
+    search: string,
+    keys: string[] | null,
+    stored: Record<string, string> = {},
+    configInPage = '',
+  ) {
     const attributes = new Map<string, string>();
     const classes = new Set<string>();
     const preloads: Array<Record<string, string>> = [];
@@ -96,6 +102,7 @@ describe("index.html's inline start script (the same choice, made before first p
         classList: { add: (name: string) => classes.add(name) },
       },
       createElement: () => ({}),
+      getElementById: (id: string) => (id === 'app-config' ? { textContent: configInPage } : null),
       head: { appendChild: (link: Record<string, string>) => preloads.push(link) },
     };
     const storage =
@@ -171,6 +178,11 @@ describe("index.html's inline start script (the same choice, made before first p
       { rel: 'preload', href: '/config.json', as: 'fetch', crossOrigin: 'anonymous' },
     ]);
     expect(run('/', '', []).preloads).toEqual([]);
+  });
+
+  it('preloads nothing when the server put the config into the page', () => {
+    expect(run('/calendar', '', signedIn, {}, '{"stage":"local"}').preloads).toEqual([]);
+    expect(run('/calendar', '', signedIn, {}, '  \n ').preloads).toHaveLength(1);
   });
 
   it('still sets the stored dark theme', () => {

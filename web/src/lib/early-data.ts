@@ -1,16 +1,16 @@
 // Data with the code, not after it (issue 12 item 2, docs/web.md "Early data"). On a start with a stored
-// sign-in, the small entry (main.tsx) sends the first screen's API requests as soon as /config.json is
-// in — while the app's JavaScript is still loading — instead of after Amplify, the router, the gates and
-// the profiles list have each had their turn. The requests are the very ones the screens make later
-// (same URL, headers and body): when a screen's call comes, the API client takes the answer already on
-// its way (`takeEarlyResponse`), once, if it is at most 10 s old; anything not taken is simply unused.
+// sign-in, the first screen's API requests leave with the page, while the app's JavaScript is still
+// loading, instead of after Amplify, the router, the gates and the profiles list have each had their
+// turn. They are sent by index.html's second inline script (app/inline-start.ts, built from this module),
+// which reads the runtime config the server put into the page; where a server did not, by the entry
+// (main.tsx) once /config.json is in. The requests are the very ones the screens make later (same URL,
+// headers and body): when a screen's call comes, the API client takes the answer already on its way
+// (`takeEarlyResponse`), once, if it is at most 10 s old; anything not taken is simply unused. The
+// answers are kept on the window, where the inline script's copy of this module and the app's meet.
 // The active profile is the one remembered for this user (spec §4), verified in parallel by the
 // profiles list as always: a stale choice only costs an unused request.
 //
-// Kept free of Amplify, zod and the router: it runs in the entry, before they load. It only starts the
-// download of Amplify's code (lib/amplify-code.ts) when a session is stored, so the app finds it there.
-
-import { preloadAmplify } from './amplify-code.ts';
+// Kept free of Amplify, zod, the router and of any import: it is bundled whole into index.html.
 
 /** One request as the API client sends it (api-client.ts): method, path with query, body, profile. */
 export interface EarlyRequest {
@@ -118,7 +118,10 @@ const keyOf = (method: string, url: string, headers: Record<string, string>, bod
     body ?? null,
   ]);
 
-const pending = new Map<string, { response: Promise<Response>; at: number }>();
+type Pending = Map<string, { response: Promise<Response>; at: number }>;
+
+/** The answers on their way, on the window: index.html's inline script and the app share them. */
+const pending: Pending = ((globalThis as { __earlyRequests?: Pending }).__earlyRequests ??= new Map());
 
 /** Sends a request now and keeps its answer for the screen that will make the same call. */
 export function sendEarly(
@@ -221,23 +224,33 @@ export interface EarlyStorageKeys {
   twoFactorSession: string;
 }
 
+/** Whether a sign-in for the config's app client is stored, however old (Amplify then checks it). */
+export function hasStoredSession(config: unknown, storage: ReadableStorage): boolean {
+  const raw = (config ?? {}) as RawConfig;
+  return (
+    typeof raw.userPoolClientId === 'string' &&
+    storage.getItem(`CognitoIdentityServiceProvider.${raw.userPoolClientId}.LastAuthUser`) !== null
+  );
+}
+
 /**
  * Starts the early requests of this page load from the raw config (null when it could not be read);
- * does nothing without a usable stored sign-in.
+ * does nothing without a usable stored sign-in. `loadAuthCode` starts the download of Amplify's code
+ * when any session is stored (the app's entry passes it; the inline script cannot load chunks).
  */
 export function startEarlyData(
   config: unknown,
   storage: ReadableStorage,
   keys: EarlyStorageKeys,
   location: Pick<Location, 'pathname' | 'search'>,
-  fetchFn: typeof fetch = fetch,
-  now: () => number = Date.now,
-  loadAuthCode: () => void = preloadAmplify,
+  fetchFn: typeof fetch,
+  now: () => number,
+  loadAuthCode: () => void,
 ): number {
   const raw = (config ?? {}) as RawConfig;
   if (typeof raw.apiUrl !== 'string' || typeof raw.userPoolClientId !== 'string') return 0;
   // Amplify checks (and, once expired, refreshes) any stored session: its code loads beside the app's.
-  if (storage.getItem(`CognitoIdentityServiceProvider.${raw.userPoolClientId}.LastAuthUser`)) loadAuthCode();
+  if (hasStoredSession(raw, storage)) loadAuthCode();
   const baseUrl = raw.apiUrl.replace(/\/+$/, '');
   const signedIn = storedIdToken(storage, raw.userPoolClientId, now());
   if (!signedIn) return 0;
