@@ -3,11 +3,36 @@ import {
   addMonths,
   balanceTone,
   buildMonthGrid,
+  dayLabel,
   daysInMonth,
   isMonthInWindow,
+  monthLabel,
   monthDistance,
   signedUsd,
 } from './month.ts';
+
+describe('labels', () => {
+  it("reads as Intl's en-US long forms, every day of the calendar's reach and beyond", () => {
+    const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const day = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    let checked = 0;
+    for (let time = Date.UTC(2023, 0, 1); time <= Date.UTC(2030, 11, 31); time += 86_400_000) {
+      const date = new Date(time).toISOString().slice(0, 10);
+      expect(dayLabel(date)).toBe(day.format(new Date(time)));
+      if (date.endsWith('-01')) expect(monthLabel(date.slice(0, 7))).toBe(month.format(new Date(time)));
+      checked += 1;
+    }
+    expect(checked).toBe(2922);
+    expect(monthLabel('2026-11')).toBe('November 2026');
+    expect(dayLabel('2026-11-26')).toBe('Thursday, November 26, 2026');
+  });
+});
 
 describe('months', () => {
   it('adds months across years, both ways', () => {

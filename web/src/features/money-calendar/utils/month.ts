@@ -38,24 +38,35 @@ export function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
 
-// One formatter each, made once: toLocaleDateString builds a new one at every call, which the grid makes
-// dozens of times per render (a millisecond or more each on a slow phone).
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// English names by hand, not Intl.DateTimeFormat: a page's first Intl formatter loads ICU's data, which
+// cost ≈ 130–180 ms of a 4×-throttled CPU on the calendar's first render (issue 12). The output is
+// Intl's en-US 'long' forms exactly (month.test.ts compares them day by day).
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
+/** "November 2026". */
 export function monthLabel(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return monthFormat.format(new Date(Date.UTC(y, m - 1, 1)));
+  return `${MONTH_NAMES[m - 1]} ${y}`;
 }
 
+/** "Thursday, November 26, 2026". */
 export function dayLabel(date: string): string {
-  return dayFormat.format(new Date(`${date}T00:00:00Z`));
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return `${WEEKDAY_NAMES[weekdayOf(date)]}, ${MONTH_NAMES[m - 1]} ${d}, ${y}`;
 }
 
 /**
