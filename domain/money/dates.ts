@@ -2,6 +2,33 @@
 // plan generation and the 730-day forecast do integer arithmetic instead of allocating Date objects.
 // Dates are the profile's calendar dates (ARCHITECTURE.md "Data"), so no time zone is involved.
 
+/** The months' English names, January first (labels: the plan's schedules, the calendar's months). */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** The weekdays' English names, Sunday first (as `Date.getUTCDay` numbers them). */
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
 /** Days since 1970-01-01 of a calendar date. */
 export type DayNumber = number;
 

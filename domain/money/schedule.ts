@@ -2,6 +2,8 @@
 // user-created repeating items: nominal dates (the 31st, clamped to the month's end) and the business-day
 // shift a payer applies when a nominal date falls on a weekend or bank holiday.
 import {
+  MONTH_NAMES,
+  WEEKDAY_NAMES,
   dayOfMonthIndex,
   formatDay,
   monthIndex,
@@ -199,24 +201,8 @@ export function scheduleFromDate(cadence: Cadence, date: string, shift: Business
   }
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 function monthName(key: string): string {
-  return MONTHS[Number(key.slice(5, 7)) - 1] ?? key;
+  return MONTH_NAMES[Number(key.slice(5, 7)) - 1] ?? key;
 }
 
 function ordinalDay(day: number): string {
@@ -236,9 +222,9 @@ function ordinalDay(day: number): string {
 export function describeSchedule(schedule: Schedule): string {
   switch (schedule.cadence) {
     case 'weekly':
-      return `every ${WEEKDAYS[weekday(parseDay(schedule.anchor))]}`;
+      return `every ${WEEKDAY_NAMES[weekday(parseDay(schedule.anchor))]}`;
     case 'biweekly':
-      return `every other ${WEEKDAYS[weekday(parseDay(schedule.anchor))]}`;
+      return `every other ${WEEKDAY_NAMES[weekday(parseDay(schedule.anchor))]}`;
     case 'semi-monthly':
       return `on the ${ordinalDay(schedule.days[0])} and ${ordinalDay(schedule.days[1])} of each month`;
     case 'monthly':

@@ -2,6 +2,8 @@
 // navigation window (24 months back and ahead, docs/money-plan-api.md), a day's balance tone, and
 // dollars typed by the user as integer cents.
 
+import { MONTH_NAMES, WEEKDAY_NAMES } from '@domain/money/dates.ts';
+
 /** How far the calendar may move from the current month (the API's limit). */
 export const MONTH_WINDOW = 24;
 
@@ -38,24 +40,9 @@ export function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
 
-// English names by hand, not Intl.DateTimeFormat: a page's first Intl formatter loads ICU's data, which
-// cost ≈ 130–180 ms of a 4×-throttled CPU on the calendar's first render (issue 12). The output is
-// Intl's en-US 'long' forms exactly (month.test.ts compares them day by day).
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+// English names by hand (domain/money/dates.ts), not Intl.DateTimeFormat: a page's first Intl formatter
+// loads ICU's data, which cost ≈ 130–180 ms of a 4×-throttled CPU on the calendar's first render (issue
+// 12). The output is Intl's en-US 'long' forms exactly (month.test.ts compares them day by day).
 
 /** "November 2026". */
 export function monthLabel(month: string): string {
