@@ -58,7 +58,7 @@ test('sign up, confirm, sign in, rename, reload, sign out', async ({ page }) => 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Profile updated successfully')).toBeVisible();
 
-  // issue 12 item 2: the runtime config is preloaded by index.html and that one request serves the app.
+  // issue 12 item 2: the runtime config comes in the page, so a start requests no /config.json.
   const configRequests: string[] = [];
   const countConfig = (request: { url(): string }) => {
     if (new URL(request.url()).pathname === '/config.json') configRequests.push(request.url());
@@ -66,6 +66,22 @@ test('sign up, confirm, sign in, rename, reload, sign out', async ({ page }) => 
   page.on('request', countConfig);
   await page.reload();
   await expect(page.getByLabel('Full name')).toHaveValue('Grace Brewster Hopper');
+  expect(configRequests).toEqual([]);
+  // From a server that leaves the page's config block empty, index.html preloads /config.json, and that
+  // one request serves the app.
+  await page.route(`${base()}/settings`, async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    const { 'content-length': _length, ...headers } = response.headers();
+    await route.fulfill({
+      response,
+      headers,
+      body: html.replace(/(<script type="application\/json" id="app-config">)[^<]*/, '$1'),
+    });
+  });
+  await page.reload();
+  await expect(page.getByLabel('Full name')).toHaveValue('Grace Brewster Hopper');
+  await page.unroute(`${base()}/settings`);
   page.off('request', countConfig);
   expect(configRequests).toHaveLength(1);
 
