@@ -26,6 +26,15 @@ describe('parseAmount', () => {
     expect(parseAmount('can I afford -5').problem).toMatch(/positive/);
     expect(parseAmount('can I afford $-5').problem).toMatch(/positive/);
     expect(parseAmount('can I afford 1e9').problem).toMatch(/in full/);
+    expect(parseAmount('can I afford $2.5e6?').problem).toMatch(/in full/);
+    expect(parseAmount('1E+9 dollars').problem).toMatch(/in full/);
+  });
+
+  it('reads digits inside a word as part of the word, not as an exponent', () => {
+    // A payee or reference such as a random marker: 14 % of 8-hex-digit tags hold a digit, an "e" and a
+    // digit, which read as an exponent and made the coach ask for the amount instead of searching.
+    for (const text of ['how much did I spend at zebrac73e34c6 last month?', 'at 9e386cc9', 'at ab2e0496'])
+      expect(parseAmount(text), text).toEqual({ cents: null, problem: null });
   });
 });
 

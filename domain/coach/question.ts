@@ -94,7 +94,9 @@ export function parseAmount(text: string): { cents: number | null; problem: stri
   const t = text.toLowerCase().replace(/[‐-―−]/g, '-');
   if (/(^|[\s(])-\s*\$?\d/.test(t) || /\$\s*-\s*\d/.test(t))
     return { cents: null, problem: 'Amounts need to be positive, like 600 or 1.2k.' };
-  if (/\d(\.\d+)?e[+-]?\d+/.test(t))
+  // A number written as an exponent, standing on its own ("1e9", "$2.5e6"): not digits inside a word,
+  // such as a payee's name or a reference ("at zebrac73e34c6").
+  if (/(^|[^a-z0-9.])\$?\d+(\.\d+)?e[+-]?\d+(?![a-z0-9])/.test(t))
     return { cents: null, problem: 'Please write the amount in full, like 1,200 dollars.' };
   const patterns: RegExp[] = [
     /\$\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\s*(k|m|thousand|million)?\b/,
