@@ -1,10 +1,12 @@
 // Vitest's own `--shard` splits the files into equal counts by a hash of their paths, so one shard can
 // draw the three longest integration files (each runs alone: the integration project has no file
 // parallelism) and finish minutes after the other. This sequencer splits by weight instead: each file's
-// seconds from `tests/test-weights.json` (a snapshot of Vitest's own results cache; refresh it with
-// `npx tsx bin/vitest-shards.ts`), or a default for a file not in it, dealt longest first to the
-// shard with the least so far (deterministic: every shard computes the same split). Stale weights
-// only make the split less even; every file still runs in exactly one shard.
+// seconds from `tests/test-weights.json`, or a default for a file not in it, dealt longest first to the
+// shard with the least so far (deterministic: every shard computes the same split). The snapshot is
+// refreshed from a CI run's reports (`npx tsx bin/vitest-shards.ts <vitest-1.json> <vitest-2.json>`,
+// from its test-results/), or from this checkout's Vitest results cache (`npx tsx
+// bin/vitest-shards.ts`). Stale weights only make the split less even; every file still runs in exactly
+// one shard.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -57,8 +59,40 @@ export default class WeightedShards extends BaseSequencer {
   }
 }
 
-/** Refreshes the snapshot from this checkout's Vitest results cache (after a full `npx vitest run`). */
+/** Seconds of each file from the JSON reports `npm test` writes (test-results/vitest-*.json): each file's
+ * own time, as a CI run measured it. */
+function weightsFromReports(reports: string[]): Weights {
+  const root = resolve(import.meta.dirname, '..');
+  const weights: Weights = {};
+  for (const report of reports) {
+    const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as {
+      testResults: Array<{ name: string; startTime: number; endTime: number }>;
+    };
+    for (const { name, startTime, endTime } of testResults) {
+      const path = relative(root, name);
+      const project = path.startsWith('tests/integration/')
+        ? 'integration'
+        : path.startsWith('tests/infra/')
+          ? 'infra'
+          : 'unit';
+      const ms = endTime - startTime;
+      if (project !== 'unit' || ms >= 1000)
+        weights[`${project}:${path}`] = Math.max(1, Math.round(ms / 1000));
+    }
+  }
+  return Object.fromEntries(Object.entries(weights).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** Refreshes the snapshot: from the JSON reports named on the command line (a CI run's, copied from its
+ * test-results/), else from this checkout's Vitest results cache (after a full `npx vitest run`). */
 async function refresh() {
+  const reports = process.argv.slice(2);
+  if (reports.length > 0) {
+    const weights = weightsFromReports(reports);
+    writeFileSync(WEIGHTS_FILE, `${JSON.stringify(weights, null, 2)}\n`);
+    console.log(`${Object.keys(weights).length} weights written to ${relative(process.cwd(), WEIGHTS_FILE)}`);
+    return;
+  }
   const caches = resolve(import.meta.dirname, '..', 'node_modules', '.vite', 'vitest');
   const cache = existsSync(caches)
     ? readdirSync(caches)
