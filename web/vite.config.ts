@@ -16,6 +16,16 @@ import { withConfigInPage } from '../domain/web-page-config.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
+/** The shared folders by name, not by climbing out of web/src (web/tsconfig.json has the same paths), for
+ * the app's build and the inline start's alike. */
+const aliases = [
+  { find: '@domain', replacement: fileURLToPath(new URL('../domain', import.meta.url)) },
+  { find: '@events', replacement: fileURLToPath(new URL('../events', import.meta.url)) },
+  // zod without compiled checkers, which the CSP forbids (src/lib/zod-jitless.ts): every 'zod' of the
+  // app, domain/ and events/ alike; the module itself imports 'zod/v4'.
+  { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+];
+
 function sendJson(res: ServerResponse, status: number, body: string): void {
   res.statusCode = status;
   res.setHeader('content-type', 'application/json; charset=utf-8');
@@ -100,7 +110,7 @@ function inlineStart(): Plugin {
     const result = await viteBuild({
       configFile: false,
       logLevel: 'error',
-      resolve: { alias: { '@domain': fileURLToPath(new URL('../domain', import.meta.url)) } },
+      resolve: { alias: aliases },
       build: {
         write: false,
         minify: true,
@@ -388,15 +398,8 @@ function chunkGroups() {
 export default defineConfig({
   root: webRoot,
   plugins: [react(), tailwindcss(), appConfigJson(), versionFile(), prerenderStartViews(), inlineStart()],
-  // The shared folders by name, not by climbing out of web/src (web/tsconfig.json has the same paths).
   resolve: {
-    alias: [
-      { find: '@domain', replacement: fileURLToPath(new URL('../domain', import.meta.url)) },
-      { find: '@events', replacement: fileURLToPath(new URL('../events', import.meta.url)) },
-      // zod without compiled checkers, which the CSP forbids (src/lib/zod-jitless.ts): every 'zod' of the
-      // app, domain/ and events/ alike; the module itself imports 'zod/v4'.
-      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
-    ],
+    alias: aliases,
   },
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(buildVersion) },
   // Dependencies only lazily loaded screens use: pre-bundled at dev-server start, so opening such a
