@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { type Failure, formatFailures, playwrightFailures, vitestFailures } from './test-failures.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const results = join(root, 'test-results');
@@ -178,6 +179,7 @@ if (process.env.TEST_PARALLEL === '1') {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const failures: Failure[] = [];
 for (const file of vitestJsons) {
   if (!existsSync(file)) continue;
   const report = JSON.parse(readFileSync(file, 'utf8')) as {
@@ -185,7 +187,8 @@ for (const file of vitestJsons) {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
-  };
+  } & Parameters<typeof vitestFailures>[0];
+  failures.push(...vitestFailures(report, root));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
@@ -194,7 +197,8 @@ if (vitestExit !== 0 && !vitestJsons.every((file) => existsSync(file))) failed +
 if (existsSync(e2eJson)) {
   const report = JSON.parse(readFileSync(e2eJson, 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-  };
+  } & Parameters<typeof playwrightFailures>[0];
+  failures.push(...playwrightFailures(report));
   passed += report.stats.expected + report.stats.flaky;
   failed += report.stats.unexpected;
   skipped += report.stats.skipped;
@@ -203,5 +207,7 @@ if (existsSync(e2eJson)) {
 if (staticExit !== 0) failed += 1;
 const ok = staticExit === 0 && vitestExit === 0 && e2eExit === 0 && failed === 0 && passed > 0;
 if (!ok && failed === 0) failed = 1; // a suite that crashed before reporting still fails the run
+const failureList = formatFailures(failures);
+if (failureList) console.log(failureList);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);
