@@ -90,6 +90,68 @@ describe('reconcile: what matches', () => {
     expect(reconcile([power], [{ ...bill, name: 'Furniture Barn' }], { series })).toHaveLength(0);
   });
 
+  it('never takes a transfer between own accounts for a bill or a paycheck, nor the other way round', () => {
+    const rentItem = {
+      ...rent,
+      personal_finance_category: { primary: 'RENT_AND_UTILITIES', detailed: 'RENT_AND_UTILITIES_RENT' },
+    };
+    const cardPayment = tx({
+      id: 'card',
+      name: 'ONLINE PAYMENT TO CARD XXXXXX9753',
+      personal_finance_category: { primary: 'LOAN_PAYMENTS', detailed: 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT' },
+    });
+    // The same account, the same amount, two days after the due date: a card payment all the same.
+    expect(reconcile([rentItem], [cardPayment])).toEqual([]);
+    expect(reconcile([rentItem], [{ ...cardPayment, personal_finance_category: null }])).toHaveLength(1);
+    // A planned transfer is settled by a transfer: by category, or by its words without one.
+    const toSavings = {
+      ...rent,
+      id: 'save',
+      description: 'Transfer to savings',
+      personal_finance_category: { primary: 'TRANSFER_OUT', detailed: 'TRANSFER_OUT_SAVINGS' },
+    };
+    const moved = tx({
+      id: 'moved',
+      name: 'ONLINE TRANSFER TO SAVINGS',
+      personal_finance_category: { primary: 'TRANSFER_OUT', detailed: 'TRANSFER_OUT_SAVINGS' },
+    });
+    expect(reconcile([toSavings], [moved]).map((m) => m.transaction_id)).toEqual(['moved']);
+    expect(reconcile([toSavings], [tx()])).toEqual([]);
+    expect(
+      reconcile(
+        [{ ...toSavings, personal_finance_category: null }],
+        [{ ...moved, personal_finance_category: null }],
+      ),
+    ).toHaveLength(1);
+    // An item its owner categorised by hand (category_primary) counts the same way.
+    expect(
+      reconcile(
+        [{ ...toSavings, personal_finance_category: null, category_primary: 'TRANSFER_OUT' }],
+        [moved],
+      ),
+    ).toHaveLength(1);
+  });
+
+  it("takes another payee's charge for a detected series only at (almost) the planned amount", () => {
+    const hint: SeriesHint = {
+      cadence: 'monthly',
+      amount: { mad: 0, variable: false },
+      merchant_key: 'landlord llc',
+    };
+    const series = new Map([['rs_rent', hint]]);
+    expect(toleranceFor(rent, hint, false)).toEqual({ amount: 1_800, days: 4 });
+    expect(toleranceFor(rent, hint, true)).toEqual({ amount: 9_000, days: 4 });
+    const check = tx({ id: 'check', name: 'CHECK 1042' });
+    expect(reconcile([rent], [check], { series })).toHaveLength(1);
+    expect(reconcile([rent], [{ ...check, amount: 181_800 }], { series })).toHaveLength(1);
+    expect(reconcile([rent], [{ ...check, amount: 181_801 }], { series })).toEqual([]);
+    // 4 % off: another payee's is not the rent; the landlord's is.
+    expect(reconcile([rent], [{ ...check, amount: 172_800 }], { series })).toEqual([]);
+    expect(reconcile([rent], [tx({ amount: 172_800 })], { series })).toHaveLength(1);
+    // Without a detected series, the item's description is all there is: 5 % either way.
+    expect(reconcile([rent], [{ ...check, amount: 172_800 }])).toHaveLength(1);
+  });
+
   it('matches an item planned for any account to a transaction of any account', () => {
     const anywhere = { ...rent, account_id: null };
     expect(reconcile([anywhere], [tx({ account_id: 'savings' })])[0]?.reasons[0]).toBe(

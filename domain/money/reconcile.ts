@@ -5,7 +5,7 @@ import { formatCents, roundCents, type Cents } from './cents.ts';
 import { parseDay } from './dates.ts';
 import { normalizeMerchant, payeeName } from './merchant.ts';
 import { flowFromPlaid, seriesIdOf, type PlanItem } from './plan.ts';
-import type { RecurringStream, StreamAmount } from './recurring.ts';
+import { isTransferLike, type CategoryRef, type RecurringStream, type StreamAmount } from './recurring.ts';
 import type { Cadence } from './schedule.ts';
 
 export interface ReconcileTransaction {
@@ -18,6 +18,7 @@ export interface ReconcileTransaction {
   readonly merchant_name?: string | null;
   /** Pending transactions are not matched: Plaid replaces them with a posted one under a new id. */
   readonly pending?: boolean;
+  readonly personal_finance_category?: Partial<CategoryRef> | null;
 }
 
 /** What is known about the stream behind a generated series; widens its tolerances. */
@@ -50,6 +51,11 @@ export const RECONCILE_RULES = {
   amountFloor: 200,
   /** …and 3 days either side of the due date. */
   days: 3,
+  /**
+   * A detected series knows its payee: another payee's charge is taken for it only at (almost) the
+   * planned amount, within 1 % or $2 — rent paid by check, not a card payment of a similar size.
+   */
+  otherPayeeShare: 0.01,
   /** A series' window follows its cadence: weekly charges must not match the next week's item. */
   daysByCadence: {
     weekly: 2,
@@ -100,7 +106,15 @@ export type ReconcilePlanned = Pick<
   | 'is_reconciled'
   | 'is_user_deleted'
   | 'reconciled_transaction_id'
->;
+> &
+  Partial<Pick<PlanItem, 'personal_finance_category' | 'category_primary' | 'category_detailed'>>;
+
+/** A planned item's category: the one it was generated with, or the one its owner chose. */
+function categoryOf(item: ReconcilePlanned): CategoryRef | null {
+  if (item.personal_finance_category) return item.personal_finance_category;
+  if (!item.category_primary) return null;
+  return { primary: item.category_primary, detailed: item.category_detailed ?? '' };
+}
 
 export function toleranceFor(
   item: ReconcilePlanned,
@@ -108,7 +122,8 @@ export function toleranceFor(
   samePayee: boolean,
 ): MatchTolerance {
   const rules = RECONCILE_RULES;
-  const base = Math.max(roundCents(Math.abs(item.amount) * rules.amountShare), rules.amountFloor);
+  const share = hint && !samePayee ? rules.otherPayeeShare : rules.amountShare;
+  const base = Math.max(roundCents(Math.abs(item.amount) * share), rules.amountFloor);
   const amount =
     hint?.amount.variable && samePayee ? Math.max(base, rules.variableMads * hint.amount.mad) : base;
   return { amount, days: hint ? rules.daysByCadence[hint.cadence] : rules.days };
@@ -139,7 +154,8 @@ function explain(c: Candidate): string[] {
 
 /**
  * Matches posted transactions to open planned items (not reconciled, not deleted): same account (or a
- * planned item with no account), same direction, amount and date within tolerance. One to one: the
+ * planned item with no account), same direction, both transfers or neither, amount and date within
+ * tolerance. One to one: the
  * candidate pairs are taken best first — same payee, then nearest date, then nearest amount — and each
  * item and transaction is used once. Deterministic for any input order.
  */
@@ -158,6 +174,9 @@ export function reconcile(
   const txs = transactions.filter((tx) => !tx.pending && !taken.has(tx.id) && tx.amount !== 0);
   const txDays = new Map(txs.map((tx) => [tx.id, parseDay(tx.date)]));
   const txKeys = new Map(txs.map((tx) => [tx.id, normalizeMerchant(payeeName(tx))]));
+  const txTransfers = new Map(
+    txs.map((tx) => [tx.id, isTransferLike(tx.personal_finance_category, txKeys.get(tx.id) ?? '')]),
+  );
 
   const candidates: Candidate[] = [];
   for (const item of open) {
@@ -165,12 +184,16 @@ export function reconcile(
     const hint = item.series_id ? options.series?.get(item.series_id) : undefined;
     const itemKey = hint?.merchant_key ?? normalizeMerchant(item.description);
     const widest = toleranceFor(item, hint, true);
+    // A transfer between the person's own accounts (a card payment, savings) settles a planned transfer,
+    // never a bill or a paycheck of a similar size, and the other way round.
+    const itemTransfer = isTransferLike(categoryOf(item), normalizeMerchant(item.description));
     for (const tx of txs) {
       if (item.account_id !== null && item.account_id !== tx.account_id) continue;
       const actual = flowFromPlaid(tx.amount);
       if (Math.sign(actual) !== Math.sign(item.amount)) continue;
       const days = (txDays.get(tx.id) ?? 0) - due;
       if (Math.abs(days) > widest.days) continue;
+      if (txTransfers.get(tx.id) !== itemTransfer) continue;
       if (rejected.has(`${item.id}\u0000${tx.id}`)) continue;
       const samePayee = txKeys.get(tx.id) === itemKey;
       const amountDiff = Math.abs(actual - item.amount);

@@ -627,6 +627,19 @@ const TRANSFER_PRIMARIES = new Set(['TRANSFER_IN', 'TRANSFER_OUT']);
 const TRANSFER_DETAILED = new Set(['LOAN_PAYMENTS_CREDIT_CARD_PAYMENT']);
 const TRANSFER_WORDS =
   /\b(?:transfer|xfer|to savings|from savings|to checking|from checking|payment thank you|thank you payment|card payment|autopay)\b/;
+/**
+ * Money moved between the person's own accounts (a transfer, a card payment): by its category, or
+ * without one by the words of its normalized payee.
+ */
+export function isTransferLike(
+  category: Partial<CategoryRef> | null | undefined,
+  merchantKey: string,
+): boolean {
+  return category
+    ? TRANSFER_PRIMARIES.has(category.primary ?? '') || TRANSFER_DETAILED.has(category.detailed ?? '')
+    : TRANSFER_WORDS.test(merchantKey);
+}
+
 /** Categories whose fixed monthly charges are subscriptions by nature. */
 const SUBSCRIPTION_DETAILED = new Set([
   'ENTERTAINMENT_TV_AND_MOVIES',
@@ -654,10 +667,7 @@ function classify(
   amount: StreamAmount,
   accountType: AccountType | undefined,
 ): StreamKind {
-  const isTransfer = category
-    ? TRANSFER_PRIMARIES.has(category.primary) || TRANSFER_DETAILED.has(category.detailed)
-    : TRANSFER_WORDS.test(merchantKey);
-  if (isTransfer) return 'transfer';
+  if (isTransferLike(category, merchantKey)) return 'transfer';
   // Issue 10: money arriving on a card or loan (or a loan payment received anywhere) is a payment from
   // cash, counted once as the bill or transfer it was on the paying side; and a loan's own charges
   // (interest accrued) are paid by that same payment, so they are not a second bill.

@@ -134,6 +134,50 @@ describe('generate my plan', () => {
     expect(rentItems[0]).toMatchObject({ is_generated: true, amount: rent?.amount, is_reconciled: false });
   });
 
+  it('never settles a planned transfer with a purchase of the same amount, nor a bill with a transfer', async () => {
+    const { body } = await call<{
+      transactions: Array<{
+        id: string;
+        date: string;
+        amount: number;
+        name: string;
+        pending: boolean;
+        account_id: string;
+      }>;
+    }>('GET', `/transactions?accountId=${checking.id}&from=${addDays(today(), -3)}&to=${today()}`);
+    const streamTransactions = new Set(first.streams.flatMap((s) => s.transactions.map((t) => t.id)));
+    const purchase = body.transactions.find(
+      (t) => !t.pending && t.amount > 0 && !streamTransactions.has(t.id) && t.date < today(),
+    );
+    if (!purchase) throw new Error('no everyday transaction in the last three days to plan');
+    const plan = (description: string, category: { primary: string; detailed: string }) =>
+      call<{ item: Item }>('POST', '/money-plan/items', {
+        description,
+        amount: -purchase.amount,
+        due_date: today(),
+        account_id: purchase.account_id,
+        category,
+      });
+    // The purchase's amount, its account, within a one-off's 3 days: planned as a transfer, it stays open.
+    const transfer = await plan('Move to savings', {
+      primary: 'TRANSFER_OUT',
+      detailed: 'TRANSFER_OUT_SAVINGS',
+    });
+    expect(transfer.status).toBe(201);
+    expect(transfer.body.item).toMatchObject({ is_reconciled: false, reconciliation: null });
+    // Planned as what it is, the purchase settles it.
+    const bought = await plan(purchase.name, {
+      primary: 'GENERAL_MERCHANDISE',
+      detailed: 'GENERAL_MERCHANDISE_OTHER_GENERAL_MERCHANDISE',
+    });
+    expect(bought.body.item).toMatchObject({ is_reconciled: true });
+    expect(bought.body.item.reconciliation?.transaction_id).toBe(purchase.id);
+    // Leave the purchase free for the next test: undone, then both items gone.
+    expect((await call('POST', `/money-plan/items/${bought.body.item.id}/unreconcile`)).status).toBe(200);
+    for (const id of [transfer.body.item.id, bought.body.item.id])
+      expect((await call('DELETE', `/money-plan/items/${id}`)).status).toBe(200);
+  });
+
   it('is idempotent, and never resurrects a deleted item nor overwrites an edited one', async () => {
     const again = await call<GenerateResult>('POST', '/money-plan/generate', {});
     expect(again.body).toMatchObject({ created: 0, updated: 0, deleted: 0 });
