@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import {
+  awayFromMidnight,
   e2eBaseUrl as base,
   expectNoSeriousAxeViolations,
   linkBankThroughApi,
@@ -40,6 +41,8 @@ test.beforeAll(async ({ browser }) => {
 
 test('ask whether a purchase fits: the verdict, the lowest balance with and without it, as on the calendar', async () => {
   test.setTimeout(300_000);
+  // The coach's figures are compared with the calendar's read later: both on the same day.
+  await awayFromMidnight(120);
   await signUpAndSignIn(page, `e2e-coach-${randomUUID().slice(0, 8)}@example.com`, {
     fullName: 'Joan Clarke',
   });
@@ -56,6 +59,7 @@ test('ask whether a purchase fits: the verdict, the lowest balance with and with
 
   await page.getByLabel('Ask about your money').fill('Can I afford $600 on the 20th?');
   await page.getByRole('button', { name: 'Ask' }).click();
+  const askedAt = new Date().toISOString();
   const answer = page.getByTestId('coach-answer').last();
   await expect(answer).toContainText(/^(Yes|You can, but it's tight|Not without a plan)/, {
     timeout: 30_000,
@@ -107,18 +111,20 @@ test('ask whether a purchase fits: the verdict, the lowest balance with and with
   const date = isoOf(day ?? '');
   await page.goto(`${base()}/calendar?month=${date.slice(0, 7)}`);
   await expect(page.getByLabel('Show')).toHaveValue('cash');
-  await expect(page.locator(`button[data-date="${date}"] [data-testid="day-balance"]`)).toHaveText(
-    (amount ?? '').trim(),
-  );
+  await expect(
+    page.locator(`button[data-date="${date}"] [data-testid="day-balance"]`),
+    `the coach answered at ${askedAt}, the calendar read at ${new Date().toISOString()}`,
+  ).toHaveText((amount ?? '').trim());
 
   // "See it on the calendar": the same day's balance with the purchase, as a what-if, removable.
   await page.goBack();
   await page.getByRole('link', { name: 'See it on the calendar' }).last().click();
   await expect(page.getByRole('status').filter({ hasText: 'What if: −$600.00 on' })).toBeVisible();
   await page.goto(page.url().replace(/month=\d{4}-\d{2}/, `month=${withDate.slice(0, 7)}`));
-  await expect(page.locator(`button[data-date="${withDate}"] [data-testid="day-balance"]`)).toHaveText(
-    (withAmount ?? '').trim(),
-  );
+  await expect(
+    page.locator(`button[data-date="${withDate}"] [data-testid="day-balance"]`),
+    `the coach answered at ${askedAt}, the calendar read at ${new Date().toISOString()}`,
+  ).toHaveText((withAmount ?? '').trim());
   await page.getByRole('button', { name: 'Remove what if' }).click();
   await expect(page.getByText('What if:')).toHaveCount(0);
 });

@@ -141,6 +141,18 @@ export async function startTrial(page: Page) {
 export const SANDBOX_BANKS = { gingham: 'ins_109509', platypus: 'ins_109508' } as const;
 
 /**
+ * Waits out the last `seconds` of a UTC day. The local cloud's "today" (the forecast, the Plaid
+ * sandbox's ledger) turns at UTC midnight: new transactions post and every forecast starts a day later,
+ * so a test that compares a figure read before midnight with one read after would compare two days.
+ */
+export async function awayFromMidnight(seconds: number) {
+  const now = Date.now();
+  const nextMidnight = Math.ceil(now / 86_400_000) * 86_400_000;
+  if (nextMidnight - now < seconds * 1000)
+    await new Promise((r) => setTimeout(r, nextMidnight - now + 5_000));
+}
+
+/**
  * Links a sandbox bank (user_good) to the signed-in user's default profile through the API — a sandbox
  * public token, then plaid-exchange-token as the Link flow calls it — and waits until every account's
  * history is in. For tests about what comes after linking; bank-linking.e2e.ts and onboarding.e2e.ts
