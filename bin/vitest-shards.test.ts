@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shardKeys, weightOf } from './vitest-shards.ts';
+import { projectOf, shardKeys, weightOf } from './vitest-shards.ts';
 
 const weights = {
   'integration:tests/integration/a.test.ts': 200,
@@ -8,7 +8,7 @@ const weights = {
   'integration:tests/integration/d.test.ts': 100,
   'infra:tests/infra/e.test.ts': 20,
 };
-const keys = [...Object.keys(weights), 'unit:web/src/x.test.ts', 'integration:tests/integration/new.test.ts'];
+const keys = [...Object.keys(weights), 'web:web/src/x.test.ts', 'integration:tests/integration/new.test.ts'];
 
 describe('weighted shards', () => {
   it('puts every file in exactly one shard, whatever the count', () => {
@@ -31,6 +31,13 @@ describe('weighted shards', () => {
   it('gives a file no snapshot has timed its kind’s default', () => {
     expect(weightOf(weights, 'integration:tests/integration/new.test.ts')).toBe(5);
     expect(weightOf(weights, 'infra:tests/infra/new.test.ts')).toBe(3);
-    expect(weightOf(weights, 'unit:web/src/x.test.ts')).toBe(0.2);
+    expect(weightOf(weights, 'web:web/src/x.test.ts')).toBe(0.2);
+  });
+
+  it("names each file's project as vitest.config.ts does", () => {
+    expect(projectOf('tests/integration/a.test.ts')).toBe('integration');
+    expect(projectOf('tests/infra/e.test.ts')).toBe('infra');
+    expect(projectOf('web/src/lib/x.test.ts')).toBe('web');
+    expect(projectOf('domain/money/plan.test.ts')).toBe('unit');
   });
 });

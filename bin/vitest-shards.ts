@@ -59,6 +59,13 @@ export default class WeightedShards extends BaseSequencer {
   }
 }
 
+/** The Vitest project of a test file (vitest.config.ts). */
+export function projectOf(path: string): 'integration' | 'infra' | 'web' | 'unit' {
+  if (path.startsWith('tests/integration/')) return 'integration';
+  if (path.startsWith('tests/infra/')) return 'infra';
+  return path.startsWith('web/src/') ? 'web' : 'unit';
+}
+
 /** Seconds of each file from the JSON reports `npm test` writes (test-results/vitest-*.json): each file's
  * own time, as a CI run measured it. */
 function weightsFromReports(reports: string[]): Weights {
@@ -70,13 +77,9 @@ function weightsFromReports(reports: string[]): Weights {
     };
     for (const { name, startTime, endTime } of testResults) {
       const path = relative(root, name);
-      const project = path.startsWith('tests/integration/')
-        ? 'integration'
-        : path.startsWith('tests/infra/')
-          ? 'infra'
-          : 'unit';
+      const project = projectOf(path);
       const ms = endTime - startTime;
-      if (project !== 'unit' || ms >= 1000)
+      if ((project !== 'unit' && project !== 'web') || ms >= 1000)
         weights[`${project}:${path}`] = Math.max(1, Math.round(ms / 1000));
     }
   }
@@ -105,7 +108,7 @@ async function refresh() {
   };
   const weights: Weights = {};
   for (const [key, { duration }] of results.sort(([a], [b]) => (a < b ? -1 : 1)))
-    if (!key.startsWith('unit:') || duration >= 1000) weights[key] = Math.max(1, Math.round(duration / 1000));
+    if ((!key.startsWith('unit:') && !key.startsWith('web:')) || duration >= 1000) weights[key] = Math.max(1, Math.round(duration / 1000));
   writeFileSync(WEIGHTS_FILE, `${JSON.stringify(weights, null, 2)}\n`);
   console.log(`${Object.keys(weights).length} weights written to ${relative(process.cwd(), WEIGHTS_FILE)}`);
 }
