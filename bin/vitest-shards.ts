@@ -108,7 +108,8 @@ async function refresh() {
   };
   const weights: Weights = {};
   for (const [key, { duration }] of results.sort(([a], [b]) => (a < b ? -1 : 1)))
-    if ((!key.startsWith('unit:') && !key.startsWith('web:')) || duration >= 1000) weights[key] = Math.max(1, Math.round(duration / 1000));
+    if ((!key.startsWith('unit:') && !key.startsWith('web:')) || duration >= 1000)
+      weights[key] = Math.max(1, Math.round(duration / 1000));
   writeFileSync(WEIGHTS_FILE, `${JSON.stringify(weights, null, 2)}\n`);
   console.log(`${Object.keys(weights).length} weights written to ${relative(process.cwd(), WEIGHTS_FILE)}`);
 }
