@@ -1,6 +1,7 @@
-// The local cloud: DynamoDB Local, cognito-local, the local API gateway and (optionally) the Vite dev
-// server, bootstrapped idempotently, with the SPA's config generated from the ids it created. Used by
-// `npm start`, the integration suite and the end-to-end suite alike.
+// The local cloud: DynamoDB Local, cognito-local, the local API gateway and (optionally) the web server
+// (Vite's dev server or its preview of a build, in a process of its own), bootstrapped idempotently,
+// with the SPA's config generated from the ids it created. Used by `npm start`, the integration suite
+// and the end-to-end suite alike.
 import { randomBytes } from 'node:crypto';
 import {
   appendFileSync,
@@ -35,6 +36,7 @@ import { assertPortFree, freePort } from './processes.ts';
 import { buildVersion } from '../infra/build-version.ts';
 import { API_PATH_PREFIX } from '../infra/same-origin-api.ts';
 import { localEventDispatcher, startScheduler, type LocalEventDispatcher } from './triggers.ts';
+import { startWebServer } from './web/start.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -306,13 +308,6 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     // The SPA calls the API under its own origin (/api, proxied to the gateway by the web server below),
     // as CloudFront serves it in the cloud: same-origin calls, no CORS preflight (issue 12 item 1).
-    const apiProxy = {
-      [API_PATH_PREFIX]: {
-        target: urls.api,
-        changeOrigin: true,
-        rewrite: (path: string) => path.slice(API_PATH_PREFIX.length) || '/',
-      },
-    };
     const config: WebConfig = {
       stage: 'local',
       apiUrl: options.web ? `${urls.web}${API_PATH_PREFIX}` : urls.api,
@@ -328,30 +323,19 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const configPath = join(dataDir, 'web-config.json');
     writeFileSync(configPath, JSON.stringify(config, null, 2));
 
-    if (options.web && options.webDist) {
-      const { preview } = await import('vite');
-      process.env.APP_CONFIG_PATH = configPath;
-      const server = await preview({
-        configFile: join(repoRoot, 'web', 'vite.config.ts'),
-        root: join(repoRoot, 'web'),
-        logLevel: 'warn',
-        clearScreen: false,
-        build: { outDir: resolve(options.webDist) },
-        preview: { port: ports.web, host: '127.0.0.1', strictPort: true, open: false, proxy: apiProxy },
+    if (options.web) {
+      // Its own process, as CloudFront is apart from the Lambdas: the pages and scripts do not wait
+      // for the API's handlers on one event loop (local/web/child.mjs).
+      const web = await startWebServer({
+        repoRoot,
+        port: ports.web,
+        webDist: options.webDist ?? null,
+        apiUrl: urls.api,
+        prefix: API_PATH_PREFIX,
+        configPath,
+        logFile: join(logDir, 'web.log'),
       });
-      stops.push(() => server.close());
-    } else if (options.web) {
-      const { createServer } = await import('vite');
-      process.env.APP_CONFIG_PATH = configPath;
-      const vite = await createServer({
-        configFile: join(repoRoot, 'web', 'vite.config.ts'),
-        root: join(repoRoot, 'web'),
-        logLevel: 'warn',
-        clearScreen: false,
-        server: { port: ports.web, host: '127.0.0.1', strictPort: true, proxy: apiProxy },
-      });
-      await vite.listen();
-      stops.push(() => vite.close());
+      stops.push(() => web.stop());
     }
 
     return {
