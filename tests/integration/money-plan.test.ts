@@ -82,6 +82,31 @@ const call = <T>(method: string, path: string, body?: unknown, token = owner.idT
 
 afterAll(() => forecastSettled(profileId));
 
+interface RecentTransaction {
+  id: string;
+  date: string;
+  amount: number;
+  name: string;
+  merchant_name?: string;
+  display_name: string;
+  pending: boolean;
+  account_id: string;
+}
+
+/** A posted everyday charge on checking from the last three days, before today, in no detected stream. */
+async function recentPurchase(): Promise<RecentTransaction> {
+  const { body } = await call<{ transactions: RecentTransaction[] }>(
+    'GET',
+    `/transactions?accountId=${checking.id}&from=${addDays(today(), -3)}&to=${today()}`,
+  );
+  const streamTransactions = new Set(first.streams.flatMap((s) => s.transactions.map((t) => t.id)));
+  const found = body.transactions.find(
+    (t) => !t.pending && t.amount > 0 && !streamTransactions.has(t.id) && t.date < today(),
+  );
+  if (!found) throw new Error('no everyday transaction in the last three days to plan');
+  return found;
+}
+
 beforeAll(async () => {
   ({ user: owner, profileId, accounts } = await linkedUser('ins_109509'));
   const found = accounts.find((a) => a.account_type === 'depository' && a.account_subtype === 'checking');
@@ -135,21 +160,7 @@ describe('generate my plan', () => {
   });
 
   it('never settles a planned transfer with a purchase of the same amount, nor a bill with a transfer', async () => {
-    const { body } = await call<{
-      transactions: Array<{
-        id: string;
-        date: string;
-        amount: number;
-        name: string;
-        pending: boolean;
-        account_id: string;
-      }>;
-    }>('GET', `/transactions?accountId=${checking.id}&from=${addDays(today(), -3)}&to=${today()}`);
-    const streamTransactions = new Set(first.streams.flatMap((s) => s.transactions.map((t) => t.id)));
-    const purchase = body.transactions.find(
-      (t) => !t.pending && t.amount > 0 && !streamTransactions.has(t.id) && t.date < today(),
-    );
-    if (!purchase) throw new Error('no everyday transaction in the last three days to plan');
+    const purchase = await recentPurchase();
     const plan = (description: string, category: { primary: string; detailed: string }) =>
       call<{ item: Item }>('POST', '/money-plan/items', {
         description,
@@ -394,25 +405,9 @@ describe('forecast', () => {
 
 describe('reconciliation', () => {
   it('marks a planned item that a posted transaction matches; undoing it puts the item back into the forecast and the same match is never made again', async () => {
-    const { body } = await call<{
-      transactions: Array<{
-        id: string;
-        date: string;
-        amount: number;
-        name: string;
-        merchant_name?: string;
-        display_name: string;
-        pending: boolean;
-        account_id: string;
-      }>;
-    }>('GET', `/transactions?accountId=${checking.id}&from=${addDays(today(), -3)}&to=${today()}`);
-    const streamTransactions = new Set(first.streams.flatMap((s) => s.transactions.map((t) => t.id)));
     // A recent everyday charge, planned for today: within the 3-day window of a one-off, so it matches,
     // and due today, so once the match is undone it counts in today's forecast.
-    const tx = body.transactions.find(
-      (t) => !t.pending && t.amount > 0 && !streamTransactions.has(t.id) && t.date < today(),
-    );
-    if (!tx) throw new Error('no everyday transaction in the last three days to plan');
+    const tx = await recentPurchase();
     const query = `accountId=${checking.id}&days=30&includeAllowance=false`;
     const rows = async () => (await call<Series>('GET', `/running-balances?${query}`)).body.rows;
     const before = await rows();
