@@ -1,5 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectOf, shardKeys, weightOf } from './vitest-shards.ts';
+import { projectOf, repoPath, shardKeys, weightOf } from './vitest-shards.ts';
 
 const weights = {
   'integration:tests/integration/a.test.ts': 200,
@@ -39,5 +41,30 @@ describe('weighted shards', () => {
     expect(projectOf('tests/infra/e.test.ts')).toBe('infra');
     expect(projectOf('web/src/lib/x.test.ts')).toBe('web');
     expect(projectOf('domain/money/plan.test.ts')).toBe('unit');
+  });
+
+  it("reads a CI clone's paths as this checkout's", () => {
+    expect(repoPath('/work/main/tests/integration/a.test.ts', '/work/main')).toBe(
+      'tests/integration/a.test.ts',
+    );
+    expect(repoPath('/work/ci-0131/tests/integration/a.test.ts', '/work/main')).toBe(
+      'tests/integration/a.test.ts',
+    );
+    expect(repoPath('/check/work/main/web/src/x.test.ts', '/work/main')).toBe('web/src/x.test.ts');
+    expect(() => repoPath('/elsewhere/x.test.ts', '/work/main')).toThrow('in no folder');
+  });
+
+  it("weighs this repository's own test files, each under its project", () => {
+    const root = join(import.meta.dirname, '..');
+    const stored = JSON.parse(readFileSync(join(root, 'tests', 'test-weights.json'), 'utf8')) as Record<
+      string,
+      number
+    >;
+    const wrong = Object.keys(stored).filter((key) => {
+      const path = key.slice(key.indexOf(':') + 1);
+      return !existsSync(join(root, path)) || key !== `${projectOf(path)}:${path}`;
+    });
+    expect(wrong).toEqual([]);
+    expect(Object.keys(stored).length).toBeGreaterThan(20);
   });
 });

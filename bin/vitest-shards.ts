@@ -59,6 +59,18 @@ export default class WeightedShards extends BaseSequencer {
   }
 }
 
+/**
+ * A test file's path in the repository. A CI run's reports name files in its own clone (another folder
+ * than this checkout), so a path outside `root` is taken from its first top-level folder of the repo.
+ */
+export function repoPath(file: string, root: string): string {
+  const inRoot = relative(root, file);
+  if (!inRoot.startsWith('..')) return inRoot;
+  const match = /\/((?:tests|web|domain|bin|events|functions|local|infra)\/.*)$/.exec(file);
+  if (!match?.[1]) throw new Error(`${file} is in no folder of this repository`);
+  return match[1];
+}
+
 /** The Vitest project of a test file (vitest.config.ts). */
 export function projectOf(path: string): 'integration' | 'infra' | 'web' | 'unit' {
   if (path.startsWith('tests/integration/')) return 'integration';
@@ -76,7 +88,7 @@ function weightsFromReports(reports: string[]): Weights {
       testResults: Array<{ name: string; startTime: number; endTime: number }>;
     };
     for (const { name, startTime, endTime } of testResults) {
-      const path = relative(root, name);
+      const path = repoPath(name, root);
       const project = projectOf(path);
       const ms = endTime - startTime;
       if ((project !== 'unit' && project !== 'web') || ms >= 1000)
