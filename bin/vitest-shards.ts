@@ -78,36 +78,37 @@ export function projectOf(path: string): 'integration' | 'infra' | 'web' | 'unit
   return path.startsWith('web/src/') ? 'web' : 'unit';
 }
 
-/** Seconds of each file from the JSON reports `npm test` writes (test-results/vitest-*.json): each file's
- * own time, as a CI run measured it. */
-function weightsFromReports(reports: string[]): Weights {
-  const root = resolve(import.meta.dirname, '..');
+/**
+ * The snapshot from measured files (`project:path` keys, milliseconds): whole seconds, at least 1, sorted
+ * by key. A unit or web file under a second is left out: the default weighs it.
+ */
+function weightsOf(timed: Iterable<[key: string, ms: number]>): Weights {
   const weights: Weights = {};
-  for (const report of reports) {
-    const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as {
-      testResults: Array<{ name: string; startTime: number; endTime: number }>;
-    };
-    for (const { name, startTime, endTime } of testResults) {
-      const path = repoPath(name, root);
-      const project = projectOf(path);
-      const ms = endTime - startTime;
-      if ((project !== 'unit' && project !== 'web') || ms >= 1000)
-        weights[`${project}:${path}`] = Math.max(1, Math.round(ms / 1000));
-    }
+  for (const [key, ms] of timed) {
+    const project = key.slice(0, key.indexOf(':'));
+    if ((project !== 'unit' && project !== 'web') || ms >= 1000)
+      weights[key] = Math.max(1, Math.round(ms / 1000));
   }
   return Object.fromEntries(Object.entries(weights).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** Refreshes the snapshot: from the JSON reports named on the command line (a CI run's, copied from its
- * test-results/), else from this checkout's Vitest results cache (after a full `npx vitest run`). */
-async function refresh() {
-  const reports = process.argv.slice(2);
-  if (reports.length > 0) {
-    const weights = weightsFromReports(reports);
-    writeFileSync(WEIGHTS_FILE, `${JSON.stringify(weights, null, 2)}\n`);
-    console.log(`${Object.keys(weights).length} weights written to ${relative(process.cwd(), WEIGHTS_FILE)}`);
-    return;
-  }
+/** Each file's own time from the JSON reports `npm test` writes (test-results/vitest-*.json), as a CI run
+ * measured it. */
+function timesFromReports(reports: string[]): Array<[string, number]> {
+  const root = resolve(import.meta.dirname, '..');
+  return reports.flatMap((report) => {
+    const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as {
+      testResults: Array<{ name: string; startTime: number; endTime: number }>;
+    };
+    return testResults.map(({ name, startTime, endTime }): [string, number] => {
+      const path = repoPath(name, root);
+      return [`${projectOf(path)}:${path}`, endTime - startTime];
+    });
+  });
+}
+
+/** Each file's time from this checkout's Vitest results cache (after a full `npx vitest run`). */
+function timesFromCache(): Array<[string, number]> {
   const caches = resolve(import.meta.dirname, '..', 'node_modules', '.vite', 'vitest');
   const cache = existsSync(caches)
     ? readdirSync(caches)
@@ -118,12 +119,16 @@ async function refresh() {
   const { results } = JSON.parse(readFileSync(cache, 'utf8')) as {
     results: Array<[string, { duration: number }]>;
   };
-  const weights: Weights = {};
-  for (const [key, { duration }] of results.sort(([a], [b]) => (a < b ? -1 : 1)))
-    if ((!key.startsWith('unit:') && !key.startsWith('web:')) || duration >= 1000)
-      weights[key] = Math.max(1, Math.round(duration / 1000));
+  return results.map(([key, { duration }]) => [key, duration]);
+}
+
+/** Refreshes the snapshot: from the JSON reports named on the command line (a CI run's, copied from its
+ * test-results/), else from this checkout's Vitest results cache. */
+function refresh() {
+  const reports = process.argv.slice(2);
+  const weights = weightsOf(reports.length > 0 ? timesFromReports(reports) : timesFromCache());
   writeFileSync(WEIGHTS_FILE, `${JSON.stringify(weights, null, 2)}\n`);
   console.log(`${Object.keys(weights).length} weights written to ${relative(process.cwd(), WEIGHTS_FILE)}`);
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await refresh();
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) refresh();

@@ -155,9 +155,8 @@ function explain(c: Candidate): string[] {
 /**
  * Matches posted transactions to open planned items (not reconciled, not deleted): same account (or a
  * planned item with no account), same direction, both transfers or neither, amount and date within
- * tolerance. One to one: the
- * candidate pairs are taken best first — same payee, then nearest date, then nearest amount — and each
- * item and transaction is used once. Deterministic for any input order.
+ * tolerance. One to one: the candidate pairs are taken best first — same payee, then nearest date, then
+ * nearest amount — and each item and transaction is used once. Deterministic for any input order.
  */
 export function reconcile(
   planned: readonly ReconcilePlanned[],

@@ -1,7 +1,7 @@
 // The web server of the local cloud in its own process, as CloudFront is apart from the Lambdas in the
 // cloud: the Vite dev server, or Vite's preview of a build, serving the SPA and proxying /api to the
-// local gateway. In the gateway's process it waited for the API's handlers: a cold deep link's scripts
-// queued behind the calendar's computation. Exits when the parent's pipe closes (local/processes.ts).
+// local gateway. In the gateway's process it shared one event loop with the API's handlers, which the
+// cloud's pages never do. Exits when the parent's pipe closes (local/processes.ts).
 import { createServer, preview } from 'vite';
 
 process.stdin.on('end', () => process.exit(0));
