@@ -122,6 +122,14 @@ test('the calendar opens on Cash; a card and a loan read as owed everywhere; eve
   await expect(page.getByTestId('forecast-readout')).toContainText(
     /(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}: \$[\d,]+\.\d\d/,
   );
+  // The data table (its rows drawn when it is opened): a row a day, the last one the read-out's.
+  const [, lastDay, lastAmount] =
+    /^(.+?): (.+?)(?:likely |$)/.exec((await page.getByTestId('forecast-readout').textContent()) ?? '') ?? [];
+  await page.getByText('Show forecast as a table').click();
+  const forecastRows = page.locator('figure table tbody tr');
+  await expect(forecastRows.last().locator('td')).toHaveText([lastDay ?? '', lastAmount ?? '', /\$/, /\$/]);
+  expect(await forecastRows.count()).toBeGreaterThanOrEqual(90);
+  await page.getByText('Show forecast as a table').click();
 
   // Net worth, then back: the choice is remembered across a reload.
   await show.selectOption('net_worth');

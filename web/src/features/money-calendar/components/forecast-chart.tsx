@@ -67,6 +67,47 @@ function axisAmount(cents: number): string {
   return `${sign}$${Math.round(dollars)}`;
 }
 
+interface ForecastPoint {
+  date: string;
+  value: number;
+  low: number;
+  high: number;
+}
+
+/** The forecast day by day: the chart's data table, drawn once a person opens it. */
+export function ForecastTable({
+  points,
+  convention = 'net',
+}: {
+  points: readonly ForecastPoint[];
+  convention?: BalanceConvention;
+}) {
+  const owed = convention === 'owed';
+  const cell = (cents: number) => (owed ? formatBalance(cents, convention) : money(cents));
+  return (
+    <table className="mt-2 w-full text-left text-xs">
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          <th scope="col">{owed ? 'Owed' : 'Closing balance'}</th>
+          <th scope="col">Likely low</th>
+          <th scope="col">Likely high</th>
+        </tr>
+      </thead>
+      <tbody>
+        {points.map((p) => (
+          <tr key={p.date}>
+            <td>{shortDate(p.date)}</td>
+            <td>{cell(p.value)}</td>
+            <td>{cell(p.low)}</td>
+            <td>{cell(p.high)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The chart itself, from the series' rows (apart from the query so it renders on its own). */
 export function ForecastFigure({
   rows,
@@ -83,7 +124,8 @@ export function ForecastFigure({
   coverage?: BandCoverage | null;
 }) {
   const [active, setActive] = useState<number | null>(null);
-  const points = rows.map((r) => ({
+  const [tableOpen, setTableOpen] = useState(false);
+  const points: ForecastPoint[] = rows.map((r) => ({
     date: r.balance_date,
     value: r.closing_balance,
     low: r.closing_low ?? r.closing_balance,
@@ -276,28 +318,10 @@ export function ForecastFigure({
             ? 'No likely range: it is measured around everyday spending, which this forecast leaves out.'
             : 'No likely range yet: there is not enough history to measure one.'}
       </p>
-      <details className="text-sm">
+      {/* The rows are drawn when the table is opened: 90 days of them are most of this figure's work. */}
+      <details className="text-sm" onToggle={(event) => setTableOpen(event.currentTarget.open)}>
         <summary className="cursor-pointer text-brand-700">Show forecast as a table</summary>
-        <table className="mt-2 w-full text-left text-xs">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">{owed ? 'Owed' : 'Closing balance'}</th>
-              <th scope="col">Likely low</th>
-              <th scope="col">Likely high</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((p) => (
-              <tr key={p.date}>
-                <td>{shortDate(p.date)}</td>
-                <td>{owed ? show(p.value) : money(p.value)}</td>
-                <td>{owed ? show(p.low) : money(p.low)}</td>
-                <td>{owed ? show(p.high) : money(p.high)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        {tableOpen ? <ForecastTable points={points} convention={convention} /> : null}
       </details>
     </figure>
   );
