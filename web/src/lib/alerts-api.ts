@@ -4,19 +4,22 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { z } from 'zod';
 import { api } from './api-client.ts';
 
-export const alertSchema = z.object({
-  id: z.string(),
-  priority: z.number(),
-  kind: z.string(),
-  title: z.string(),
-  body: z.string(),
-  link: z.string().nullable(),
-  read_at: z.string().nullable(),
-  created_at: z.string(),
-});
+// Built with the first list read (z.lazy), after the first screen, not with the frame's code (issue 12).
+export const alertSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    priority: z.number(),
+    kind: z.string(),
+    title: z.string(),
+    body: z.string(),
+    link: z.string().nullable(),
+    read_at: z.string().nullable(),
+    created_at: z.string(),
+  }),
+);
 export type AppAlert = z.infer<typeof alertSchema>;
 
-const listSchema = z.object({ items: z.array(alertSchema), unread_count: z.number() });
+const listSchema = z.lazy(() => z.object({ items: z.array(alertSchema), unread_count: z.number() }));
 
 /** New alerts arrive from jobs, not from the person: look again every minute while the app is open. */
 export const ALERTS_REFRESH_MS = 60_000;

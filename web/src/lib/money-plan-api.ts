@@ -48,46 +48,54 @@ export type PlanItem = z.infer<typeof planItemSchema>;
 export const streamKindSchema = z.enum(['income', 'bill', 'subscription', 'transfer']);
 export type StreamKind = z.infer<typeof streamKindSchema>;
 
-export const streamSchema = z
-  .object({
-    series_id: z.string(),
-    source: z.string(),
-    account_id: z.string().nullable(),
-    description: z.string(),
-    kind: streamKindSchema,
-    cadence: z.string(),
-    schedule: z.string().optional(),
-    amount: z.number().int(),
-    monthly_amount: z.number(),
-    next_date: z.string().nullable(),
-    status: z.string(),
-    is_planned: z.boolean(),
-    is_suppressed: z.boolean().optional(),
-    category: z.object({ primary: z.string(), detailed: z.string() }).loose().nullish(),
-  })
-  .loose();
+// Schemas the first screen does not use are built when first used (z.lazy): a zod schema costs its
+// construction on a phone's main thread, and this module loads with every signed-in screen (issue 12).
+export const streamSchema = z.lazy(() =>
+  z
+    .object({
+      series_id: z.string(),
+      source: z.string(),
+      account_id: z.string().nullable(),
+      description: z.string(),
+      kind: streamKindSchema,
+      cadence: z.string(),
+      schedule: z.string().optional(),
+      amount: z.number().int(),
+      monthly_amount: z.number(),
+      next_date: z.string().nullable(),
+      status: z.string(),
+      is_planned: z.boolean(),
+      is_suppressed: z.boolean().optional(),
+      category: z.object({ primary: z.string(), detailed: z.string() }).loose().nullish(),
+    })
+    .loose(),
+);
 export type Stream = z.infer<typeof streamSchema>;
 
-export const summarySchema = z
-  .object({
-    income: z.number(),
-    bills: z.number(),
-    subscriptions: z.number(),
-    transfers_in: z.number(),
-    transfers_out: z.number(),
-    left_after_bills: z.number(),
-  })
-  .loose();
+export const summarySchema = z.lazy(() =>
+  z
+    .object({
+      income: z.number(),
+      bills: z.number(),
+      subscriptions: z.number(),
+      transfers_in: z.number(),
+      transfers_out: z.number(),
+      left_after_bills: z.number(),
+    })
+    .loose(),
+);
 export type PlanSummary = z.infer<typeof summarySchema>;
 
-const streamsResponseSchema = z.object({
-  generated_at: z.string().nullable(),
-  streams: z.array(streamSchema),
-  summary: summarySchema,
-});
+const streamsResponseSchema = z.lazy(() =>
+  z.object({
+    generated_at: z.string().nullable(),
+    streams: z.array(streamSchema),
+    summary: summarySchema,
+  }),
+);
 export type StreamsResponse = z.infer<typeof streamsResponseSchema>;
 
-const itemResponseSchema = z.object({ item: planItemSchema }).loose();
+const itemResponseSchema = z.lazy(() => z.object({ item: planItemSchema }).loose());
 
 export const streamsQueryKey = (profileId: string) => [cacheAreas.moneyPlan, profileId, 'streams'] as const;
 

@@ -13,13 +13,16 @@ import { cacheAreas } from './react-query.ts';
  * The part of a cached calendar month (POST get-money-plan-calendar) this touches. Anything else in a
  * cached month is left alone; a month of another shape is not patched (its refetch still comes).
  */
-const calendarMonthSchema = z
-  .object({
-    month: z.string().regex(/^\d{4}-\d{2}$/),
-    accounts: z.array(z.object({ id: z.string(), in_view: z.boolean() }).loose()),
-    days: z.array(z.object({ date: z.string(), planned: z.array(planItemSchema) }).loose()),
-  })
-  .loose();
+// Built when a push first comes (z.lazy), not with the first screen (issue 12).
+const calendarMonthSchema = z.lazy(() =>
+  z
+    .object({
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      accounts: z.array(z.object({ id: z.string(), in_view: z.boolean() }).loose()),
+      days: z.array(z.object({ date: z.string(), planned: z.array(planItemSchema) }).loose()),
+    })
+    .loose(),
+);
 type CalendarMonth = z.infer<typeof calendarMonthSchema>;
 
 /** The profiles whose plan a batch of pushes says changed. */
