@@ -10,7 +10,6 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import {
   formatBalance,
   longDate,
-  money,
   monthDay,
   shortDate,
   type BalanceConvention,
@@ -82,14 +81,13 @@ export function ForecastTable({
   points: readonly ForecastPoint[];
   convention?: BalanceConvention;
 }) {
-  const owed = convention === 'owed';
-  const cell = (cents: number) => (owed ? formatBalance(cents, convention) : money(cents));
+  const cell = (cents: number) => formatBalance(cents, convention);
   return (
     <table className="mt-2 w-full text-left text-xs">
       <thead>
         <tr>
           <th scope="col">Date</th>
-          <th scope="col">{owed ? 'Owed' : 'Closing balance'}</th>
+          <th scope="col">{convention === 'owed' ? 'Owed' : 'Closing balance'}</th>
           <th scope="col">Likely low</th>
           <th scope="col">Likely high</th>
         </tr>
