@@ -15,20 +15,23 @@ export {
 
 export const memberRoleSchema = z.enum(['owner', 'editor', 'viewer']);
 
-export const financialProfileSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  owner_user_id: z.string(),
-  is_default: z.boolean(),
-  is_archived: z.boolean().default(false),
-  created_at: z.string(),
-  updated_at: z.string().nullish(),
-  member_role: memberRoleSchema,
-  member_count: z.number().int().min(1),
-});
+/** Built at the first read (z.lazy), as the frame's other answers (issue 12). */
+export const financialProfileSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    owner_user_id: z.string(),
+    is_default: z.boolean(),
+    is_archived: z.boolean().default(false),
+    created_at: z.string(),
+    updated_at: z.string().nullish(),
+    member_role: memberRoleSchema,
+    member_count: z.number().int().min(1),
+  }),
+);
 export type FinancialProfile = z.infer<typeof financialProfileSchema>;
 
-const profileListSchema = z.array(financialProfileSchema);
+const profileListSchema = z.lazy(() => z.array(financialProfileSchema));
 
 export async function listFinancialProfiles(signal?: AbortSignal): Promise<FinancialProfile[]> {
   return profileListSchema.parse(await api.get<unknown>('/financial-profiles', { signal }));

@@ -7,42 +7,45 @@ import { classifyError } from './classify-error.ts';
 import { followPages } from './paging.ts';
 import { cacheAreas } from './react-query.ts';
 
-export const planItemSchema = z
-  .object({
-    id: z.string(),
-    account_id: z.string().nullable(),
-    due_date: z.string(),
-    amount: z.number().int(),
-    description: z.string(),
-    series_id: z.string().nullable().optional(),
-    /** How its series repeats (weekly, monthly, …); null for a one-off. */
-    cadence: z.string().nullish(),
-    is_generated: z.boolean().optional(),
-    is_user_deleted: z.boolean().optional(),
-    is_reconciled: z.boolean().optional(),
-    category_primary: z.string().nullish(),
-    category_detailed: z.string().nullish(),
-    reconciliation: z
-      .object({
-        transaction_id: z.string(),
-        reasons: z.array(z.string()).optional(),
-        transaction: z
-          .object({
-            id: z.string(),
-            date: z.string(),
-            amount: z.number(),
-            name: z.string(),
-            merchant_name: z.string().nullish(),
-            /** The payee as a person reads it; older servers send none (then merchant_name or name). */
-            display_name: z.string().optional(),
-          })
-          .loose()
-          .nullish(),
-      })
-      .loose()
-      .nullish(),
-  })
-  .loose();
+// Built at the first parse (z.lazy), like the schemas below: not with the frame's code (issue 12).
+export const planItemSchema = z.lazy(() =>
+  z
+    .object({
+      id: z.string(),
+      account_id: z.string().nullable(),
+      due_date: z.string(),
+      amount: z.number().int(),
+      description: z.string(),
+      series_id: z.string().nullable().optional(),
+      /** How its series repeats (weekly, monthly, …); null for a one-off. */
+      cadence: z.string().nullish(),
+      is_generated: z.boolean().optional(),
+      is_user_deleted: z.boolean().optional(),
+      is_reconciled: z.boolean().optional(),
+      category_primary: z.string().nullish(),
+      category_detailed: z.string().nullish(),
+      reconciliation: z
+        .object({
+          transaction_id: z.string(),
+          reasons: z.array(z.string()).optional(),
+          transaction: z
+            .object({
+              id: z.string(),
+              date: z.string(),
+              amount: z.number(),
+              name: z.string(),
+              merchant_name: z.string().nullish(),
+              /** The payee as a person reads it; older servers send none (then merchant_name or name). */
+              display_name: z.string().optional(),
+            })
+            .loose()
+            .nullish(),
+        })
+        .loose()
+        .nullish(),
+    })
+    .loose(),
+);
 export type PlanItem = z.infer<typeof planItemSchema>;
 
 export const streamKindSchema = z.enum(['income', 'bill', 'subscription', 'transfer']);

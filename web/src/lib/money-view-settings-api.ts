@@ -9,15 +9,18 @@ import { api } from './api-client.ts';
 import { moneyPlanErrorMessage } from './money-plan-api.ts';
 import { cacheAreas } from './react-query.ts';
 
-export const viewSettingsSchema = z
-  .object({
-    low_balance_threshold: z.number().int(),
-    include_allowance: z.boolean(),
-    /** The view the calendar opens on: 'cash', 'net_worth' or an account id (older servers: none). */
-    view: z.string().optional(),
-    updated_at: z.string().nullable(),
-  })
-  .loose();
+// Built at the first read (z.lazy), not with the screen's code (issue 12, docs/web.md).
+export const viewSettingsSchema = z.lazy(() =>
+  z
+    .object({
+      low_balance_threshold: z.number().int(),
+      include_allowance: z.boolean(),
+      /** The view the calendar opens on: 'cash', 'net_worth' or an account id (older servers: none). */
+      view: z.string().optional(),
+      updated_at: z.string().nullable(),
+    })
+    .loose(),
+);
 export type ViewSettings = z.infer<typeof viewSettingsSchema>;
 export type ViewSettingsPatch = Partial<
   Pick<ViewSettings, 'low_balance_threshold' | 'include_allowance' | 'view'>

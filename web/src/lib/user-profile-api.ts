@@ -5,23 +5,27 @@ import { z } from 'zod';
 import { api } from './api-client.ts';
 import { cacheAreas } from './react-query.ts';
 
-export const profileSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  full_name: z.string().nullish(),
-  is_admin: z.boolean().default(false),
-  onboarding_completed: z.boolean().default(false),
-  avatar_type: z.enum(['anonymous', 'initials', 'personality', 'photo', 'icon']).nullish(),
-  avatar_url: z.string().nullish(),
-  avatar_personality: z.enum(['saver', 'investor', 'goal_crusher', 'debt_crusher', 'balanced']).nullish(),
-  avatar_color: z.string().nullish(),
-  custom_initials: z.string().nullish(),
-  // spec §3: privacy_mode is true when unset.
-  privacy_mode: z
-    .boolean()
-    .nullish()
-    .transform((value) => value ?? true),
-});
+// Built at the first read (z.lazy), not with the frame's code: constructing zod schemas at module
+// evaluation made one long task of a cold start (issue 12, docs/web.md).
+export const profileSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    full_name: z.string().nullish(),
+    is_admin: z.boolean().default(false),
+    onboarding_completed: z.boolean().default(false),
+    avatar_type: z.enum(['anonymous', 'initials', 'personality', 'photo', 'icon']).nullish(),
+    avatar_url: z.string().nullish(),
+    avatar_personality: z.enum(['saver', 'investor', 'goal_crusher', 'debt_crusher', 'balanced']).nullish(),
+    avatar_color: z.string().nullish(),
+    custom_initials: z.string().nullish(),
+    // spec §3: privacy_mode is true when unset.
+    privacy_mode: z
+      .boolean()
+      .nullish()
+      .transform((value) => value ?? true),
+  }),
+);
 export type Profile = z.infer<typeof profileSchema>;
 
 /** PATCH /profiles/me with any of the fields the app edits (functions/profiles/handler.ts). */

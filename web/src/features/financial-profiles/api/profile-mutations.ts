@@ -19,7 +19,7 @@ export const profileNameInputSchema = z.object({
 });
 export type ProfileNameInput = z.infer<typeof profileNameInputSchema>;
 
-const renamedProfileSchema = financialProfileSchema.pick({ id: true, name: true });
+const renamedProfileSchema = z.lazy(() => financialProfileSchema.unwrap().pick({ id: true, name: true }));
 
 export const archiveResultSchema = z.object({
   archived: z.boolean(),
