@@ -8,7 +8,15 @@
 // nothing above them moves when they appear.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatUsd } from '@domain/classification.ts';
 import { bandCoverage, type BandCoverage } from '@domain/money/band-coverage.ts';
@@ -164,11 +172,17 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
   const canBack = isMonthInWindow(addMonths(month, -1), thisMonth);
   const canForward = isMonthInWindow(addMonths(month, 1), thisMonth);
   const fetched = query.data?.month === month ? query.data : undefined;
-  const showWhatIf = whatIf !== null && fetched?.view === 'cash';
+  // The month's days are drawn in a pass React can interrupt (issue 12): an answer arrives through the
+  // query cache, which React renders in one blocking task, so the grid (a button per day) follows in a
+  // deferred render that yields to the browser every few milliseconds. Until then the placeholder stays;
+  // a deferred value of another month is never shown under this one's name.
+  const deferred = useDeferredValue(fetched, undefined);
+  const shown = fetched && deferred?.month === fetched.month ? deferred : undefined;
+  const showWhatIf = whatIf !== null && shown?.view === 'cash';
   const data =
-    fetched && showWhatIf
-      ? withWhatIf(fetched, applyWhatIf(fetched.days, whatIf, fetched.low_balance_threshold ?? 0))
-      : fetched;
+    shown && showWhatIf
+      ? withWhatIf(shown, applyWhatIf(shown.days, whatIf, shown.low_balance_threshold ?? 0))
+      : shown;
   const byDate = new Map<string, CalendarDay>((data?.days ?? []).map((d) => [d.date, d]));
   // The cards under the month wait for it (or its error), then for the browser's next idle moment.
   const [monthShown, setMonthShown] = useState(false);
