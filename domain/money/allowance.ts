@@ -4,7 +4,12 @@
 import { percentile, roundCents, type Cents } from './cents.ts';
 import { formatDay, parseDay, weekday, type DayNumber } from './dates.ts';
 import { normalizeMerchant, payeeName } from './merchant.ts';
-import { expectedAmount, type HistoryTransaction, type RecurringStream } from './recurring.ts';
+import {
+  expectedAmount,
+  isTransferLike,
+  type HistoryTransaction,
+  type RecurringStream,
+} from './recurring.ts';
 
 export const ALLOWANCE_RULES = {
   /** About 26 weeks: long enough for 26 samples per weekday, short enough to follow a change of habit. */
@@ -165,8 +170,8 @@ export interface AllowanceInput {
 }
 
 const NOT_SPENDING_PRIMARIES = new Set(['INCOME', 'TRANSFER_IN', 'TRANSFER_OUT', 'LOAN_PAYMENTS']);
-const TRANSFER_WORDS =
-  /\b(?:transfer|xfer|savings|checking|payment thank you|thank you payment|card payment|autopay)\b/;
+/** Beside the transfer words a stream is classed by, any mention of savings or checking. */
+const OWN_ACCOUNT_WORDS = /\b(?:savings|checking)\b/;
 
 /**
  * Transfers, income and loan payments are not everyday spending, whatever their schedule. Money coming
@@ -175,7 +180,8 @@ const TRANSFER_WORDS =
 function isEverydaySpending(tx: HistoryTransaction): boolean {
   const primary = tx.personal_finance_category?.primary;
   if (primary) return !NOT_SPENDING_PRIMARIES.has(primary);
-  return tx.amount > 0 && !TRANSFER_WORDS.test(normalizeMerchant(payeeName(tx)));
+  const key = normalizeMerchant(payeeName(tx));
+  return tx.amount > 0 && !isTransferLike(null, key, payeeName(tx)) && !OWN_ACCOUNT_WORDS.test(key);
 }
 
 export const NO_ALLOWANCE: Allowance = {

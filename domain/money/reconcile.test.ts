@@ -102,7 +102,14 @@ describe('reconcile: what matches', () => {
     });
     // The same account, the same amount, two days after the due date: a card payment all the same.
     expect(reconcile([rentItem], [cardPayment])).toEqual([]);
-    expect(reconcile([rentItem], [{ ...cardPayment, personal_finance_category: null }])).toHaveLength(1);
+    // Without a category its words still say so; a payment with neither may settle the rent.
+    expect(reconcile([rentItem], [{ ...cardPayment, personal_finance_category: null }])).toEqual([]);
+    expect(
+      reconcile(
+        [rentItem],
+        [{ ...cardPayment, name: 'ONLINE PAYMENT 9753', personal_finance_category: null }],
+      ),
+    ).toHaveLength(1);
     // A planned transfer is settled by a transfer: by category, or by its words without one.
     const toSavings = {
       ...rent,

@@ -174,7 +174,10 @@ export function reconcile(
   const txDays = new Map(txs.map((tx) => [tx.id, parseDay(tx.date)]));
   const txKeys = new Map(txs.map((tx) => [tx.id, normalizeMerchant(payeeName(tx))]));
   const txTransfers = new Map(
-    txs.map((tx) => [tx.id, isTransferLike(tx.personal_finance_category, txKeys.get(tx.id) ?? '')]),
+    txs.map((tx) => [
+      tx.id,
+      isTransferLike(tx.personal_finance_category, txKeys.get(tx.id) ?? '', payeeName(tx)),
+    ]),
   );
 
   const candidates: Candidate[] = [];
@@ -185,7 +188,11 @@ export function reconcile(
     const widest = toleranceFor(item, hint, true);
     // A transfer between the person's own accounts (a card payment, savings) settles a planned transfer,
     // never a bill or a paycheck of a similar size, and the other way round.
-    const itemTransfer = isTransferLike(categoryOf(item), normalizeMerchant(item.description));
+    const itemTransfer = isTransferLike(
+      categoryOf(item),
+      normalizeMerchant(item.description),
+      item.description,
+    );
     for (const tx of txs) {
       if (item.account_id !== null && item.account_id !== tx.account_id) continue;
       const actual = flowFromPlaid(tx.amount);

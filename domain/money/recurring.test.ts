@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from './dates.ts';
 import { oneOffs, seededRandom, series, variedHistory, type SeriesSpec } from './fixtures.ts';
+import { normalizeMerchant } from './merchant.ts';
 import { scoreDetection } from './scoring.ts';
 import {
   RECURRING_RULES,
   detectRecurring,
   expectedAmount,
+  isTransferLike,
   monthlyEquivalent,
   type HistoryTransaction,
   type RecurringStream,
@@ -303,6 +305,41 @@ describe('detectRecurring: amounts, endings and noise', () => {
     expect(stream.evidence.amount_spread).toBeGreaterThan(RECURRING_RULES.maxAmountSpread);
     expect(stream.confidence).toBeGreaterThanOrEqual(0.5);
     expect(stream.confidence).toBeLessThan(1);
+  });
+
+  it('calls an uncategorised card payment a transfer by the words of its description', () => {
+    const payments = make({
+      name: 'CREDIT CARD PAYMENT',
+      schedule: { cadence: 'monthly', anchor_month: '2023-01', day: 6, shift: 'none' },
+      amount: 90_000,
+    });
+    const stream = detectRecurring(payments, { today: TODAY })[0];
+    // The payee key is "credit": "card payment" is dropped as boilerplate, so the description says it.
+    expect(stream?.merchant_key).toBe('credit');
+    expect(stream?.kind).toBe('transfer');
+  });
+
+  it('reads card payments and transfers as banks print them, and nothing else', () => {
+    for (const name of [
+      'ONLINE PAYMENT TO CARD XXXX3333',
+      'CREDIT CARD PAYMENT',
+      'CAPITAL ONE MOBILE PMT',
+      'DISCOVER E-PAYMENT 1234',
+      'AMEX EPAYMENT ACH PMT',
+      'CITI CARD PMT',
+      'ONLINE TRANSFER TO SAVINGS XXXXXX1234',
+      'PAYMENT THANK YOU',
+    ])
+      expect(isTransferLike(null, normalizeMerchant(name), name), name).toBe(true);
+    for (const name of [
+      'NETFLIX.COM 866-579-7172 CA',
+      'SHELL OIL 57444',
+      'ACME CORP PAYROLL',
+      'CITY WATER UTILITY',
+    ])
+      expect(isTransferLike(null, normalizeMerchant(name), name), name).toBe(false);
+    // A category decides when there is one.
+    expect(isTransferLike({ primary: 'GENERAL_MERCHANDISE' }, 'credit', 'CREDIT CARD PAYMENT')).toBe(false);
   });
 
   it('keeps two subscriptions of one payee on the same day apart by amount', () => {

@@ -625,19 +625,23 @@ function isEverydayHabit(merchantKey: string, txs: readonly HistoryTransaction[]
 
 const TRANSFER_PRIMARIES = new Set(['TRANSFER_IN', 'TRANSFER_OUT']);
 const TRANSFER_DETAILED = new Set(['LOAN_PAYMENTS_CREDIT_CARD_PAYMENT']);
-const TRANSFER_WORDS =
-  /\b(?:transfer|xfer|to savings|from savings|to checking|from checking|payment thank you|thank you payment|card payment|autopay)\b/;
+/** Words of money moved between the person's own accounts, as banks print them ("ONLINE PAYMENT TO CARD
+ * XXXX3333", "CREDIT CARD PAYMENT", "CAPITAL ONE MOBILE PMT", "DISCOVER E-PAYMENT"). */
+export const TRANSFER_WORDS =
+  /\b(?:transfer|xfer|to savings|from savings|to checking|from checking|payment thank you|thank you payment|card payment|card pmt|payment to card|autopay|e-?payment|mobile pmt)\b/;
 /**
  * Money moved between the person's own accounts (a transfer, a card payment): by its category, or
- * without one by the words of its normalized payee.
+ * without one by the words of its normalized payee or of the bank's description. Both are read: the
+ * payee key drops "card payment" and "online payment" as boilerplate ("CREDIT CARD PAYMENT" → "credit").
  */
 export function isTransferLike(
   category: Partial<CategoryRef> | null | undefined,
   merchantKey: string,
+  description = '',
 ): boolean {
   return category
     ? TRANSFER_PRIMARIES.has(category.primary ?? '') || TRANSFER_DETAILED.has(category.detailed ?? '')
-    : TRANSFER_WORDS.test(merchantKey);
+    : TRANSFER_WORDS.test(merchantKey) || TRANSFER_WORDS.test(description.toLowerCase());
 }
 
 /** Categories whose fixed monthly charges are subscriptions by nature. */
@@ -663,11 +667,12 @@ function classify(
   direction: Direction,
   cadence: Cadence,
   merchantKey: string,
+  description: string,
   category: CategoryRef | null,
   amount: StreamAmount,
   accountType: AccountType | undefined,
 ): StreamKind {
-  if (isTransferLike(category, merchantKey)) return 'transfer';
+  if (isTransferLike(category, merchantKey, description)) return 'transfer';
   // Issue 10: money arriving on a card or loan (or a loan payment received anywhere) is a payment from
   // cash, counted once as the bill or transfer it was on the paying side; and a loan's own charges
   // (interest accrued) are paid by that same payment, so they are not a second bill.
@@ -823,7 +828,9 @@ function buildStream(
         detailed: common.personal_finance_category.detailed ?? common.personal_finance_category.primary,
       }
     : null;
-  const kind = classify(direction, fit.cadence, merchantKey, category, amount, accountType);
+  const latest = txs[txs.length - 1];
+  const description = latest ? payeeName(latest) : '';
+  const kind = classify(direction, fit.cadence, merchantKey, description, category, amount, accountType);
   const shift = learnShift(fit, kind);
   const lastInlier = fit.inliers[fit.inliers.length - 1];
   const firstInlier = fit.inliers[0];
