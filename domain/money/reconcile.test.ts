@@ -8,6 +8,7 @@ import { detectRecurring } from './recurring.ts';
 import {
   RECONCILE_RULES,
   applyMatches,
+  heldTransactionIds,
   reconcile,
   seriesHints,
   toleranceFor,
@@ -53,6 +54,18 @@ describe('reconcile: what matches', () => {
       'Posted 2 days after the due date',
       'Amount $1,800.00 as planned',
     ]);
+  });
+
+  it('does not offer a transaction matched to a kept item again, but a deleted item lets go of it', () => {
+    const matched = { ...rent, id: 'old', is_reconciled: true, reconciled_transaction_id: 't1' };
+    const replacement = { ...rent, id: 'new' };
+    expect(reconcile([matched, replacement], [tx()])).toEqual([]);
+    // Deleted (or replaced by an edit of its repeat): the transaction may settle the item that replaced it.
+    const [match] = reconcile([{ ...matched, is_user_deleted: true }, replacement], [tx()]);
+    expect(match).toMatchObject({ planned_id: 'new', transaction_id: 't1' });
+    // The same rule says which purchases one-off items hold apart from everyday spending (the allowance).
+    expect(heldTransactionIds([matched, replacement])).toEqual(new Set(['t1']));
+    expect(heldTransactionIds([{ ...matched, is_user_deleted: true }])).toEqual(new Set());
   });
 
   it('allows max(5 %, $2) of amount difference and 3 days by default', () => {

@@ -153,10 +153,26 @@ function explain(c: Candidate): string[] {
 }
 
 /**
+ * The transactions planned items hold: those matched to an item that is not deleted. A deleted item (or
+ * one an edit of its repeat replaced) lets go of its transaction, which may then settle another item and
+ * counts as ordinary spending again.
+ */
+export function heldTransactionIds(
+  items: Iterable<Pick<PlanItem, 'is_reconciled' | 'is_user_deleted' | 'reconciled_transaction_id'>>,
+): Set<string> {
+  const held = new Set<string>();
+  for (const item of items)
+    if (item.is_reconciled && !item.is_user_deleted && item.reconciled_transaction_id)
+      held.add(item.reconciled_transaction_id);
+  return held;
+}
+
+/**
  * Matches posted transactions to open planned items (not reconciled, not deleted): same account (or a
  * planned item with no account), same direction, both transfers or neither, amount and date within
- * tolerance. One to one: the candidate pairs are taken best first — same payee, then nearest date, then
- * nearest amount — and each item and transaction is used once. Deterministic for any input order.
+ * tolerance. A transaction already matched to an item that is not deleted is not offered again. One to
+ * one: the candidate pairs are taken best first — same payee, then nearest date, then nearest amount —
+ * and each item and transaction is used once. Deterministic for any input order.
  */
 export function reconcile(
   planned: readonly ReconcilePlanned[],
@@ -165,9 +181,7 @@ export function reconcile(
 ): Match[] {
   const rejected = new Set<string>();
   for (const r of options.rejected ?? []) rejected.add(`${r.planned_id}\u0000${r.transaction_id}`);
-  const taken = new Set<string>();
-  for (const item of planned)
-    if (item.is_reconciled && item.reconciled_transaction_id) taken.add(item.reconciled_transaction_id);
+  const taken = heldTransactionIds(planned);
 
   const open = planned.filter((item) => !item.is_reconciled && !item.is_user_deleted && item.amount !== 0);
   const txs = transactions.filter((tx) => !tx.pending && !taken.has(tx.id) && tx.amount !== 0);

@@ -23,6 +23,7 @@ import {
   type ForecastAccount,
 } from '../../../domain/money/forecast.ts';
 import { flowFromPlaid, PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
+import { heldTransactionIds } from '../../../domain/money/reconcile.ts';
 import type { HistoryTransaction } from '../../../domain/money/recurring.ts';
 import type { Data } from '../data/index.ts';
 import { buildMonthViews, putMonthViews, viewsStart, type PackedMonth } from './month-views.ts';
@@ -404,11 +405,7 @@ async function buildAndStore(
   const stored = viewItems.filter((i) => i.due_date >= lookBack && i.due_date <= horizon);
   const plan = stored.map(toPlanItem);
   const planned = plan.filter((item) => item.due_date >= today);
-  const matchedOneOffs = plan.flatMap((item) =>
-    item.is_reconciled && !item.is_generated && item.reconciled_transaction_id
-      ? [item.reconciled_transaction_id]
-      : [],
-  );
+  const matchedOneOffs = heldTransactionIds(plan.filter((item) => !item.is_generated));
   // One entry per stream: the allowance's band measures each stream against its own expected amounts.
   const streamTransactions = new Map<string, Array<{ transaction_ids: string[] }>>();
   for (const s of series) {
