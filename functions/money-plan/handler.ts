@@ -33,7 +33,11 @@ import {
 } from '../lib/money/plan.ts';
 import { freshForecast, markInputsChanged, regenerateForecast } from '../lib/money/forecast-store.ts';
 import { itemsFromViews, readMonthViews, readViewHeader } from '../lib/money/month-views.ts';
-import { reconcileProfile, unreconcileItem } from '../lib/money/reconciliation.ts';
+import {
+  reconcileProfile,
+  reopenRestoredWithTakenMatch,
+  unreconcileItem,
+} from '../lib/money/reconciliation.ts';
 import {
   activeAccounts,
   inParallel,
@@ -474,6 +478,7 @@ async function patchItem(
     if (set.due_date) op = op.composite(indexComposites(target));
     await op.go();
   });
+  if (body.is_user_deleted === false) await reopenRestoredWithTakenMatch(ctx, profileId, targets);
   if (
     body.scope === 'series' &&
     body.is_user_deleted === false &&

@@ -163,3 +163,72 @@ describe('month views (issue 12 item 4)', () => {
     expect((await as('/functions/get-money-plan-calendar', 'POST', { month })).status).toBe(404);
   });
 });
+
+describe('a transaction settles one item', () => {
+  it('a deleted item lets go of its match to a like item; undoing the delete brings it back open', async () => {
+    interface Posted {
+      id: string;
+      account_id: string;
+      date: string;
+      amount: number;
+      name: string;
+      pending?: boolean;
+    }
+    const held = new Set((await list()).flatMap((i) => i.reconciliation?.transaction?.id ?? []));
+    const days = [...(await calendar(monthAt(-1))).days, ...(await calendar(monthAt(0))).days] as Array<{
+      transactions?: Posted[];
+    }>;
+    const candidates = days
+      .flatMap((d) => d.transactions ?? [])
+      .filter(
+        (t) =>
+          !t.pending &&
+          t.amount > 0 &&
+          !held.has(t.id) &&
+          t.date >= addDays(today(), -30) &&
+          t.date < today(),
+      );
+    expect(candidates.length).toBeGreaterThan(0);
+    const create = async (t: Posted) => {
+      const response = await call<{ item: Item }>('POST', '/money-plan/items', {
+        description: t.name,
+        amount: -t.amount,
+        due_date: t.date,
+        account_id: t.account_id,
+      });
+      expect(response.status).toBe(201);
+      return (await list()).find((i) => i.id === response.body.item.id) as Item;
+    };
+    // The first candidate a planned purchase like it settles (one that reads as a transfer would not).
+    let first: Item | undefined;
+    let posted: Posted | undefined;
+    for (const t of candidates.slice(0, 6)) {
+      const made = await create(t);
+      if (made.reconciliation?.transaction?.id === t.id) {
+        [first, posted] = [made, t];
+        break;
+      }
+      expect((await call('DELETE', `/money-plan/items/${made.id}`)).status).toBe(200);
+    }
+    expect(first, 'a planned purchase like a posted one is matched to it').toBeDefined();
+    const matchedItem = first as Item;
+    const tx = posted as Posted;
+
+    // A second item like it stays open: the transaction is held.
+    const second = await create(tx);
+    expect(second).toMatchObject({ is_reconciled: false, reconciliation: null });
+    // The first deleted: the transaction settles the second.
+    expect((await call('DELETE', `/money-plan/items/${matchedItem.id}`)).status).toBe(200);
+    const holders = async () =>
+      (await list()).filter((i) => i.reconciliation?.transaction?.id === tx.id && !i.is_user_deleted);
+    expect((await holders()).map((i) => i.id)).toEqual([second.id]);
+    // Undoing the delete: the first comes back open; the transaction stays with the second, once.
+    const undo = await call('PATCH', `/money-plan/items/${matchedItem.id}`, { is_user_deleted: false });
+    expect(undo.status).toBe(200);
+    expect((await list()).find((i) => i.id === matchedItem.id)).toMatchObject({
+      is_user_deleted: false,
+      is_reconciled: false,
+    });
+    expect((await holders()).map((i) => i.id)).toEqual([second.id]);
+  });
+});

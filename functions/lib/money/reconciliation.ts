@@ -3,7 +3,7 @@
 // with the reasons shown to the user; a match the user undoes is remembered as rejected and never made
 // again. Runs after plan generation, after plan writes and when transactions change.
 import { addDays } from '../../../domain/money/dates.ts';
-import { reconcile, unmatch, type SeriesHint } from '../../../domain/money/reconcile.ts';
+import { heldTransactionIds, reconcile, unmatch, type SeriesHint } from '../../../domain/money/reconcile.ts';
 import type { RecurringStream } from '../../../domain/money/recurring.ts';
 import type { Cadence } from '../../../domain/money/schedule.ts';
 import {
@@ -117,4 +117,40 @@ export async function unreconcileItem(
     .remove(['reconciled_transaction_id', 'reconciliation_reasons', 'reconciled_at'])
     .go();
   return { changed: true };
+}
+
+/** How far from each other two items that could hold one transaction are due (twice the widest match). */
+const HOLDERS_APART_DAYS = 14;
+
+/**
+ * Restoring deleted items (undo): a deleted item let go of its transaction, which another item may have
+ * taken since (domain/money/reconcile.ts `heldTransactionIds`). A transaction settles one item, so a
+ * restored item whose transaction is held elsewhere comes back open; the others keep their match.
+ * Returns the ids reopened.
+ */
+export async function reopenRestoredWithTakenMatch(
+  ctx: MoneyContext,
+  profileId: string,
+  restored: readonly StoredPlanItem[],
+): Promise<string[]> {
+  const matched = restored.filter((item) => item.is_reconciled && item.reconciled_transaction_id);
+  if (matched.length === 0) return [];
+  const days = matched.map((item) => item.due_date).sort();
+  const nearby = await planItemsBetween(
+    ctx.data,
+    profileId,
+    addDays(days[0] ?? '', -HOLDERS_APART_DAYS),
+    addDays(days[days.length - 1] ?? '', HOLDERS_APART_DAYS),
+  );
+  const restoredIds = new Set(restored.map((item) => item.id));
+  const held = heldTransactionIds(nearby.filter((item) => !restoredIds.has(item.id)).map(toPlanItem));
+  const reopen = matched.filter((item) => held.has(item.reconciled_transaction_id ?? ''));
+  await inParallel(reopen, 8, (item) =>
+    ctx.data.moneyPlanTransactions
+      .patch({ id: item.id })
+      .set({ is_reconciled: false })
+      .remove(['reconciled_transaction_id', 'reconciliation_reasons', 'reconciled_at'])
+      .go(),
+  );
+  return reopen.map((item) => item.id);
 }
