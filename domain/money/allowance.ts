@@ -180,8 +180,9 @@ const OWN_ACCOUNT_WORDS = /\b(?:savings|checking)\b/;
 function isEverydaySpending(tx: HistoryTransaction): boolean {
   const primary = tx.personal_finance_category?.primary;
   if (primary) return !NOT_SPENDING_PRIMARIES.has(primary);
-  const key = normalizeMerchant(payeeName(tx));
-  return tx.amount > 0 && !isTransferLike(null, key, payeeName(tx)) && !OWN_ACCOUNT_WORDS.test(key);
+  const payee = payeeName(tx);
+  const key = normalizeMerchant(payee);
+  return tx.amount > 0 && !isTransferLike(null, key, payee) && !OWN_ACCOUNT_WORDS.test(key);
 }
 
 export const NO_ALLOWANCE: Allowance = {

@@ -627,7 +627,7 @@ const TRANSFER_PRIMARIES = new Set(['TRANSFER_IN', 'TRANSFER_OUT']);
 const TRANSFER_DETAILED = new Set(['LOAN_PAYMENTS_CREDIT_CARD_PAYMENT']);
 /** Words of money moved between the person's own accounts, as banks print them ("ONLINE PAYMENT TO CARD
  * XXXX3333", "CREDIT CARD PAYMENT", "CAPITAL ONE MOBILE PMT", "DISCOVER E-PAYMENT"). */
-export const TRANSFER_WORDS =
+const TRANSFER_WORDS =
   /\b(?:transfer|xfer|to savings|from savings|to checking|from checking|payment thank you|thank you payment|card payment|card pmt|payment to card|autopay|e-?payment|mobile pmt)\b/;
 /**
  * Money moved between the person's own accounts (a transfer, a card payment): by its category, or

@@ -111,12 +111,17 @@ export async function unreconcileItem(
       })
       .go();
   }
+  await reopen(ctx, item.id);
+  return { changed: true };
+}
+
+/** Clears an item's match: it is open again and counts toward the forecast. */
+async function reopen(ctx: MoneyContext, itemId: string): Promise<void> {
   await ctx.data.moneyPlanTransactions
-    .patch({ id: item.id })
+    .patch({ id: itemId })
     .set({ is_reconciled: false })
     .remove(['reconciled_transaction_id', 'reconciliation_reasons', 'reconciled_at'])
     .go();
-  return { changed: true };
 }
 
 /** How far from each other two items that could hold one transaction are due (twice the widest match). */
@@ -144,13 +149,7 @@ export async function reopenRestoredWithTakenMatch(
   );
   const restoredIds = new Set(restored.map((item) => item.id));
   const held = heldTransactionIds(nearby.filter((item) => !restoredIds.has(item.id)).map(toPlanItem));
-  const reopen = matched.filter((item) => held.has(item.reconciled_transaction_id ?? ''));
-  await inParallel(reopen, 8, (item) =>
-    ctx.data.moneyPlanTransactions
-      .patch({ id: item.id })
-      .set({ is_reconciled: false })
-      .remove(['reconciled_transaction_id', 'reconciliation_reasons', 'reconciled_at'])
-      .go(),
-  );
-  return reopen.map((item) => item.id);
+  const taken = matched.filter((item) => held.has(item.reconciled_transaction_id ?? ''));
+  await inParallel(taken, 8, (item) => reopen(ctx, item.id));
+  return taken.map((item) => item.id);
 }
