@@ -223,11 +223,13 @@ const AMPLIFY_LIBS = /[\\/]node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypt
  *   joins it, so the landing page stays light;
  * - `app-core`: the full app's core libraries; `amplify`: Amplify Auth, loaded on demand;
  * - `app`: the app's own code every start of the full app runs (`app/boot.tsx` and its static imports:
- *   providers, router, error screen) and what the signed-in frame shares with `/login` (buttons, fields,
- *   layouts);
- * - `frame`: the rest of the signed-in frame (`app/routes/app/root.tsx`: header, navigation, gates),
- *   which every signed-in screen needs;
- * - `money`: what the Money Calendar shares with the Money Plan (the planned-item form and its API).
+ *   providers, router, error screen) and what the signed-in frame and the calendar share with `/login`
+ *   (buttons, fields, layouts) or, when small and self-contained, with another signed-out screen;
+ * - `frame`: the rest of the signed-in frame (`app/routes/app/root.tsx`: header, navigation, gates) and
+ *   the providers' signed-in logic, which every signed-in screen needs;
+ * - `money`: the Money Calendar and what it needs beyond the frame (the planned-item form and its API,
+ *   which the Money Plan shares). A calendar deep link was 29 files, 14 with this grouping; /plan loads
+ *   the calendar's own code with it (≈ 5 KB gzip), which spec §2 preloads 3 s after any start anyway.
  * Screens and what only they share stay lazy. A signed-in deep link was 88 files, and Vite's preload
  * helper spent close to a second of a 4×-throttled CPU adding a `<link rel="modulepreload">` for each;
  * see docs/web.md "Chunks". Grouping each feature was measured and dropped earlier: it pulled code of
@@ -316,27 +318,28 @@ function chunkGroups() {
       'app/toaster.tsx',
     );
     const login = of('app/routes/auth/login.tsx');
-    // The frame, and the signed-in providers' logic (loaded on demand by lib/signed-in-code.ts, but
-    // always needed with the frame): one file for a signed-in start instead of eight small ones.
-    const frame = of(
-      'app/routes/app/root.tsx',
-      'lib/active-profile-engine.tsx',
-      'lib/financial-profiles-api.ts',
-      'lib/realtime-connection.ts',
-      'features/subscriptions/components/subscription-sync.tsx',
-      'features/subscriptions/api/subscription.ts',
-    );
+    // The frame, and the signed-in providers' logic (loaded on demand through lib/signed-in-logic.ts,
+    // but always needed with the frame): one file for a signed-in start instead of eight small ones.
+    const frame = of('app/routes/app/root.tsx', 'lib/signed-in-logic.ts');
     const app = of('app/boot.tsx');
-    for (const id of frame) if (login.has(id)) app.add(id);
     const calendar = of('app/routes/app/calendar.tsx');
-    const plan = of('app/routes/app/plan.tsx');
+    for (const id of [...frame, ...calendar]) if (login.has(id)) app.add(id);
+    // The app's own small modules a signed-in start shares with another signed-out screen (the sign-up
+    // questionnaire's select field, the profile roles) join `app` too when all they import is in it
+    // already: /login gains a few hundred bytes, a signed-in start loses a file each.
+    const landing = closure(entry, getModuleInfo);
+    for (const id of [...frame, ...calendar]) {
+      if (app.has(id) || !signedOut.has(id) || id.includes('node_modules')) continue;
+      const imports = getModuleInfo(id)?.importedIds ?? [];
+      if (imports.every((dep) => app.has(dep) || landing.has(dep) || APP_CORE_LIBS.test(dep))) app.add(id);
+    }
     const signedInOnly = (ids: Iterable<string>) =>
       new Set([...ids].filter((id) => !signedOut.has(id) && !app.has(id)));
     // The closures above follow lucide-react's index, which re-exports every icon the app uses, so
     // every icon would join `app` and /login would load ≈ 7 KB of icons it never draws. By what the
     // source files import by name: the icons of a start (boot, the signed-out and public screens) stay
-    // in `app`; the other icons the signed-in frame draws go with the frame, those the calendar shares
-    // with the plan with `money`; the rest stay lazy, with the screens that draw them.
+    // in `app`; the other icons the signed-in frame draws go with the frame, the calendar's with `money`;
+    // the rest stay lazy, with the screens that draw them.
     const iconModules = lucideIconModules();
     const publicScreens = of(
       'app/routes/auth/callback.tsx',
@@ -353,17 +356,14 @@ function chunkGroups() {
     );
     const appIcons = iconsUsedBy([...app, ...signedOut, ...publicScreens], iconModules);
     const frameIcons = new Set([...iconsUsedBy(frame, iconModules)].filter((id) => !appIcons.has(id)));
-    const planIcons = iconsUsedBy(plan, iconModules);
     const moneyIcons = new Set(
-      [...iconsUsedBy(calendar, iconModules)].filter(
-        (id) => planIcons.has(id) && !appIcons.has(id) && !frameIcons.has(id),
-      ),
+      [...iconsUsedBy(calendar, iconModules)].filter((id) => !appIcons.has(id) && !frameIcons.has(id)),
     );
     sets = {
-      landing: closure(entry, getModuleInfo),
+      landing,
       app,
       frame: signedInOnly(frame),
-      money: signedInOnly([...calendar].filter((id) => plan.has(id) && !frame.has(id))),
+      money: signedInOnly([...calendar].filter((id) => !frame.has(id))),
       appIcons,
       frameIcons,
       moneyIcons,

@@ -47,6 +47,7 @@ function staticClosure(entry: string): Set<string> {
 
 /** Only a signed-in user runs these: the providers load them on demand. */
 const signedInOnly = [
+  'web/src/lib/signed-in-logic.ts',
   'web/src/lib/active-profile-engine.tsx',
   'web/src/lib/active-profile.ts',
   'web/src/lib/financial-profiles-query.ts',
@@ -73,10 +74,20 @@ describe('the providers around every screen (issue 12)', () => {
 
   it('still reach the logic, on demand', () => {
     const dynamic = (file: string) => readFileSync(resolve(src, file), 'utf8');
-    expect(dynamic('lib/active-profile-provider.tsx')).toContain("import('./active-profile-engine.tsx')");
+    expect(dynamic('lib/active-profile-provider.tsx')).toContain("import('./signed-in-logic.ts')");
     expect(dynamic('features/subscriptions/components/subscription-provider.tsx')).toContain(
-      "import('./subscription-sync.tsx')",
+      "import('../../../lib/signed-in-logic.ts')",
     );
+    // One module on demand for all of it: the engine, the profile calls, the sync and its calls.
+    const logic = staticClosure('lib/signed-in-logic.ts');
+    for (const file of [
+      'web/src/lib/active-profile-engine.tsx',
+      'web/src/lib/financial-profiles-api.ts',
+      'web/src/lib/realtime-connection.ts',
+      'web/src/features/subscriptions/components/subscription-sync.tsx',
+      'web/src/features/subscriptions/api/subscription.ts',
+    ])
+      expect(logic).toContain(file);
     expect(dynamic('lib/invitation-on-sign-in.tsx')).toContain("import('./invitation-acceptance.ts')");
     expect(staticClosure('lib/active-profile-engine.tsx')).toContain('web/src/lib/realtime-sync.tsx');
   });

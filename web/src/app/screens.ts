@@ -40,6 +40,9 @@ export const adminScreens = {
 /** The frame of every signed-in screen (the auth guard and the app layout). */
 export const appFrame = () => import('./routes/app/root.tsx');
 
+/** The signed-in providers' logic (the active profile, the subscription), which the frame waits for. */
+const signedInLogic = () => import('../lib/signed-in-logic.ts');
+
 /** Whether `pattern` (a route path with `:param` segments) matches `pathname`. */
 export function matchesPath(pattern: string, pathname: string): boolean {
   const want = pattern.split('/');
@@ -49,13 +52,15 @@ export function matchesPath(pattern: string, pathname: string): boolean {
 }
 
 /**
- * Starts loading the signed-in screen at `pathname` (and its frame), so its code arrives with the app's;
- * nothing for other pages. The router's own lazy load then finds the modules already on their way.
+ * Starts loading the signed-in screen at `pathname` (its frame, the providers' signed-in logic), so its
+ * code arrives with the app's; nothing for other pages. The router's own lazy load and the providers then
+ * find the modules already on their way.
  */
 export function preloadScreenFor(pathname: string): void {
   const all: Record<string, () => Promise<unknown>> = { ...screens, ...adminScreens };
   const load = Object.entries(all).find(([pattern]) => matchesPath(pattern, pathname))?.[1];
   if (!load) return;
   void appFrame().catch(() => undefined);
+  void signedInLogic().catch(() => undefined);
   void load().catch(() => undefined);
 }

@@ -1,6 +1,6 @@
-// How accounts read on screen, shared by /link and the accounts screens: type labels (spec §2 tiles),
-// the masked number, and "Updated 5 min ago".
-import { formatDistanceStrict, parseISO } from 'date-fns';
+// How accounts read on screen, shared by /link, the accounts screens and the money screens: type labels
+// (spec §2 tiles) and the masked number. "Updated 5 min ago" is in refresh-label.ts, with date-fns,
+// which the calendar's first screen does not need (issue 12).
 import type { Account, AccountType } from './accounts-api.ts';
 
 export const accountTypeLabels: Readonly<Record<AccountType, string>> = {
@@ -21,18 +21,4 @@ export function nameWithMask(account: { account_name: string; mask?: string | nu
 
 export function institutionAndMask(account: Pick<Account, 'institution_name' | 'mask'>): string {
   return [account.institution_name ?? 'Unknown bank', maskLabel(account.mask)].filter(Boolean).join(' · ');
-}
-
-/** "Updated 5 minutes ago", "Updated just now", or "Not refreshed yet". */
-export function lastRefreshLabel(iso: string | null, now: Date = new Date()): string {
-  if (!iso) return 'Not refreshed yet';
-  let date: Date;
-  try {
-    date = parseISO(iso);
-  } catch {
-    return 'Not refreshed yet';
-  }
-  if (Number.isNaN(date.getTime())) return 'Not refreshed yet';
-  if (now.getTime() - date.getTime() < 60_000) return 'Updated just now';
-  return `Updated ${formatDistanceStrict(date, now, { addSuffix: true })}`;
 }

@@ -38,11 +38,8 @@ export interface ActiveProfileState {
 
 const ActiveProfileContext = createContext<ActiveProfileState | null>(null);
 
-/** The logic, and beside it the profile list's calls (which its first read needs), in parallel. */
-export const activeProfileCode = signedInCode(() => {
-  void import('./financial-profiles-api.ts').catch(() => undefined);
-  return import('./active-profile-engine.tsx');
-});
+/** The logic, with the profile list's calls its first read needs (lib/signed-in-logic.ts). */
+export const activeProfileCode = signedInCode(() => import('./signed-in-logic.ts'));
 
 const noProfiles: FinancialProfile[] = [];
 

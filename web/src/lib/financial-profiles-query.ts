@@ -1,11 +1,12 @@
 // The financial-profile list's query (spec §4 Profile loading) as the active-profile provider runs it,
 // without the calls' code: the calls and the schema that checks their answers (financial-profiles-api.ts)
-// load with the first read, so a signed-out start (/login) does not download them, nor zod.
+// load with the first read (through lib/signed-in-logic.ts), so a signed-out start (/login) does not
+// download them, nor zod.
 import { queryOptions } from '@tanstack/react-query';
-import type * as ProfileCallsModule from './financial-profiles-api.ts';
 import type { FinancialProfile } from './financial-profiles-api.ts';
+import type * as SignedInLogic from './signed-in-logic.ts';
 
-type ProfileCalls = typeof ProfileCallsModule;
+type ProfileCalls = Pick<typeof SignedInLogic, 'listFinancialProfiles' | 'ensureDefaultProfile'>;
 
 /**
  * Root of every financial-profile query key. Not a spec §3 cache area: the list of profiles is the
@@ -16,7 +17,7 @@ export const FINANCIAL_PROFILES_KEY = 'financial-profiles';
 /** The calls, loaded once; a start with a stored session asks for them early (preloadProfileCalls). */
 let calls: Promise<ProfileCalls> | null = null;
 export function preloadProfileCalls(): Promise<ProfileCalls> {
-  calls ??= import('./financial-profiles-api.ts').catch((error: unknown) => {
+  calls ??= import('./signed-in-logic.ts').catch((error: unknown) => {
     calls = null;
     throw error;
   });

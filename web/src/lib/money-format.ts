@@ -1,8 +1,11 @@
 // How money and dates read on the money screens (issue 10 item 8: read at a glance): a balance in
 // its view's convention (cash held, net position, or what is owed on a card or loan, positive), and
 // dates as people write them ("Mon, Dec 14", "Dec 14, 2026") instead of ISO strings or day numbers.
-import { format, parseISO } from 'date-fns';
+// The dates are written from the domain's English names, not date-fns' `format`: the calendar draws
+// them on its first screen, and date-fns' formatters were three files and ≈ 7 KB gzip on that path
+// (issue 12). The output is date-fns' en-US forms exactly (money-format.test.ts compares them).
 import { formatUsd } from '@domain/classification.ts';
+import { MONTH_NAMES, parseDay, toCivil, weekday, WEEKDAY_NAMES } from '@domain/money/dates.ts';
 
 /** How a series' balances read (the API's `balance_convention`). */
 export type BalanceConvention = 'held' | 'owed' | 'net';
@@ -22,29 +25,40 @@ export function formatBalance(cents: number, convention: BalanceConvention): str
   return `${formatUsd(cents)} owed`;
 }
 
-/** `YYYY-MM-DD` as a calendar date (no time zone shift: the date is the profile's day). */
-function day(date: string): Date {
-  return parseISO(date.slice(0, 10));
+/** A `YYYY-MM-DD` date (or the date part of a timestamp) as "Mon", "Dec", 14 and 2026: the profile's
+ * calendar date, with no time zone shift. An invalid date throws, as date-fns' `format` did. */
+function parts(date: string) {
+  const dayNumber = parseDay(date.slice(0, 10));
+  const { year, month, day } = toCivil(dayNumber);
+  return {
+    weekday: WEEKDAY_NAMES[weekday(dayNumber)]!.slice(0, 3),
+    month: MONTH_NAMES[month - 1]!.slice(0, 3),
+    day,
+    year,
+  };
 }
 
 /** "Mon, Dec 14" */
 export function shortDate(date: string): string {
-  return format(day(date), 'EEE, MMM d');
+  const p = parts(date);
+  return `${p.weekday}, ${p.month} ${p.day}`;
 }
 
 /** "Dec 14, 2026" */
 export function longDate(date: string): string {
-  return format(day(date), 'MMM d, yyyy');
+  const p = parts(date);
+  return `${p.month} ${p.day}, ${p.year}`;
 }
 
 /** "Dec 14" (chart ticks) */
 export function monthDay(date: string): string {
-  return format(day(date), 'MMM d');
+  const p = parts(date);
+  return `${p.month} ${p.day}`;
 }
 
 /** "Mon, Dec 14" this year, "Mon, Dec 14, 2027" otherwise. */
 export function friendlyDate(date: string, today: string = new Date().toISOString().slice(0, 10)): string {
-  return date.slice(0, 4) === today.slice(0, 4) ? shortDate(date) : format(day(date), 'EEE, MMM d, yyyy');
+  return date.slice(0, 4) === today.slice(0, 4) ? shortDate(date) : `${shortDate(date)}, ${parts(date).year}`;
 }
 
 /** How a planned item repeats, in words (the form's "Repeats" and each planned row). */

@@ -24,7 +24,7 @@ export function RealtimeSync() {
     if (!base) return;
     let stop: (() => void) | null = null;
     let stopped = false;
-    void import('./realtime-connection.ts').then(
+    void import('./signed-in-logic.ts').then(
       ({ startRealtime }) => {
         if (stopped) return;
         stop = startRealtime({ queryClient, userId, base, activeProfileId: () => activeProfileId.current });

@@ -14,7 +14,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { accountTypeLabels, lastRefreshLabel, maskLabel } from '../../../lib/account-format.ts';
+import { accountTypeLabels, maskLabel } from '../../../lib/account-format.ts';
+import { lastRefreshLabel } from '../../../lib/refresh-label.ts';
 import {
   accountsQueryOptions,
   isSyncing,

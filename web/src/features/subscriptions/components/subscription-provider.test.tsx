@@ -111,8 +111,9 @@ describe('SubscriptionProvider with its refresh on demand', () => {
     expect(env.checks).toEqual([]);
 
     // Sign-in: the download starts at Amplify's event; with the user, the missing status is checked.
+    // (The sync comes with the rest of the signed-in logic, lib/signed-in-logic.ts: a larger import.)
     await settle(() => env.authEventListeners.forEach((listener) => listener('signedIn')));
-    expect(env.syncImports).toBe(1);
+    await vi.waitFor(() => expect(env.syncImports).toBe(1));
     await settle(() => subscriptionCode.load());
     await settle(() =>
       env.set({ auth: { status: 'signedIn', user: { userId: 'u1', email: null, name: null } } }),

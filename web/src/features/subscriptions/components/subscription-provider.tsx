@@ -42,11 +42,8 @@ export interface SubscriptionHost {
 
 const SubscriptionContext = createContext<SubscriptionContextValue | null>(null);
 
-/** The refresh, and beside it the calls it makes first (and their schemas), in parallel. */
-export const subscriptionCode = signedInCode(() => {
-  void import('../api/subscription.ts').catch(() => undefined);
-  return import('./subscription-sync.tsx');
-});
+/** The refresh, with the calls it makes (lib/signed-in-logic.ts). */
+export const subscriptionCode = signedInCode(() => import('../../../lib/signed-in-logic.ts'));
 
 const storage = () => (typeof window === 'undefined' ? null : window.localStorage);
 

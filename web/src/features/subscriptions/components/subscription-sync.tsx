@@ -11,16 +11,13 @@ import { loadAmplify } from '../../../lib/amplify-loader.ts';
 import { ACTIVE_PROFILE_CHANGED_EVENT } from '../../../lib/active-profile.ts';
 import { SUBSCRIPTION_KEY } from '../../../lib/realtime-invalidation.ts';
 import { storageKeys } from '../../../lib/storage-keys.ts';
+import { checkSubscription, readSubscriberRecord } from '../api/subscription.ts';
 import {
   refreshSubscriptionStatus,
   shouldRefresh,
   type RefreshTrigger,
 } from '../utils/subscription-status.ts';
 import type { SubscriptionHost } from './subscription-provider.tsx';
-
-/** The calls (and the schemas their answers are checked with) load with the first check; the provider
- * starts their download beside this module's. */
-const subscriptionCalls = () => import('../api/subscription.ts');
 
 const storage = () => (typeof window === 'undefined' ? null : window.localStorage);
 
@@ -39,9 +36,9 @@ export async function refreshStatus(
   host.setIsRefreshing(true);
   const next = await refreshSubscriptionStatus(
     {
-      check: async (forced) => (await subscriptionCalls()).checkSubscription(forced, host.profileId.current),
+      check: (forced) => checkSubscription(forced, host.profileId.current),
       refreshSession: async () => (await loadAmplify()).fetchAuthSession({ forceRefresh: true }),
-      readRecord: async () => (await subscriptionCalls()).readSubscriberRecord(),
+      readRecord: () => readSubscriberRecord(),
       now: Date.now,
     },
     host.status.current,
