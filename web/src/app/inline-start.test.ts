@@ -26,11 +26,11 @@ afterEach(() => clearEarlyRequests());
 describe("index.html's inline start", () => {
   it('sends the first screen’s requests from the config in the page, for the app to take', async () => {
     const fetchFn = vi.fn(async () => new Response('{"month":"2026-11"}'));
-    expect(runInlineStart(page(config), signedIn, calendar, fetchFn)).toBe(7);
-    expect(fetchFn).toHaveBeenCalledTimes(7);
+    expect(runInlineStart(page(config), signedIn, calendar, fetchFn)).toBe(6);
+    expect(fetchFn).toHaveBeenCalledTimes(6);
     // The app's copy of early-data (another bundle in the browser) finds them on the window.
     const shared = (globalThis as { __earlyRequests?: Map<string, unknown> }).__earlyRequests;
-    expect(shared?.size).toBe(7);
+    expect(shared?.size).toBe(6);
     const taken = takeEarlyResponse(
       'GET',
       requestUrl('https://app.example.com/api', '/two-factor'),

@@ -45,8 +45,10 @@ const viewFields = (view: string): Record<string, string> =>
 
 /**
  * The API requests a start at `pathname` makes first: the frame's (second-factor status, subscription,
- * profiles list, the person's own record) and the screen's own. Pure, so it is unit-tested against what
- * the screens send.
+ * profiles list, the person's own record) and the screen's own first ones (the calendar's view settings
+ * and month; not the forecast chart's running balances: the chart mounts once the month has shown, and
+ * the request would only compete with the first screen's for the network and the server). Pure, so it
+ * is unit-tested against what the screens send.
  */
 export function earlyRequestsFor(context: EarlyContext): EarlyRequest[] {
   const { pathname, profileId } = context;
@@ -70,7 +72,6 @@ export function earlyRequestsFor(context: EarlyContext): EarlyRequest[] {
         body: { month, ...viewFields(view) },
         profileId,
       },
-      { method: 'GET', path: '/running-balances', query: { days: 90, ...viewFields(view) }, profileId },
     );
   }
   return requests;
