@@ -30,6 +30,9 @@ export function startDynamoDb(options: DynamoDbOptions): Promise<ManagedProcess>
     name: 'DynamoDB Local',
     command: 'java',
     args: [
+      // The client compiler only (docs/local.md, "DynamoDB Local"): C2 kept compiling through every burst
+      // of requests, which doubled the process's CPU and took it from the browser beside it.
+      '-XX:TieredStopAtLevel=1',
       `-Djava.library.path=${join(jars, 'DynamoDBLocal_lib')}`,
       '-cp',
       `${join(jars, 'DynamoDBLocal.jar')}:${join(jars, 'DynamoDBLocal_lib', '*')}`,
