@@ -23,7 +23,7 @@ import {
 import type { ActiveProfileState } from './active-profile-provider.tsx';
 import { useAuth } from './auth.tsx';
 import { ACTIVE_PROFILE_RESET_DELAY_MS } from './constants.ts';
-import { financialProfilesQueryOptions, preloadProfileCalls } from './financial-profiles-query.ts';
+import { financialProfilesQueryOptions } from './financial-profiles-query.ts';
 import { RealtimeSync } from './realtime-sync.tsx';
 import { rememberLastActiveProfile } from './storage-keys.ts';
 import { useSignInInvitation } from './invitation-on-sign-in.tsx';
@@ -63,12 +63,6 @@ export function useActiveProfileState(): { userId: string | null; value: ActiveP
   const userId = auth.status === 'signedIn' ? auth.user.userId : null;
   const invitation = useSignInInvitation();
   const queryClient = useQueryClient();
-  // The list's calls load on demand (financial-profiles-query.ts): fetch them as soon as a session may
-  // exist (the provider also starts them beside this module's own download).
-  useEffect(() => {
-    if (userId !== null) preloadProfileCalls().catch(() => undefined);
-  }, [userId]);
-
   const query = useQuery({
     ...financialProfilesQueryOptions(userId ?? ''),
     // Wait for an invitation being accepted at sign-in: the new member's list then already holds the

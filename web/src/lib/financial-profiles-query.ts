@@ -14,7 +14,7 @@ type ProfileCalls = Pick<typeof SignedInLogic, 'listFinancialProfiles' | 'ensure
  */
 export const FINANCIAL_PROFILES_KEY = 'financial-profiles';
 
-/** The calls, loaded once; a start with a stored session asks for them early (preloadProfileCalls). */
+/** The calls, loaded once: they come with the signed-in logic, which a signed-in start preloads. */
 let calls: Promise<ProfileCalls> | null = null;
 export function preloadProfileCalls(): Promise<ProfileCalls> {
   calls ??= import('./signed-in-logic.ts').catch((error: unknown) => {

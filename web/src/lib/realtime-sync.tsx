@@ -2,12 +2,13 @@
 // each push invalidates exactly the caches it names (a plan change also shows on an open calendar before
 // its forecast is rebuilt), and a reconnect catches up on the active profile. Rendered by the active
 // profile's logic (active-profile-engine.tsx), which a signed-out start does not load; the connection's
-// code (realtime-connection.ts) loads when someone is signed in.
+// code (realtime-connection.ts) comes with that logic (lib/signed-in-logic.ts).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getAppConfig } from '../config/app-config.ts';
 import { useActiveProfile } from './active-profile-provider.tsx';
 import { useAuth } from './auth.tsx';
+import { startRealtime } from './realtime-connection.ts';
 
 export function RealtimeSync() {
   const queryClient = useQueryClient();
@@ -22,20 +23,7 @@ export function RealtimeSync() {
     if (!userId) return;
     const base = getAppConfig().realtimeUrl;
     if (!base) return;
-    let stop: (() => void) | null = null;
-    let stopped = false;
-    void import('./signed-in-logic.ts').then(
-      ({ startRealtime }) => {
-        if (stopped) return;
-        stop = startRealtime({ queryClient, userId, base, activeProfileId: () => activeProfileId.current });
-      },
-      // The code could not load (a new deployment replaced it): no pushes; screens still read on their own.
-      () => undefined,
-    );
-    return () => {
-      stopped = true;
-      stop?.();
-    };
+    return startRealtime({ queryClient, userId, base, activeProfileId: () => activeProfileId.current });
   }, [queryClient, userId]);
 
   return null;
