@@ -274,7 +274,9 @@ export async function textsCutShort(scope: Locator): Promise<string[]> {
 
 /** How far `text` (the element's text, as laid out and transformed) sticks out of `box` on either side, in px. */
 export async function textOverflowPx(box: Locator): Promise<number> {
-  return box.evaluate((element) => {
+  return box.evaluate(async (element) => {
+    // After a frame: fitted text (components/ui/avatar.tsx) is scaled as the frame is laid out.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     const range = document.createRange();
     range.selectNodeContents(element);
     const text = range.getBoundingClientRect();

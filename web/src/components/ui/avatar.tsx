@@ -1,7 +1,7 @@
 // The user's avatar (spec §3 avatar_type): a photo, a personality, initials, or anonymous; sizes of
 // spec §9 (sm 32, md 40, lg 48, xl 64).
 import { BadgeDollarSign, Flame, PiggyBank, Scale, Target, TrendingUp, UserRound } from 'lucide-react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import {
   AVATAR_SIZES_PX,
   DEFAULT_AVATAR_COLOR,
@@ -88,22 +88,27 @@ const INITIALS_ROOM = 0.78;
 /**
  * Text shrunk to `room` px wide when its font makes it wider (spec §9 allows 4 typed initials: "WWMM"
  * at a 32 px avatar's font size is wider than the avatar). Measured, since letters' widths depend on
- * the font the device has.
+ * the font the device has: by a ResizeObserver, whose callback runs after the browser's own layout and
+ * before it paints, so no frame shows the text too wide and the measurement forces no extra layout (read
+ * in a layout effect it laid out the whole half-built page at once, ≈ 20 ms of a throttled phone CPU on
+ * a deep link; issue 12). The scale is set on the element itself, in that same frame.
  */
 function FittedText({ text, room }: { text: string; room: number }) {
   const ref = useRef<HTMLSpanElement>(null);
-  const [scale, setScale] = useState(1);
+  // Observed from a layout effect, so the first observation comes before the first paint.
   useLayoutEffect(() => {
-    // offsetWidth ignores the transform: this is the text's own width.
-    const width = ref.current?.offsetWidth ?? 0;
-    setScale(width > room ? room / width : 1);
-  }, [text, room]);
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      // The layout box, which the transform does not change: the text's own width.
+      const width = entry?.borderBoxSize?.[0]?.inlineSize ?? element.offsetWidth;
+      element.style.transform = width > room ? `scale(${room / width})` : '';
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [room]);
   return (
-    <span
-      ref={ref}
-      className="inline-block leading-none whitespace-nowrap"
-      style={scale < 1 ? { transform: `scale(${scale})` } : undefined}
-    >
+    <span ref={ref} className="inline-block leading-none whitespace-nowrap">
       {text}
     </span>
   );
