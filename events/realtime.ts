@@ -1,7 +1,7 @@
 // The realtime WebSocket's message contract (spec §7 "a realtime websocket connection is also used"):
 // what the server pushes and what a browser may send, shared by the publisher, the $default route, the
 // local ws server and the SPA (types only there). docs/realtime.md.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { EventDetailType } from './contracts.ts';
 
 /** Bus events that reach browsers: each says which caches of which profile went stale. */

@@ -24,6 +24,11 @@ const aliases = [
   // zod without compiled checkers, which the CSP forbids (src/lib/zod-jitless.ts): every 'zod' of the
   // app, domain/ and events/ alike; the module itself imports 'zod/v4'.
   { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+  // The same for 'zod/mini' (src/lib/zod-mini-jitless.ts, which imports 'zod/v4/mini').
+  {
+    find: /^zod\/mini$/,
+    replacement: fileURLToPath(new URL('./src/lib/zod-mini-jitless.ts', import.meta.url)),
+  },
 ];
 
 function sendJson(res: ServerResponse, status: number, body: string): void {

@@ -1,7 +1,7 @@
 // GET /alerts and POST /alerts/read (issue 15 item 3): the signed-in person's alerts, newest first, and
 // how many are unread. Shared by the header's notifications menu.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from './api-client.ts';
 
 // Built with the first list read (z.lazy), after the first screen, not with the frame's code (issue 12).
@@ -12,8 +12,8 @@ export const alertSchema = z.lazy(() =>
     kind: z.string(),
     title: z.string(),
     body: z.string(),
-    link: z.string().nullable(),
-    read_at: z.string().nullable(),
+    link: z.nullable(z.string()),
+    read_at: z.nullable(z.string()),
     created_at: z.string(),
   }),
 );

@@ -2,7 +2,7 @@
 // GET /financial-profiles, and when it is empty, ensure-default-profile then the list again. Shared
 // (not in a feature) because every profile-scoped feature reads the active profile. The query itself
 // (keys, options, the spec §4 sequence) is financial-profiles-query.ts, which loads this file on demand.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from './api-client.ts';
 import { invokeFunction } from './invoke-function.ts';
 
@@ -22,11 +22,11 @@ export const financialProfileSchema = z.lazy(() =>
     name: z.string(),
     owner_user_id: z.string(),
     is_default: z.boolean(),
-    is_archived: z.boolean().default(false),
+    is_archived: z._default(z.boolean(), false),
     created_at: z.string(),
-    updated_at: z.string().nullish(),
+    updated_at: z.nullish(z.string()),
     member_role: memberRoleSchema,
-    member_count: z.number().int().min(1),
+    member_count: z.int().check(z.gte(1)),
   }),
 );
 export type FinancialProfile = z.infer<typeof financialProfileSchema>;

@@ -1,7 +1,7 @@
 // The Money Plan API (docs/money-plan-api.md): planned items, streams, generation, running balances.
 // Shared, not in a feature: the Money Plan and the Money Calendar both read and write planned items.
 // Money is integer cents; planned items and streams use cash flow (positive = money in).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from './api-client.ts';
 import { classifyError } from './classify-error.ts';
 import { followPages } from './paging.ts';
@@ -9,42 +9,38 @@ import { cacheAreas } from './react-query.ts';
 
 // Built at the first parse (z.lazy), like the schemas below: not with the frame's code (issue 12).
 export const planItemSchema = z.lazy(() =>
-  z
-    .object({
-      id: z.string(),
-      account_id: z.string().nullable(),
-      due_date: z.string(),
-      amount: z.number().int(),
-      description: z.string(),
-      series_id: z.string().nullable().optional(),
-      /** How its series repeats (weekly, monthly, …); null for a one-off. */
-      cadence: z.string().nullish(),
-      is_generated: z.boolean().optional(),
-      is_user_deleted: z.boolean().optional(),
-      is_reconciled: z.boolean().optional(),
-      category_primary: z.string().nullish(),
-      category_detailed: z.string().nullish(),
-      reconciliation: z
-        .object({
-          transaction_id: z.string(),
-          reasons: z.array(z.string()).optional(),
-          transaction: z
-            .object({
-              id: z.string(),
-              date: z.string(),
-              amount: z.number(),
-              name: z.string(),
-              merchant_name: z.string().nullish(),
-              /** The payee as a person reads it; older servers send none (then merchant_name or name). */
-              display_name: z.string().optional(),
-            })
-            .loose()
-            .nullish(),
-        })
-        .loose()
-        .nullish(),
-    })
-    .loose(),
+  z.looseObject({
+    id: z.string(),
+    account_id: z.nullable(z.string()),
+    due_date: z.string(),
+    amount: z.int(),
+    description: z.string(),
+    series_id: z.optional(z.nullable(z.string())),
+    /** How its series repeats (weekly, monthly, …); null for a one-off. */
+    cadence: z.nullish(z.string()),
+    is_generated: z.optional(z.boolean()),
+    is_user_deleted: z.optional(z.boolean()),
+    is_reconciled: z.optional(z.boolean()),
+    category_primary: z.nullish(z.string()),
+    category_detailed: z.nullish(z.string()),
+    reconciliation: z.nullish(
+      z.looseObject({
+        transaction_id: z.string(),
+        reasons: z.optional(z.array(z.string())),
+        transaction: z.nullish(
+          z.looseObject({
+            id: z.string(),
+            date: z.string(),
+            amount: z.number(),
+            name: z.string(),
+            merchant_name: z.nullish(z.string()),
+            /** The payee as a person reads it; older servers send none (then merchant_name or name). */
+            display_name: z.optional(z.string()),
+          }),
+        ),
+      }),
+    ),
+  }),
 );
 export type PlanItem = z.infer<typeof planItemSchema>;
 
@@ -54,51 +50,47 @@ export type StreamKind = z.infer<typeof streamKindSchema>;
 // Schemas the first screen does not use are built when first used (z.lazy): a zod schema costs its
 // construction on a phone's main thread, and this module loads with every signed-in screen (issue 12).
 export const streamSchema = z.lazy(() =>
-  z
-    .object({
-      series_id: z.string(),
-      source: z.string(),
-      account_id: z.string().nullable(),
-      description: z.string(),
-      kind: streamKindSchema,
-      cadence: z.string(),
-      schedule: z.string().optional(),
-      amount: z.number().int(),
-      monthly_amount: z.number(),
-      next_date: z.string().nullable(),
-      status: z.string(),
-      is_planned: z.boolean(),
-      is_suppressed: z.boolean().optional(),
-      category: z.object({ primary: z.string(), detailed: z.string() }).loose().nullish(),
-    })
-    .loose(),
+  z.looseObject({
+    series_id: z.string(),
+    source: z.string(),
+    account_id: z.nullable(z.string()),
+    description: z.string(),
+    kind: streamKindSchema,
+    cadence: z.string(),
+    schedule: z.optional(z.string()),
+    amount: z.int(),
+    monthly_amount: z.number(),
+    next_date: z.nullable(z.string()),
+    status: z.string(),
+    is_planned: z.boolean(),
+    is_suppressed: z.optional(z.boolean()),
+    category: z.nullish(z.looseObject({ primary: z.string(), detailed: z.string() })),
+  }),
 );
 export type Stream = z.infer<typeof streamSchema>;
 
 export const summarySchema = z.lazy(() =>
-  z
-    .object({
-      income: z.number(),
-      bills: z.number(),
-      subscriptions: z.number(),
-      transfers_in: z.number(),
-      transfers_out: z.number(),
-      left_after_bills: z.number(),
-    })
-    .loose(),
+  z.looseObject({
+    income: z.number(),
+    bills: z.number(),
+    subscriptions: z.number(),
+    transfers_in: z.number(),
+    transfers_out: z.number(),
+    left_after_bills: z.number(),
+  }),
 );
 export type PlanSummary = z.infer<typeof summarySchema>;
 
 const streamsResponseSchema = z.lazy(() =>
   z.object({
-    generated_at: z.string().nullable(),
+    generated_at: z.nullable(z.string()),
     streams: z.array(streamSchema),
     summary: summarySchema,
   }),
 );
 export type StreamsResponse = z.infer<typeof streamsResponseSchema>;
 
-const itemResponseSchema = z.lazy(() => z.object({ item: planItemSchema }).loose());
+const itemResponseSchema = z.lazy(() => z.looseObject({ item: planItemSchema }));
 
 export const streamsQueryKey = (profileId: string) => [cacheAreas.moneyPlan, profileId, 'streams'] as const;
 
@@ -108,8 +100,7 @@ export async function getStreams(profileId: string, signal?: AbortSignal): Promi
 
 export async function generatePlan(profileId: string): Promise<{ created: number; updated: number }> {
   return z
-    .object({ created: z.number(), updated: z.number() })
-    .loose()
+    .looseObject({ created: z.number(), updated: z.number() })
     .parse(await api.post<unknown>('/money-plan/generate', {}, { profileId, timeoutMs: 60_000 }));
 }
 
@@ -170,8 +161,7 @@ export async function unreconcilePlanItem(profileId: string, itemId: string): Pr
 /** POST /running-balances/regenerate: forces the forecast to be rebuilt now. */
 export async function regenerateForecast(profileId: string): Promise<{ status: string; accounts: number }> {
   const body = z
-    .object({ status: z.string(), accounts: z.unknown() })
-    .loose()
+    .looseObject({ status: z.string(), accounts: z.unknown() })
     .parse(await api.post<unknown>('/running-balances/regenerate', {}, { profileId }));
   const accounts = Array.isArray(body.accounts)
     ? body.accounts.length
@@ -214,9 +204,10 @@ export async function listPlanItems(
   query: { from?: string; to?: string; includeDeleted?: boolean },
   signal?: AbortSignal,
 ): Promise<PlanItem[]> {
-  const pageSchema = z
-    .object({ items: z.array(planItemSchema), next_cursor: z.string().nullable().optional() })
-    .loose();
+  const pageSchema = z.looseObject({
+    items: z.array(planItemSchema),
+    next_cursor: z.optional(z.nullable(z.string())),
+  });
   return followPages(async (cursor) => {
     const body = pageSchema.parse(
       await api.get<unknown>('/money-plan/items', {

@@ -4,22 +4,20 @@
 // calendar opens on. Shared by /calendar and /plan.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from './toast.ts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from './api-client.ts';
 import { moneyPlanErrorMessage } from './money-plan-api.ts';
 import { cacheAreas } from './react-query.ts';
 
 // Built at the first read (z.lazy), not with the screen's code (issue 12, docs/web.md).
 export const viewSettingsSchema = z.lazy(() =>
-  z
-    .object({
-      low_balance_threshold: z.number().int(),
-      include_allowance: z.boolean(),
-      /** The view the calendar opens on: 'cash', 'net_worth' or an account id (older servers: none). */
-      view: z.string().optional(),
-      updated_at: z.string().nullable(),
-    })
-    .loose(),
+  z.looseObject({
+    low_balance_threshold: z.int(),
+    include_allowance: z.boolean(),
+    /** The view the calendar opens on: 'cash', 'net_worth' or an account id (older servers: none). */
+    view: z.optional(z.string()),
+    updated_at: z.nullable(z.string()),
+  }),
 );
 export type ViewSettings = z.infer<typeof viewSettingsSchema>;
 export type ViewSettingsPatch = Partial<

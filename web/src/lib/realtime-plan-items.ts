@@ -4,7 +4,7 @@
 // no forecast involved) and put into that month; its balances and totals follow when the month is read
 // again, on the ForecastUpdated the rebuild sends.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { RealtimePush } from '@events/realtime.ts';
 import { listPlanItems, planItemSchema, type PlanItem } from './money-plan-api.ts';
 import { cacheAreas } from './react-query.ts';
@@ -15,13 +15,11 @@ import { cacheAreas } from './react-query.ts';
  */
 // Built when a push first comes (z.lazy), not with the first screen (issue 12).
 const calendarMonthSchema = z.lazy(() =>
-  z
-    .object({
-      month: z.string().regex(/^\d{4}-\d{2}$/),
-      accounts: z.array(z.object({ id: z.string(), in_view: z.boolean() }).loose()),
-      days: z.array(z.object({ date: z.string(), planned: z.array(planItemSchema) }).loose()),
-    })
-    .loose(),
+  z.looseObject({
+    month: z.string().check(z.regex(/^\d{4}-\d{2}$/)),
+    accounts: z.array(z.looseObject({ id: z.string(), in_view: z.boolean() })),
+    days: z.array(z.looseObject({ date: z.string(), planned: z.array(planItemSchema) })),
+  }),
 );
 type CalendarMonth = z.infer<typeof calendarMonthSchema>;
 

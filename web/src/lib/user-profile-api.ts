@@ -1,7 +1,7 @@
 // GET /profiles/me: the signed-in user's profiles record (spec §3), cached as 'user-profile'. Shared:
 // settings, the home logic, the header's avatar and admin links, and the personalize dialog read it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from './api-client.ts';
 import { cacheAreas } from './react-query.ts';
 
@@ -11,19 +11,19 @@ export const profileSchema = z.lazy(() =>
   z.object({
     id: z.string(),
     email: z.string(),
-    full_name: z.string().nullish(),
-    is_admin: z.boolean().default(false),
-    onboarding_completed: z.boolean().default(false),
-    avatar_type: z.enum(['anonymous', 'initials', 'personality', 'photo', 'icon']).nullish(),
-    avatar_url: z.string().nullish(),
-    avatar_personality: z.enum(['saver', 'investor', 'goal_crusher', 'debt_crusher', 'balanced']).nullish(),
-    avatar_color: z.string().nullish(),
-    custom_initials: z.string().nullish(),
+    full_name: z.nullish(z.string()),
+    is_admin: z._default(z.boolean(), false),
+    onboarding_completed: z._default(z.boolean(), false),
+    avatar_type: z.nullish(z.enum(['anonymous', 'initials', 'personality', 'photo', 'icon'])),
+    avatar_url: z.nullish(z.string()),
+    avatar_personality: z.nullish(z.enum(['saver', 'investor', 'goal_crusher', 'debt_crusher', 'balanced'])),
+    avatar_color: z.nullish(z.string()),
+    custom_initials: z.nullish(z.string()),
     // spec §3: privacy_mode is true when unset.
-    privacy_mode: z
-      .boolean()
-      .nullish()
-      .transform((value) => value ?? true),
+    privacy_mode: z.pipe(
+      z.nullish(z.boolean()),
+      z.transform((value: boolean | null | undefined) => value ?? true),
+    ),
   }),
 );
 export type Profile = z.infer<typeof profileSchema>;

@@ -3,6 +3,7 @@
 // profile as spec §4 says (a created profile becomes active; archiving the active one moves on).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { pick } from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
 import { FINANCIAL_PROFILES_KEY, financialProfileSchema } from '../../../lib/financial-profiles-api.ts';
 import { invokeFunction } from '../../../lib/invoke-function.ts';
@@ -19,7 +20,10 @@ export const profileNameInputSchema = z.object({
 });
 export type ProfileNameInput = z.infer<typeof profileNameInputSchema>;
 
-const renamedProfileSchema = z.lazy(() => financialProfileSchema.unwrap().pick({ id: true, name: true }));
+// financialProfileSchema is a zod/mini schema (it loads with every signed-in screen): mini's pick.
+const renamedProfileSchema = z.lazy(() =>
+  pick(financialProfileSchema._zod.innerType, { id: true, name: true }),
+);
 
 export const archiveResultSchema = z.object({
   archived: z.boolean(),

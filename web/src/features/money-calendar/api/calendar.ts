@@ -1,6 +1,6 @@
 // POST /functions/get-money-plan-calendar {month} and GET /running-balances (docs/money-plan-api.md).
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
 import { invokeFunction } from '../../../lib/invoke-function.ts';
 import { planItemSchema } from '../../../lib/money-plan-api.ts';
@@ -11,90 +11,77 @@ import { cacheAreas } from '../../../lib/react-query.ts';
 const balancePairSchema = z.lazy(() => z.object({ opening: z.number(), closing: z.number() }));
 
 export const calendarTransactionSchema = z.lazy(() =>
-  z
-    .object({
-      id: z.string(),
-      account_id: z.string(),
-      date: z.string(),
-      name: z.string(),
-      merchant_name: z.string().nullish(),
-      /** The payee as a person reads it; older servers send none (then merchant_name or name). */
-      display_name: z.string().optional(),
-      amount: z.number(),
-      pending: z.boolean().optional(),
-      classification: z.object({ normalizedAmount: z.number() }).loose().optional(),
-    })
-    .loose(),
+  z.looseObject({
+    id: z.string(),
+    account_id: z.string(),
+    date: z.string(),
+    name: z.string(),
+    merchant_name: z.nullish(z.string()),
+    /** The payee as a person reads it; older servers send none (then merchant_name or name). */
+    display_name: z.optional(z.string()),
+    amount: z.number(),
+    pending: z.optional(z.boolean()),
+    classification: z.optional(z.looseObject({ normalizedAmount: z.number() })),
+  }),
 );
 export type CalendarTransaction = z.infer<typeof calendarTransactionSchema>;
 
 export const calendarDaySchema = z.lazy(() =>
-  z
-    .object({
-      date: z.string(),
-      is_today: z.boolean(),
-      is_forecast: z.boolean(),
-      transactions: z.array(calendarTransactionSchema),
-      planned: z.array(planItemSchema),
-      balances: z
-        .object({
-          total: balancePairSchema.nullable(),
-          accounts: z.array(z.object({ account_id: z.string() }).loose()).optional(),
-        })
-        .loose(),
-      flags: z
-        .object({ is_low: z.boolean(), is_negative: z.boolean(), is_lowest: z.boolean() })
-        .loose()
-        .nullish(),
-    })
-    .loose(),
+  z.looseObject({
+    date: z.string(),
+    is_today: z.boolean(),
+    is_forecast: z.boolean(),
+    transactions: z.array(calendarTransactionSchema),
+    planned: z.array(planItemSchema),
+    balances: z.looseObject({
+      total: z.nullable(balancePairSchema),
+      accounts: z.optional(z.array(z.looseObject({ account_id: z.string() }))),
+    }),
+    flags: z.nullish(
+      z.looseObject({ is_low: z.boolean(), is_negative: z.boolean(), is_lowest: z.boolean() }),
+    ),
+  }),
 );
 export type CalendarDay = z.infer<typeof calendarDaySchema>;
 
 export const calendarAccountSchema = z.lazy(() =>
-  z
-    .object({
-      id: z.string(),
-      account_name: z.string(),
-      institution_name: z.string().nullish(),
-      account_type: z.string().optional(),
-      mask: z.string().nullish(),
-      account_subtype: z.string().nullish(),
-      in_view: z.boolean().optional(),
-    })
-    .loose(),
+  z.looseObject({
+    id: z.string(),
+    account_name: z.string(),
+    institution_name: z.nullish(z.string()),
+    account_type: z.optional(z.string()),
+    mask: z.nullish(z.string()),
+    account_subtype: z.nullish(z.string()),
+    in_view: z.optional(z.boolean()),
+  }),
 );
 export type CalendarAccount = z.infer<typeof calendarAccountSchema>;
 
 export const calendarSchema = z.lazy(() =>
-  z
-    .object({
-      month: z.string(),
-      today: z.string(),
-      account_id: z.string().nullable(),
-      /** Issue 10: which money the month shows, how its balances read, and whether low days are marked. */
-      view: z.enum(['cash', 'net_worth', 'account']).optional(),
-      balance_convention: z.enum(['held', 'owed', 'net']).optional(),
-      marks_low_days: z.boolean().optional(),
-      stale: z.boolean().optional(),
-      low_balance_threshold: z.number().optional(),
-      include_allowance: z.boolean().optional(),
-      accounts: z.array(calendarAccountSchema),
-      summary: z
-        .object({
-          opening: z.number().nullable(),
-          closing: z.number().nullable(),
-          lowest: z.object({ date: z.string(), closing: z.number() }).nullable(),
-          low_days: z.number(),
-          negative_days: z.number(),
-          planned_in: z.number(),
-          planned_out: z.number(),
-          allowance: z.number().optional(),
-        })
-        .loose(),
-      days: z.array(calendarDaySchema),
-    })
-    .loose(),
+  z.looseObject({
+    month: z.string(),
+    today: z.string(),
+    account_id: z.nullable(z.string()),
+    /** Issue 10: which money the month shows, how its balances read, and whether low days are marked. */
+    view: z.optional(z.enum(['cash', 'net_worth', 'account'])),
+    balance_convention: z.optional(z.enum(['held', 'owed', 'net'])),
+    marks_low_days: z.optional(z.boolean()),
+    stale: z.optional(z.boolean()),
+    low_balance_threshold: z.optional(z.number()),
+    include_allowance: z.optional(z.boolean()),
+    accounts: z.array(calendarAccountSchema),
+    summary: z.looseObject({
+      opening: z.nullable(z.number()),
+      closing: z.nullable(z.number()),
+      lowest: z.nullable(z.object({ date: z.string(), closing: z.number() })),
+      low_days: z.number(),
+      negative_days: z.number(),
+      planned_in: z.number(),
+      planned_out: z.number(),
+      allowance: z.optional(z.number()),
+    }),
+    days: z.array(calendarDaySchema),
+  }),
 );
 export type MoneyCalendar = z.infer<typeof calendarSchema>;
 
@@ -126,28 +113,24 @@ export const calendarQueryOptions = (profileId: string, query: CalendarQuery) =>
   });
 
 export const runningBalanceRowSchema = z.lazy(() =>
-  z
-    .object({
-      balance_date: z.string(),
-      closing_balance: z.number(),
-      is_forecast: z.boolean(),
-      /** The likely range (p10–p90) of the closing balance; older servers send none. */
-      closing_low: z.number().optional(),
-      closing_high: z.number().optional(),
-    })
-    .loose(),
+  z.looseObject({
+    balance_date: z.string(),
+    closing_balance: z.number(),
+    is_forecast: z.boolean(),
+    /** The likely range (p10–p90) of the closing balance; older servers send none. */
+    closing_low: z.optional(z.number()),
+    closing_high: z.optional(z.number()),
+  }),
 );
 export type RunningBalanceRow = z.infer<typeof runningBalanceRowSchema>;
 
 const runningBalancesSchema = z.lazy(() =>
-  z
-    .object({
-      stale: z.boolean(),
-      include_allowance: z.boolean().optional(),
-      balance_convention: z.enum(['held', 'owed', 'net']).optional(),
-      rows: z.array(runningBalanceRowSchema),
-    })
-    .loose(),
+  z.looseObject({
+    stale: z.boolean(),
+    include_allowance: z.optional(z.boolean()),
+    balance_convention: z.optional(z.enum(['held', 'owed', 'net'])),
+    rows: z.array(runningBalanceRowSchema),
+  }),
 );
 
 /** spec §9: the default forecast view is 90 days. */

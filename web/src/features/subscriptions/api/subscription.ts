@@ -1,47 +1,43 @@
 // The subscription calls (docs/subscriptions.md): spec §7 check-subscription (with `force` for "Refresh
 // status") and start-trial (after a checkout return), the subscribers record of the fallback path, and
 // the Checkout and Billing Portal sessions /plans sends people to.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
 import { invokeFunction } from '../../../lib/invoke-function.ts';
 import type { PlanLookupKey } from '@domain/subscription.ts';
 
 // Built at the first check (z.lazy), not with the frame's code (issue 12).
 const checkObject = () =>
-  z
-    .object({
-      subscribed: z.boolean(),
-      trial_end: z.string().nullable(),
-      is_trialing: z.boolean(),
-      subscription_end: z.string().nullable(),
-      is_in_grace_period: z.boolean(),
-      grace_started_at: z.string().nullable(),
-      grace_expires_at: z.string().nullable(),
-      subscription_tier: z.string().nullable(),
-      status: z.enum(['trial', 'subscribed', 'grace', 'free']),
-      next_billing_date: z.string().nullable(),
-      cancel_at_period_end: z.boolean(),
-      trial_available: z.boolean(),
-      covered_by_owner: z.boolean().optional(),
-      /** The server's billing clock at the check. */
-      checked_at: z.string().optional(),
-    })
-    .loose();
+  z.looseObject({
+    subscribed: z.boolean(),
+    trial_end: z.nullable(z.string()),
+    is_trialing: z.boolean(),
+    subscription_end: z.nullable(z.string()),
+    is_in_grace_period: z.boolean(),
+    grace_started_at: z.nullable(z.string()),
+    grace_expires_at: z.nullable(z.string()),
+    subscription_tier: z.nullable(z.string()),
+    status: z.enum(['trial', 'subscribed', 'grace', 'free']),
+    next_billing_date: z.nullable(z.string()),
+    cancel_at_period_end: z.boolean(),
+    trial_available: z.boolean(),
+    covered_by_owner: z.optional(z.boolean()),
+    /** The server's billing clock at the check. */
+    checked_at: z.optional(z.string()),
+  });
 export const checkSchema = z.lazy(checkObject);
 export type SubscriptionCheck = z.infer<typeof checkSchema>;
 
 export const subscriberRecordSchema = z.lazy(() =>
-  z
-    .object({
-      subscribed: z.boolean(),
-      subscription_tier: z.string().nullable(),
-      subscription_end: z.string().nullable(),
-    })
-    .loose(),
+  z.looseObject({
+    subscribed: z.boolean(),
+    subscription_tier: z.nullable(z.string()),
+    subscription_end: z.nullable(z.string()),
+  }),
 );
 export type SubscriberRecord = z.infer<typeof subscriberRecordSchema>;
 
-const startTrialSchema = z.lazy(() => checkObject().extend({ trial_started: z.boolean() }));
+const startTrialSchema = z.lazy(() => z.extend(checkObject(), { trial_started: z.boolean() }));
 
 /** With the active profile, so a member covered by its owner's subscription is told so. */
 export const checkSubscription = async (force: boolean, profileId: string | undefined) =>
