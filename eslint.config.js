@@ -95,6 +95,25 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', ...functionPathSelectors],
     },
   },
+  // The browser loads zod/mini only (web/src/lib/zod-mini-jitless.ts; docs/web.md "zod in the browser"):
+  // a path that loaded classic zod carried ≈ 25 KB gzip of it, mini is ≈ 11 KB. Tests may import classic.
+  // A rule of its own (typescript-eslint's, with the base rule's options), since the blocks above and
+  // below each set no-restricted-imports whole, per folder and per feature.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['zod', 'zod/v4'].map((name) => ({
+            name,
+            message: "In the browser use 'zod/mini' (web/src/lib/zod-mini-jitless.ts; docs/web.md)",
+          })),
+        },
+      ],
+    },
+  },
   // early-data.ts sends, from the entry, the very requests invokeFunction will make (issue 12), and its
   // test names them.
   {

@@ -21,10 +21,9 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const aliases = [
   { find: '@domain', replacement: fileURLToPath(new URL('../domain', import.meta.url)) },
   { find: '@events', replacement: fileURLToPath(new URL('../events', import.meta.url)) },
-  // zod without compiled checkers, which the CSP forbids (src/lib/zod-jitless.ts): every 'zod' of the
-  // app, domain/ and events/ alike; the module itself imports 'zod/v4'.
-  { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
-  // The same for 'zod/mini' (src/lib/zod-mini-jitless.ts, which imports 'zod/v4/mini').
+  // zod/mini without compiled checkers, which the CSP forbids, and with English messages
+  // (src/lib/zod-mini-jitless.ts, which imports 'zod/v4/mini'): every 'zod/mini' of the app, domain/ and
+  // events/ alike. The browser loads no classic zod (eslint refuses 'zod' under web/src; docs/web.md).
   {
     find: /^zod\/mini$/,
     replacement: fileURLToPath(new URL('./src/lib/zod-mini-jitless.ts', import.meta.url)),

@@ -2,7 +2,7 @@
 // syncs that refresh them (spec §7 smart-plaid-sync, trigger-full-sync-pipeline). Shared, not in a
 // feature: the connect flow, the get-started readiness and the accounts screens all read them.
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from './api-client.ts';
 import { PREFETCH_FRESHNESS_MS, PLAID_CALL_RETRY } from './constants.ts';
 import { invokeFunction } from './invoke-function.ts';
@@ -20,33 +20,33 @@ export const accountSchema = z.object({
   id: z.string(),
   profile_id: z.string(),
   item_id: z.string(),
-  item_status: itemStatusSchema.catch('error'),
+  item_status: z.catch(itemStatusSchema, 'error'),
   account_name: z.string(),
-  official_name: z.string().nullable(),
-  institution_name: z.string().nullable(),
-  account_type: accountTypeSchema.catch('other'),
-  account_subtype: z.string().nullable(),
-  mask: z.string().nullable(),
+  official_name: z.nullable(z.string()),
+  institution_name: z.nullable(z.string()),
+  account_type: z.catch(accountTypeSchema, 'other'),
+  account_subtype: z.nullable(z.string()),
+  mask: z.nullable(z.string()),
   is_active: z.boolean(),
-  current_balance: z.number().int().nullable(),
-  available_balance: z.number().int().nullable(),
-  credit_limit: z.number().int().nullable(),
+  current_balance: z.nullable(z.int()),
+  available_balance: z.nullable(z.int()),
+  credit_limit: z.nullable(z.int()),
   iso_currency_code: z.string(),
-  last_balance_refresh: z.string().nullable(),
+  last_balance_refresh: z.nullable(z.string()),
   historical_sync_status: z.string(),
-  historical_sync_completed_at: z.string().nullable(),
+  historical_sync_completed_at: z.nullable(z.string()),
   /** spec §5 balance validation, checked on the server after each sync; null when not checked. */
-  balance_check: z
-    .object({ valid: z.boolean(), difference: z.number().int(), checked_at: z.string() })
-    .nullable()
-    .catch(null),
+  balance_check: z.catch(
+    z.nullable(z.object({ valid: z.boolean(), difference: z.int(), checked_at: z.string() })),
+    null,
+  ),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
 const accountListSchema = z.object({
   accounts: z.array(accountSchema),
-  next_cursor: z.string().nullable().optional(),
+  next_cursor: z.optional(z.nullable(z.string())),
 });
 
 /** spec §3: historical_sync_status "anything other than completed means in progress". */
@@ -100,7 +100,7 @@ export const syncStatusSchema = z.enum([
 ]);
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 
-const syncResultSchema = z.object({ item_id: z.string(), status: syncStatusSchema.catch('error') }).loose();
+const syncResultSchema = z.looseObject({ item_id: z.string(), status: z.catch(syncStatusSchema, 'error') });
 export type SyncResult = z.infer<typeof syncResultSchema>;
 
 /** spec §7 smart-plaid-sync (2 retries): a user-requested sync of one bank, named by item or account. */

@@ -2,7 +2,7 @@
 // which the engagement prompts of spec §4 are decided (features/engagement-prompts). Features report
 // their success points with trackEngagement without importing that feature. A corrupt or foreign
 // value never throws: each field that does not parse falls back to its empty value.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { loadAmplify } from './amplify-loader.ts';
 
 /** spec §4 Engagement prompts, in the order they become due. */
@@ -50,23 +50,19 @@ export const emptyEngagementRecord = (): EngagementRecord => ({
   lastPromptShown: null,
 });
 
-const count = z.number().int().nonnegative().catch(0);
-const flag = z.boolean().catch(false);
+const count = z.catch(z.int().check(z.nonnegative()), 0);
+const flag = z.catch(z.boolean(), false);
 const recordSchema = z.object({
   accountsConnected: count,
   moneyPlanGenerated: flag,
   aiCoachUsed: flag,
   daysActive: count,
-  lastActiveDay: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .nullable()
-    .catch(null),
-  promptsShown: z
-    .array(z.unknown())
-    .catch([])
-    .transform((ids) => [...new Set(ids.filter(isPromptId))]),
-  lastPromptShown: z.iso.datetime({ offset: true }).nullable().catch(null),
+  lastActiveDay: z.catch(z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), null),
+  promptsShown: z.pipe(
+    z.catch(z.array(z.unknown()), []),
+    z.transform((ids: unknown[]) => [...new Set(ids.filter(isPromptId))]),
+  ),
+  lastPromptShown: z.catch(z.nullable(z.iso.datetime({ offset: true })), null),
 });
 
 /** Parses a stored value; anything unreadable gives the empty record, a bad field its empty value. */

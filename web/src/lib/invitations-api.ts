@@ -1,7 +1,7 @@
 // Invitation calls shared by the /invite/accept screen and the sign-in step that accepts a pending
 // invitation (spec §4 Auth events, Invitation; §7 get_invitation_by_token, repair_invitation_consistency).
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from './api-client.ts';
 
 export const invitedRoleSchema = z.enum(['viewer', 'editor']);
@@ -12,8 +12,8 @@ export const invitationDetailsSchema = z.object({
   invited_email: z.string(),
   profile_id: z.string(),
   role: invitedRoleSchema,
-  profile_name: z.string().nullish(),
-  inviter_name: z.string().nullish(),
+  profile_name: z.nullish(z.string()),
+  inviter_name: z.nullish(z.string()),
   expires_at: z.string(),
 });
 export type InvitationDetails = z.infer<typeof invitationDetailsSchema>;

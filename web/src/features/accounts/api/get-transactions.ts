@@ -2,7 +2,7 @@
 // classification.ts: direction, normalized and display amount, colour, category) and its readable
 // payee (`display_name`, domain/money/merchant.ts; `name` is the bank's own string).
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Direction } from '@domain/classification.ts';
 import { api } from '../../../lib/api-client.ts';
 import { followPages } from '../../../lib/paging.ts';
@@ -16,26 +16,24 @@ export const directionSchema = z.enum([
   'transfer_out',
 ] as const satisfies readonly Direction[]);
 
-export const transactionSchema = z
-  .object({
-    id: z.string(),
-    account_id: z.string(),
-    date: z.string(),
-    name: z.string(),
-    merchant_name: z.string().nullish(),
-    /** The payee as a person reads it ("Online Transfer to Savings ••1111"). */
-    display_name: z.string(),
-    amount: z.number().int(),
-    pending: z.boolean().default(false),
-    classification: z.object({
-      direction: directionSchema,
-      normalizedAmount: z.number(),
-      displayAmount: z.string(),
-      colour: z.string(),
-      category: z.object({ name: z.string(), group: z.string() }).loose(),
-    }),
-  })
-  .loose();
+export const transactionSchema = z.looseObject({
+  id: z.string(),
+  account_id: z.string(),
+  date: z.string(),
+  name: z.string(),
+  merchant_name: z.nullish(z.string()),
+  /** The payee as a person reads it ("Online Transfer to Savings ••1111"). */
+  display_name: z.string(),
+  amount: z.int(),
+  pending: z._default(z.boolean(), false),
+  classification: z.object({
+    direction: directionSchema,
+    normalizedAmount: z.number(),
+    displayAmount: z.string(),
+    colour: z.string(),
+    category: z.looseObject({ name: z.string(), group: z.string() }),
+  }),
+});
 export type Transaction = z.infer<typeof transactionSchema>;
 
 export interface TransactionQuery {
@@ -48,9 +46,10 @@ export interface TransactionQuery {
   firstPageOnly?: boolean;
 }
 
-const pageSchema = z
-  .object({ transactions: z.array(transactionSchema), next_cursor: z.string().nullable().optional() })
-  .loose();
+const pageSchema = z.looseObject({
+  transactions: z.array(transactionSchema),
+  next_cursor: z.optional(z.nullable(z.string())),
+});
 
 /** The range's transactions, newest first: every page unless `firstPageOnly`. */
 export async function getTransactions(

@@ -1,7 +1,7 @@
 // E-mail verification with the 6-digit code Cognito sent at sign-up, and re-sending that code through
 // spec §7's send-verification-email (public; the server asks Cognito and limits sends per address).
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { loadAmplify } from '../../../lib/amplify-loader.ts';
 import { invokeFunction } from '../../../lib/invoke-function.ts';
 import { confirmationCodeField, emailField } from '../utils/fields.ts';

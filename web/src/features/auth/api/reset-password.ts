@@ -1,7 +1,7 @@
 // spec §7 password recovery: Cognito e-mails a code (resetPassword), then the code and a new password
 // set it (confirmResetPassword). Never retried: each attempt counts against the user's limit.
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { authValidation } from '@domain/auth-messages.ts';
 import { loadAmplify } from '../../../lib/amplify-loader.ts';
 import { confirmationCodeField, emailField, newPasswordField } from '../utils/fields.ts';
@@ -29,12 +29,14 @@ export const confirmResetInputSchema = z
     email: emailField,
     code: confirmationCodeField,
     password: newPasswordField,
-    confirmPassword: z.string().min(1, authValidation.passwordRequired),
+    confirmPassword: z.string().check(z.minLength(1, authValidation.passwordRequired)),
   })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'The passwords do not match',
-  });
+  .check(
+    z.refine((value) => value.password === value.confirmPassword, {
+      path: ['confirmPassword'],
+      message: 'The passwords do not match',
+    }),
+  );
 export type ConfirmResetInput = z.infer<typeof confirmResetInputSchema>;
 
 export async function confirmPasswordReset(input: ConfirmResetInput): Promise<void> {

@@ -1,6 +1,6 @@
 // The sign-in form's rules (spec §5). Loaded with the form's first input or, at the latest, its first
 // validation (login-form.tsx), not with the screen: /login paints without zod.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { authValidation } from '@domain/auth-messages.ts';
 import { emailField } from '../utils/fields.ts';
 import type { Validation } from '../utils/small-form.ts';
@@ -9,7 +9,7 @@ import type { Validation } from '../utils/small-form.ts';
 export const emailStepSchema = z.object({ email: emailField, password: z.string() });
 export const signInInputSchema = z.object({
   email: emailField,
-  password: z.string().min(1, authValidation.passwordRequired),
+  password: z.string().check(z.minLength(1, authValidation.passwordRequired)),
 });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 

@@ -1,6 +1,6 @@
 // Account creation (spec §2 Signup, 'Create your account'): e-mail, full name, password.
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { authValidation } from '@domain/auth-messages.ts';
 import { loadAmplify } from '../../../lib/amplify-loader.ts';
 import { emailField, newPasswordField } from '../utils/fields.ts';
@@ -9,9 +9,11 @@ export const signUpInputSchema = z.object({
   email: emailField,
   fullName: z
     .string()
-    .trim()
-    .min(1, authValidation.fullNameRequired)
-    .max(120, 'Please use at most 120 characters'),
+    .check(
+      z.trim(),
+      z.minLength(1, authValidation.fullNameRequired),
+      z.maxLength(120, 'Please use at most 120 characters'),
+    ),
   password: newPasswordField,
 });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;

@@ -1,23 +1,28 @@
 // Form field rules of spec §5 shared by the auth forms.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PASSWORD_MIN_LENGTH, authValidation } from '@domain/auth-messages.ts';
 import { authErrorMessages } from './cognito-errors.ts';
 
 /** Required, a plausible address, trimmed and lower-cased (Cognito usernames are matched as typed). */
-export const emailField = z
-  .string()
-  .trim()
-  .min(1, authValidation.emailRequired)
-  .pipe(z.email(authValidation.emailInvalid))
-  .transform((email) => email.toLowerCase());
+export const emailField = z.pipe(
+  z.pipe(
+    z.string().check(z.trim(), z.minLength(1, authValidation.emailRequired)),
+    z.email(authValidation.emailInvalid),
+  ),
+  z.transform((email: string) => email.toLowerCase()),
+);
 
 export const newPasswordField = z
   .string()
-  .min(1, authValidation.passwordRequired)
-  .min(PASSWORD_MIN_LENGTH, authValidation.passwordTooShort);
+  .check(
+    z.minLength(1, authValidation.passwordRequired),
+    z.minLength(PASSWORD_MIN_LENGTH, authValidation.passwordTooShort),
+  );
 
 export const confirmationCodeField = z
   .string()
-  .trim()
-  .min(1, authErrorMessages.codeRequired)
-  .regex(/^\d{6}$/, 'The code is the 6 digits from your email');
+  .check(
+    z.trim(),
+    z.minLength(1, authErrorMessages.codeRequired),
+    z.regex(/^\d{6}$/, 'The code is the 6 digits from your email'),
+  );

@@ -1,12 +1,12 @@
 // spec §7 plaid-link-token and plaid-hosted-link: a Link token for a new connection, or for
 // reconnecting a bank (update mode names the bank's item; the browser never holds an access token).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PLAID_CALL_RETRY } from '../../../lib/constants.ts';
 import { invokeFunction } from '../../../lib/invoke-function.ts';
 import type { ConnectMode } from '../utils/connect-machine.ts';
 
-const linkTokenSchema = z.object({ link_token: z.string().min(1), expiration: z.string() });
-const hostedLinkSchema = linkTokenSchema.extend({ hosted_link_url: z.url() });
+const linkTokenSchema = z.object({ link_token: z.string().check(z.minLength(1)), expiration: z.string() });
+const hostedLinkSchema = z.extend(linkTokenSchema, { hosted_link_url: z.url() });
 
 export interface LinkTarget {
   mode: ConnectMode;

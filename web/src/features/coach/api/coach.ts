@@ -2,41 +2,35 @@
 // (newest first from the API, shown oldest first), and clear it. Keyed under the spec's page-data
 // cache area with the active profile, so switching profiles shows that profile's conversation.
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
 import { cacheAreas } from '../../../lib/react-query.ts';
 
-export const toolCallSchema = z
-  .object({
-    name: z.string(),
-    input: z.unknown(),
-    result: z.record(z.string(), z.unknown()).nullable(),
-    error: z.string().nullable(),
-  })
-  .loose();
+export const toolCallSchema = z.looseObject({
+  name: z.string(),
+  input: z.unknown(),
+  result: z.nullable(z.record(z.string(), z.unknown())),
+  error: z.nullable(z.string()),
+});
 export type ToolCall = z.infer<typeof toolCallSchema>;
 
-export const coachCardSchema = z
-  .object({ type: z.string(), data: z.record(z.string(), z.unknown()) })
-  .loose();
+export const coachCardSchema = z.looseObject({ type: z.string(), data: z.record(z.string(), z.unknown()) });
 export type CoachCard = z.infer<typeof coachCardSchema>;
 
-export const coachMessageSchema = z
-  .object({
-    id: z.string(),
-    created_at: z.string(),
-    role: z.enum(['user', 'coach']),
-    text: z.string(),
-    verified: z.boolean().nullable(),
-    unmatched: z.array(z.string()).default([]),
-    tool_calls: z.array(toolCallSchema).default([]),
-    cards: z.array(coachCardSchema).default([]),
-    suggestions: z.array(z.string()).default([]),
-  })
-  .loose();
+export const coachMessageSchema = z.looseObject({
+  id: z.string(),
+  created_at: z.string(),
+  role: z.enum(['user', 'coach']),
+  text: z.string(),
+  verified: z.nullable(z.boolean()),
+  unmatched: z._default(z.array(z.string()), []),
+  tool_calls: z._default(z.array(toolCallSchema), []),
+  cards: z._default(z.array(coachCardSchema), []),
+  suggestions: z._default(z.array(z.string()), []),
+});
 export type CoachMessage = z.infer<typeof coachMessageSchema>;
 
-const pageSchema = z.object({ messages: z.array(coachMessageSchema), next_cursor: z.string().nullable() });
+const pageSchema = z.object({ messages: z.array(coachMessageSchema), next_cursor: z.nullable(z.string()) });
 const askSchema = z.object({ question: coachMessageSchema, answer: coachMessageSchema });
 
 export const coachKey = (profileId: string) => [cacheAreas.pageData, profileId, 'coach'] as const;

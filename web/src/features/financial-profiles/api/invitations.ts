@@ -3,7 +3,7 @@
 // link's token, so a link can be shown again only in the tab that created it (kept here, in memory);
 // otherwise inviting the same address again sends a fresh link and retires the old one.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
 import { FINANCIAL_PROFILES_KEY } from '../../../lib/financial-profiles-api.ts';
 import { invitedRoleSchema } from '../../../lib/invitations-api.ts';
@@ -14,18 +14,19 @@ export const invitationSchema = z.object({
   role: invitedRoleSchema,
   status: z.string(),
   expires_at: z.string(),
-  created_at: z.string().nullish(),
-  invite_url: z.string().nullish(),
+  created_at: z.nullish(z.string()),
+  invite_url: z.nullish(z.string()),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
 export const inviteInputSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Please enter an email address')
-    .pipe(z.email('Please enter a valid email address'))
-    .transform((email) => email.toLowerCase()),
+  email: z.pipe(
+    z.pipe(
+      z.string().check(z.trim(), z.minLength(1, 'Please enter an email address')),
+      z.email('Please enter a valid email address'),
+    ),
+    z.transform((email: string) => email.toLowerCase()),
+  ),
   role: invitedRoleSchema,
 });
 export type InviteInput = z.infer<typeof inviteInputSchema>;

@@ -1,16 +1,16 @@
 // The people of a financial profile: GET /financial-profiles/{id}/members (any member may read), and
 // DELETE …/members/{userId} (the owner removes someone, or a member leaves).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
 import { FINANCIAL_PROFILES_KEY, memberRoleSchema } from '../../../lib/financial-profiles-api.ts';
 
 export const memberSchema = z.object({
   user_id: z.string(),
   role: memberRoleSchema,
-  email: z.string().nullish(),
-  full_name: z.string().nullish(),
-  created_at: z.string().nullish(),
+  email: z.nullish(z.string()),
+  full_name: z.nullish(z.string()),
+  created_at: z.nullish(z.string()),
 });
 export type Member = z.infer<typeof memberSchema>;
 

@@ -2,8 +2,7 @@
 // archive-financial-profile). Each refreshes the profile list; the screen then resets the active
 // profile as spec §4 says (a created profile becomes active; archiving the active one moves on).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { pick } from 'zod/mini';
+import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
 import { FINANCIAL_PROFILES_KEY, financialProfileSchema } from '../../../lib/financial-profiles-api.ts';
 import { invokeFunction } from '../../../lib/invoke-function.ts';
@@ -14,21 +13,23 @@ export const PROFILE_NAME_MAX = 60;
 export const profileNameInputSchema = z.object({
   name: z
     .string()
-    .trim()
-    .min(1, 'Please enter a profile name')
-    .max(PROFILE_NAME_MAX, `Please use at most ${PROFILE_NAME_MAX} characters`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter a profile name'),
+      z.maxLength(PROFILE_NAME_MAX, `Please use at most ${PROFILE_NAME_MAX} characters`),
+    ),
 });
 export type ProfileNameInput = z.infer<typeof profileNameInputSchema>;
 
 // financialProfileSchema is a zod/mini schema (it loads with every signed-in screen): mini's pick.
 const renamedProfileSchema = z.lazy(() =>
-  pick(financialProfileSchema._zod.innerType, { id: true, name: true }),
+  z.pick(financialProfileSchema._zod.innerType, { id: true, name: true }),
 );
 
 export const archiveResultSchema = z.object({
   archived: z.boolean(),
   profile_id: z.string(),
-  next_active_profile_id: z.string().nullable(),
+  next_active_profile_id: z.nullable(z.string()),
 });
 export type ArchiveResult = z.infer<typeof archiveResultSchema>;
 

@@ -1,7 +1,7 @@
 // GET /notifications?page=… (the caller's active, undismissed notices for a page, spec §5 notification
 // query) and POST /notifications/{id}/dismissals (spec §4: a dismissal record is stored).
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
 import type { NoticePage } from '../utils/notice-page.ts';
 
@@ -10,9 +10,9 @@ export const noticeSchema = z.object({
   title: z.string(),
   content: z.string(),
   notification_type: z.string(),
-  style_variant: z.string().nullish(),
+  style_variant: z.nullish(z.string()),
   target_page: z.string(),
-  priority: z.number().nullish(),
+  priority: z.nullish(z.number()),
 });
 export type Notice = z.infer<typeof noticeSchema>;
 

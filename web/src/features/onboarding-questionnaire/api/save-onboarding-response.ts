@@ -1,7 +1,7 @@
 // POST /onboarding-responses (public, spec §7 insert user_onboarding_responses): the questionnaire's
 // answers, stored before the account exists. 'other' stores the typed text as challenge_other.
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
 import type { Answers } from '../utils/questionnaire.ts';
 

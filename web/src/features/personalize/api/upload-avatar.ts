@@ -2,7 +2,7 @@
 // POST in the cloud, the local gateway's stand-in locally); the browser posts a form with every granted
 // field then the file as `file`; then PATCH /profiles/me {avatar_type: 'photo'} (spec §4: uploading a
 // photo sets type photo). GET /profiles/me then returns a fresh avatar_url.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
 import { patchProfile, type Profile } from '../../../lib/user-profile-api.ts';
 

@@ -1,6 +1,6 @@
 // PATCH /profiles/me with the fields the settings screen edits; refreshes the 'user-profile' cache.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { authValidation } from '@domain/auth-messages.ts';
 import { api } from '../../../lib/api-client.ts';
 import { profileQueryKey, profileSchema, type Profile } from '../../../lib/user-profile-api.ts';
@@ -8,9 +8,11 @@ import { profileQueryKey, profileSchema, type Profile } from '../../../lib/user-
 export const updateProfileInputSchema = z.object({
   full_name: z
     .string()
-    .trim()
-    .min(1, authValidation.fullNameRequired)
-    .max(120, 'Please use at most 120 characters'),
+    .check(
+      z.trim(),
+      z.minLength(1, authValidation.fullNameRequired),
+      z.maxLength(120, 'Please use at most 120 characters'),
+    ),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
 

@@ -1,25 +1,25 @@
 // GET /email-sends (spec §3 email_sends, §9 e-mail history limit 50): the e-mails the product sent the
 // signed-in person, newest first, a page at a time, for /settings → Notifications.
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
 
 export const EMAIL_HISTORY_PAGE = 10;
 
 export const emailSendSchema = z.object({
   id: z.string(),
-  kind: z.string().nullable(),
+  kind: z.nullable(z.string()),
   subject: z.string(),
   status: z.string(),
   sent_at: z.string(),
-  delivered_at: z.string().nullable(),
-  opened_at: z.string().nullable(),
-  bounced_at: z.string().nullable(),
-  campaign: z.object({ name: z.string() }).nullable(),
+  delivered_at: z.nullable(z.string()),
+  opened_at: z.nullable(z.string()),
+  bounced_at: z.nullable(z.string()),
+  campaign: z.nullable(z.object({ name: z.string() })),
 });
 export type EmailSend = z.infer<typeof emailSendSchema>;
 
-const pageSchema = z.object({ items: z.array(emailSendSchema), next_cursor: z.string().nullable() });
+const pageSchema = z.object({ items: z.array(emailSendSchema), next_cursor: z.nullable(z.string()) });
 
 export const emailHistoryQueryOptions = () =>
   infiniteQueryOptions({

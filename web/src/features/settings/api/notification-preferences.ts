@@ -1,7 +1,7 @@
 // GET/PUT /preferences/email and /preferences/alerts (spec §3 email_preferences, alert_preferences;
 // issue 15): the notifications section of /settings reads and saves them field by field.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
 
 export const ALERT_DELIVERIES = ['immediate', 'hourly', 'daily'] as const;
@@ -14,9 +14,9 @@ export const emailPreferencesSchema = z.object({
   monthly_report: z.boolean(),
   ai_insights: z.boolean(),
   transaction_summary: z.boolean(),
-  unsubscribed_at: z.string().nullable(),
-  suppressed_at: z.string().nullable(),
-  suppression_reason: z.enum(['bounce', 'complaint']).nullable(),
+  unsubscribed_at: z.nullable(z.string()),
+  suppressed_at: z.nullable(z.string()),
+  suppression_reason: z.nullable(z.enum(['bounce', 'complaint'])),
 });
 export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
 export type EmailFlag = Exclude<
@@ -24,7 +24,7 @@ export type EmailFlag = Exclude<
   'unsubscribed_at' | 'suppressed_at' | 'suppression_reason'
 >;
 
-const delivery = z.enum(ALERT_DELIVERIES).catch('daily');
+const delivery = z.catch(z.enum(ALERT_DELIVERIES), 'daily');
 export const alertPreferencesSchema = z.object({
   critical_alert_frequency: delivery,
   high_alert_frequency: delivery,

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast.ts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { authValidation, PASSWORD_MIN_LENGTH } from '@domain/auth-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,15 +14,20 @@ import { loadAmplify } from '../../../lib/amplify-loader.ts';
 
 const schema = z
   .object({
-    current: z.string().min(1, authValidation.passwordRequired),
-    next: z.string().min(PASSWORD_MIN_LENGTH, authValidation.passwordTooShort),
+    current: z.string().check(z.minLength(1, authValidation.passwordRequired)),
+    next: z.string().check(z.minLength(PASSWORD_MIN_LENGTH, authValidation.passwordTooShort)),
     confirm: z.string(),
   })
-  .refine((v) => v.next === v.confirm, { path: ['confirm'], message: 'The two new passwords do not match' })
-  .refine((v) => v.next !== v.current, {
-    path: ['next'],
-    message: 'Choose a password different from the current one',
-  });
+  .check(
+    z.refine((v) => v.next === v.confirm, {
+      path: ['confirm'],
+      message: 'The two new passwords do not match',
+    }),
+    z.refine((v) => v.next !== v.current, {
+      path: ['next'],
+      message: 'Choose a password different from the current one',
+    }),
+  );
 type Values = z.infer<typeof schema>;
 
 export const changePasswordMessages = {
