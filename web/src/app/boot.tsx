@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { StartupError } from '../components/errors/startup-error.tsx';
 import { paths } from '../config/paths.ts';
-import { loadAppConfig, setAppConfig } from '../config/app-config.ts';
+import { inlineAppConfig, loadAppConfig, setAppConfig } from '../config/app-config.ts';
 import { loadAmplify, mayHoldSession, preloadAmplify } from '../lib/amplify-loader.ts';
 import { createQueryClient } from '../lib/react-query.ts';
 import {
@@ -75,7 +75,8 @@ export async function startApp(
   const storedSession = mayHoldSession();
   if (storedSession) preloadAmplify();
   try {
-    const config = await loadAppConfig();
+    // The page's own config is read at once: awaiting it would let other queued work go first.
+    const config = inlineAppConfig() ?? (await loadAppConfig());
     setAppConfig(config);
     if (storedSession) void loadAmplify().catch(() => undefined);
     if (navigateTo !== undefined) {

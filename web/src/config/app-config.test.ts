@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAppConfig } from './app-config-schema.ts';
 import {
   AppConfigError,
+  inlineAppConfig,
   loadAppConfig,
   parseAppConfig as parseAppConfigAsync,
   quickAppConfig,
@@ -177,5 +178,25 @@ describe('loadAppConfig', () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
     await expect(loadAppConfig(offline)).rejects.toThrow('Could not reach /config.json');
+  });
+});
+
+describe('inlineAppConfig (the config in the page, read without waiting)', () => {
+  const page = (text: string | null) => ({
+    getElementById: (id: string) =>
+      id === 'app-config' && text !== null ? ({ textContent: text } as HTMLElement) : null,
+  });
+
+  it('is the plainly valid config the server put into the page, as the schema would output it', () => {
+    expect(inlineAppConfig(page(JSON.stringify(local)))).toEqual(parseAppConfig(local));
+    expect(inlineAppConfig(page(` ${JSON.stringify(cloud)}\n`))).toEqual(parseAppConfig(cloud));
+  });
+
+  it('is null without a config in the page, or one the schema must judge (loadAppConfig then names the fault)', () => {
+    expect(inlineAppConfig(page(null))).toBeNull();
+    expect(inlineAppConfig(page('  '))).toBeNull();
+    expect(inlineAppConfig(page('{not json'))).toBeNull();
+    expect(inlineAppConfig(page(JSON.stringify({ ...local, apiUrl: 'ftp://x' })))).toBeNull();
+    expect(inlineAppConfig(undefined)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
 // by hand, at least as strictly) is taken without loading them, so zod is not on a start's path; any
 // other config is judged, and its errors worded, by the schema.
 import type { AppConfig } from './app-config-schema.ts';
-import { configResponse } from './config-request.ts';
+import { configResponse, inlineConfigText } from './config-request.ts';
 
 export type { AppConfig } from './app-config-schema.ts';
 
@@ -79,6 +79,18 @@ export function quickAppConfig(raw: unknown): AppConfig | null {
 /** Validates a parsed config.json, naming every bad field in one message (the schema's wording). */
 export async function parseAppConfig(raw: unknown): Promise<AppConfig> {
   return quickAppConfig(raw) ?? (await import('./app-config-schema.ts')).parseAppConfig(raw);
+}
+
+/** The config the server put into the page, at once, when it plainly meets the rules (quickAppConfig);
+ * null otherwise (then loadAppConfig reads and validates it, naming what is wrong). */
+export function inlineAppConfig(doc: Pick<Document, 'getElementById'> | undefined = globalThis.document) {
+  const text = inlineConfigText(doc);
+  if (!text) return null;
+  try {
+    return quickAppConfig(JSON.parse(text));
+  } catch {
+    return null;
+  }
 }
 
 /** Fetches (the page's one request, config-request.ts) and validates /config.json. */

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { clearSessionStorage, sessionKeysToClear, storageKeys } from './storage-keys.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  clearSessionStorage,
+  rememberedCalendarView,
+  sessionKeysToClear,
+  storageKeys,
+} from './storage-keys.ts';
 
 describe('sign-out storage clean-up (spec §4)', () => {
   it('removes the subscription status and every active-profile key, and keeps the theme', () => {
@@ -36,5 +41,34 @@ describe('sign-out storage clean-up (spec §4)', () => {
     } as Storage;
     clearSessionStorage(storage);
     expect([...data.keys()]).toEqual(['theme']);
+  });
+});
+
+describe('the calendar view remembered on this device (issue 12)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const withStorage = (entries: Record<string, string> | null) =>
+    vi.stubGlobal('window', {
+      localStorage:
+        entries === null
+          ? {
+              getItem: () => {
+                throw new DOMException('The operation is insecure.', 'SecurityError');
+              },
+            }
+          : { getItem: (key: string) => entries[key] ?? null },
+    });
+
+  it('is Cash or Net Worth as stored for the user and profile; an account’s view, anything else or no storage: none', () => {
+    const key = storageKeys.calendarView('user-1', 'p1');
+    withStorage({ [key]: 'net_worth' });
+    expect(rememberedCalendarView('user-1', 'p1')).toBe('net_worth');
+    expect(rememberedCalendarView('user-1', 'p2')).toBeNull();
+    expect(rememberedCalendarView('user-2', 'p1')).toBeNull();
+    withStorage({ [key]: 'cash' });
+    expect(rememberedCalendarView('user-1', 'p1')).toBe('cash');
+    withStorage({ [key]: 'acc-123' });
+    expect(rememberedCalendarView('user-1', 'p1')).toBeNull();
+    withStorage(null);
+    expect(rememberedCalendarView('user-1', 'p1')).toBeNull();
   });
 });

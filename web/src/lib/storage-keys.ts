@@ -58,6 +58,17 @@ export function rememberCalendarView(userId: string, profileId: string, view: st
   rememberHint(storageKeys.calendarView(userId, profileId), view);
 }
 
+/** The calendar view last shown on a profile on this device when it is Cash or Net Worth (an account's
+ * view may name an account gone since); null otherwise, or when storage is off. */
+export function rememberedCalendarView(userId: string, profileId: string): 'cash' | 'net_worth' | null {
+  try {
+    const view = window.localStorage.getItem(storageKeys.calendarView(userId, profileId));
+    return view === 'cash' || view === 'net_worth' ? view : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Remembers the profile shown to a user (storageKeys.lastActiveProfile). */
 export function rememberLastActiveProfile(userId: string, profileId: string): void {
   rememberHint(storageKeys.lastActiveProfile(userId), profileId);

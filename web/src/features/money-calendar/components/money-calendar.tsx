@@ -35,7 +35,7 @@ import { cn } from '../../../lib/cn.ts';
 import { MOBILE_BREAKPOINT_PX } from '../../../lib/constants.ts';
 import { formatBalance, money, shortDate, type BalanceConvention } from '../../../lib/money-format.ts';
 import { useRememberView, viewSettingsQueryOptions } from '../../../lib/money-view-settings-api.ts';
-import { rememberCalendarView } from '../../../lib/storage-keys.ts';
+import { rememberCalendarView, rememberedCalendarView } from '../../../lib/storage-keys.ts';
 import {
   calendarQueryOptions,
   type CalendarAccount,
@@ -150,12 +150,15 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
   // The view opens where the member left it (saved per profile), else on Cash.
   const settings = useQuery(viewSettingsQueryOptions(profileId));
   const remember = useRememberView(profileId);
-  // A what-if link opens on Cash, where it applies, without changing the remembered view.
-  const view = chosenView ?? (whatIf ? 'cash' : settings.isPending ? null : (settings.data?.view ?? 'cash'));
   // Remembered on this device too, so the next start asks for this view's month before the settings
-  // are in (issue 12, lib/early-data.ts); the server's setting stays the source of truth.
+  // are in (issue 12, lib/early-data.ts) and shows it at once; the server's setting stays the source of
+  // truth: when it names another view, that one shows once it is in.
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.userId : null;
+  const [deviceView] = useState(() => (userId ? rememberedCalendarView(userId, profileId) : null));
+  // A what-if link opens on Cash, where it applies, without changing the remembered view.
+  const view =
+    chosenView ?? (whatIf ? 'cash' : settings.isPending ? deviceView : (settings.data?.view ?? 'cash'));
   const shownView = chosenView ?? settings.data?.view;
   useEffect(() => {
     if (userId && shownView) rememberCalendarView(userId, profileId, shownView);
