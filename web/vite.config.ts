@@ -11,17 +11,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import {
-  build as viteBuild,
-  createServer,
-  defineConfig,
-  type Plugin,
-  type Rolldown,
-  type ViteDevServer,
-} from 'vite';
+import { build as viteBuild, createServer, defineConfig, type Plugin, type ViteDevServer } from 'vite';
 import { withConfigInPage } from '../domain/web-page-config.ts';
-import { START_FILES_ID, type StartFiles } from './src/app/start-files.ts';
-import { paths } from './src/config/paths.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -149,79 +140,9 @@ function inlineStart(): Plugin {
       if (!marker.test(html)) throw new Error('index.html has no <!-- inline-start --> comment');
       // Built once per build; on every load in development, so edits show.
       const source = ctx.server ? await bundle() : await (code ??= bundle());
-      // A build lists each signed-in screen's files for it (app/start-files.ts); development has none.
-      const list = ctx.bundle
-        ? `<script type="application/json" id="${START_FILES_ID}">${JSON.stringify(startFiles(ctx.bundle))}</script>`
-        : '';
-      return html.replace(marker, () => `${list}<script>${source}</script>`);
+      return html.replace(marker, () => `<script>${source}</script>`);
     },
   };
-}
-
-/** The signed-in screens' modules by route pattern, as app/screens.ts imports them. */
-function screenModules(): Record<string, string> {
-  const text = readFileSync(fileURLToPath(new URL('./src/app/screens.ts', import.meta.url)), 'utf8');
-  const table = /export const screens = \{([\s\S]*?)\} satisfies/.exec(text)?.[1] ?? '';
-  const modules: Record<string, string> = {};
-  for (const [, name = '', module = ''] of table.matchAll(
-    /\[paths\.app\.(\w+)\.path\]:\s*\(\)\s*=>\s*import\('\.\/([^']+)'\)/g,
-  )) {
-    const route = (paths.app as Record<string, { path: string } | undefined>)[name];
-    if (!route) throw new Error(`app/screens.ts names paths.app.${name}, which config/paths.ts lacks`);
-    modules[route.path] = fileURLToPath(new URL(`./src/app/${module}`, import.meta.url));
-  }
-  // Every screen of the table, each in the shape read above: a new shape fails the build, not the start.
-  if (Object.keys(modules).length === 0 || Object.keys(modules).length !== table.split('import(').length - 1)
-    throw new Error('app/screens.ts: not every signed-in screen was found for the start files');
-  return modules;
-}
-
-/**
- * The files of a signed-in start beyond the entry's own (which index.html links already), from the
- * build's output (app/start-files.ts): the app, its signed-in frame and logic and Amplify Auth for every
- * signed-in screen, and each screen's own static imports.
- */
-function startFiles(bundle: Rolldown.OutputBundle): StartFiles {
-  const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
-  // A dynamically imported module's own file (often a small facade re-exporting from its group's file,
-  // which it imports), else the file holding it.
-  const chunkOf = (id: string) => {
-    const chunk =
-      chunks.find((item) => item.facadeModuleId === id) ?? chunks.find((item) => item.moduleIds.includes(id));
-    if (!chunk) throw new Error(`the build has no chunk holding ${id}`);
-    return chunk;
-  };
-  const closure = (chunk: Rolldown.OutputChunk, files = new Set<string>()) => {
-    if (files.has(chunk.fileName)) return files;
-    files.add(chunk.fileName);
-    for (const file of chunk.imports) {
-      const next = bundle[file];
-      if (next?.type === 'chunk') closure(next, files);
-    }
-    return files;
-  };
-  const entry = chunks.find((chunk) => chunk.isEntry);
-  if (!entry) throw new Error('the build has no entry chunk');
-  const have = closure(entry);
-  const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
-  const signedIn = new Set<string>();
-  for (const root of ['app/boot.tsx', 'app/routes/app/root.tsx', 'lib/signed-in-logic.ts', 'lib/amplify.ts'])
-    closure(chunkOf(source(root)), signedIn);
-  // Largest first: the files arrive together sooner over a handful of connections (HTTP/1.1 locally).
-  const size = (file: string) => {
-    const item = bundle[file];
-    return item?.type === 'chunk' ? item.code.length : 0;
-  };
-  const own = (files: Set<string>) =>
-    [...files]
-      .filter((file) => !have.has(file))
-      .sort((a, b) => size(b) - size(a))
-      .map((file) => `/${file}`);
-  const screenFiles: Record<string, string[]> = {};
-  for (const [pattern, id] of Object.entries(screenModules())) {
-    screenFiles[pattern] = own(closure(chunkOf(id))).filter((file) => !signedIn.has(file.slice(1)));
-  }
-  return { signedIn: own(signedIn), screens: screenFiles };
 }
 
 /** This build's version: the time it was made plus a random tag, unique per build. */

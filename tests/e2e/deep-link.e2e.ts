@@ -28,7 +28,6 @@ test('a cold /calendar deep link asks for its month before the last script has l
   // As CloudFront serves the page: only scripts from the site and the inline ones the deploy hashed run
   // (infra/csp.ts, hashed from the page as served, its config block filled).
   const violations: string[] = [];
-  let pageHtml = '';
   await cold.exposeFunction('reportViolation', (text: string) => violations.push(text));
   await cold.addInitScript(() =>
     document.addEventListener('securitypolicyviolation', (event) =>
@@ -39,30 +38,12 @@ test('a cold /calendar deep link asks for its month before the last script has l
   );
   await cold.route(`${base()}/calendar`, async (route) => {
     const response = await route.fetch();
-    pageHtml = await response.text();
-    const hashes = inlineScriptHashes(pageHtml);
+    const hashes = inlineScriptHashes(await response.text());
     expect(hashes).toHaveLength(2);
     await route.fulfill({
       response,
       headers: { ...response.headers(), 'content-security-policy': `script-src 'self' ${hashes.join(' ')}` },
     });
-  });
-  // Each `<link rel="modulepreload">` added by a script, and whether an inline script of the page added
-  // it (`document.currentScript` is that element while it runs; null in a module script).
-  await cold.addInitScript(() => {
-    const added: Array<{ href: string; inline: boolean }> = [];
-    (window as unknown as { preloadLinks: typeof added }).preloadLinks = added;
-    const append = Node.prototype.appendChild;
-    Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
-      if (node instanceof HTMLLinkElement && node.rel === 'modulepreload') {
-        const script = document.currentScript;
-        added.push({
-          href: node.getAttribute('href') ?? '',
-          inline: script !== null && !script.hasAttribute('src'),
-        });
-      }
-      return append.call(this, node) as T;
-    };
   });
   const scriptEnds: number[] = [];
   const preflights: string[] = [];
@@ -100,20 +81,6 @@ test('a cold /calendar deep link asks for its month before the last script has l
   expect(calendarSentAt).toBeLessThan(Math.max(...needed));
   expect(calendarSenders[0]?.length).toBeGreaterThan(0);
   expect(calendarSenders[0]?.every((url) => new URL(url).pathname === '/calendar')).toBe(true);
-  // Every script of the build's start list for /calendar was asked for by index.html's inline script,
-  // as the page was parsed, not by the entry once it had run.
-  const list = JSON.parse(
-    /<script type="application\/json" id="start-files">([^<]*)<\/script>/.exec(pageHtml)?.[1] ?? 'null',
-  ) as { signedIn: string[]; screens: Record<string, string[]> } | null;
-  const startFiles = [...(list?.signedIn ?? []), ...(list?.screens['/calendar'] ?? [])];
-  expect(startFiles.length).toBeGreaterThan(5);
-  const linked = await cold.evaluate(
-    () => (window as unknown as { preloadLinks: Array<{ href: string; inline: boolean }> }).preloadLinks,
-  );
-  const byInlineScript = linked.filter((link) => link.inline).map((link) => link.href);
-  expect(byInlineScript).toEqual(startFiles);
-  // The entry's own preloads (app/screens.ts) then find them linked and add none of them again.
-  expect(linked.filter((link) => startFiles.includes(link.href))).toHaveLength(startFiles.length);
   expect(configRequests).toEqual([]);
   expect(preflights).toEqual([]);
   expect(violations).toEqual([]);

@@ -26,7 +26,7 @@ afterEach(() => clearEarlyRequests());
 describe("index.html's inline start", () => {
   it('sends the first screen’s requests from the config in the page, for the app to take', async () => {
     const fetchFn = vi.fn(async () => new Response('{"month":"2026-11"}'));
-    expect(runInlineStart(page(config), signedIn, calendar, fetchFn, () => {})).toBe(6);
+    expect(runInlineStart(page(config), signedIn, calendar, fetchFn)).toBe(6);
     expect(fetchFn).toHaveBeenCalledTimes(6);
     // The app's copy of early-data (another bundle in the browser) finds them on the window.
     const shared = (globalThis as { __earlyRequests?: Map<string, unknown> }).__earlyRequests;
@@ -42,63 +42,14 @@ describe("index.html's inline start", () => {
 
   it('does nothing without a config in the page, signed out, or on a broken config, and never throws', () => {
     const fetchFn = vi.fn(async () => new Response('{}'));
-    expect(runInlineStart(page(null), signedIn, calendar, fetchFn, () => {})).toBe(0);
-    expect(runInlineStart(page('  '), signedIn, calendar, fetchFn, () => {})).toBe(0);
-    expect(runInlineStart(page(config), storage({}), calendar, fetchFn, () => {})).toBe(0);
-    expect(runInlineStart(page('{not json'), signedIn, calendar, fetchFn, () => {})).toBe(0);
+    expect(runInlineStart(page(null), signedIn, calendar, fetchFn)).toBe(0);
+    expect(runInlineStart(page('  '), signedIn, calendar, fetchFn)).toBe(0);
+    expect(runInlineStart(page(config), storage({}), calendar, fetchFn)).toBe(0);
+    expect(runInlineStart(page('{not json'), signedIn, calendar, fetchFn)).toBe(0);
     const blocked = () => {
       throw new DOMException('The operation is insecure.', 'SecurityError');
     };
-    expect(runInlineStart(page(config), blocked, calendar, fetchFn, () => {})).toBe(0);
+    expect(runInlineStart(page(config), blocked, calendar, fetchFn)).toBe(0);
     expect(fetchFn).not.toHaveBeenCalled();
-  });
-
-  it('asks for the signed-in start files of the screen in the address before sending the requests', () => {
-    const list = {
-      signedIn: ['/assets/app-core.js', '/assets/frame.js'],
-      screens: { '/calendar': ['/assets/calendar.js', '/assets/money.js'], '/plan': ['/assets/plan.js'] },
-    };
-    const withList = (text: string | null) => ({
-      getElementById: (id: string) =>
-        id === 'app-config'
-          ? ({ textContent: config } as HTMLElement)
-          : id === 'start-files' && text !== null
-            ? ({ textContent: text } as HTMLElement)
-            : null,
-    });
-    const order: string[] = [];
-    const fetchFn = vi.fn(async () => {
-      order.push('request');
-      return new Response('{}');
-    });
-    const preload = vi.fn((files: string[]) => order.push(`preload ${files.length}`));
-    expect(runInlineStart(withList(JSON.stringify(list)), signedIn, calendar, fetchFn, preload)).toBe(6);
-    expect(preload).toHaveBeenCalledWith([
-      '/assets/app-core.js',
-      '/assets/frame.js',
-      '/assets/calendar.js',
-      '/assets/money.js',
-    ]);
-    expect(order[0]).toBe('preload 4');
-    clearEarlyRequests();
-
-    // A stored session that has expired still loads the app (Amplify refreshes it): the files, no requests.
-    const expired = storage({ [`CognitoIdentityServiceProvider.${CLIENT}.LastAuthUser`]: 'ada' });
-    preload.mockClear();
-    expect(runInlineStart(withList(JSON.stringify(list)), expired, calendar, fetchFn, preload)).toBe(0);
-    expect(preload).toHaveBeenCalledTimes(1);
-
-    // Signed out, no list, an unreadable list, a preload that throws: no files, and the requests go as ever.
-    preload.mockClear();
-    expect(runInlineStart(withList(JSON.stringify(list)), storage({}), calendar, fetchFn, preload)).toBe(0);
-    expect(runInlineStart(withList(null), signedIn, calendar, fetchFn, preload)).toBe(6);
-    clearEarlyRequests();
-    expect(runInlineStart(withList('{oops'), signedIn, calendar, fetchFn, preload)).toBe(6);
-    clearEarlyRequests();
-    expect(preload).not.toHaveBeenCalled();
-    const failing = () => {
-      throw new Error('no DOM');
-    };
-    expect(runInlineStart(withList(JSON.stringify(list)), signedIn, calendar, fetchFn, failing)).toBe(6);
   });
 });

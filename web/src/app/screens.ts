@@ -5,7 +5,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
-import { matchesPath } from './match-path.ts';
 
 export interface RouteModule {
   default: ComponentType;
@@ -43,6 +42,14 @@ export const appFrame = () => import('./routes/app/root.tsx');
 
 /** The signed-in providers' logic (the active profile, the subscription), which the frame waits for. */
 const signedInLogic = () => import('../lib/signed-in-logic.ts');
+
+/** Whether `pattern` (a route path with `:param` segments) matches `pathname`. */
+export function matchesPath(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/');
+  const have = pathname.replace(/\/+$/, '').split('/');
+  if (pathname !== '/' && want.length !== have.length) return false;
+  return want.every((part, index) => part.startsWith(':') || part === have[index]);
+}
 
 /**
  * Starts loading the signed-in screen at `pathname` (its frame, the providers' signed-in logic), so its

@@ -236,9 +236,8 @@ export function hasStoredSession(config: unknown, storage: ReadableStorage): boo
 
 /**
  * Starts the early requests of this page load from the raw config (null when it could not be read);
- * does nothing without a usable stored sign-in. `loadCode` starts the download of the code a signed-in
- * start needs when any session is stored: Amplify's, from the app's entry; the screen's files and
- * Amplify's, from the inline script (app/start-files.ts).
+ * does nothing without a usable stored sign-in. `loadAuthCode` starts the download of Amplify's code
+ * when any session is stored (the app's entry passes it; the inline script cannot load chunks).
  */
 export function startEarlyData(
   config: unknown,
@@ -247,12 +246,12 @@ export function startEarlyData(
   location: Pick<Location, 'pathname' | 'search'>,
   fetchFn: typeof fetch,
   now: () => number,
-  loadCode: () => void,
+  loadAuthCode: () => void,
 ): number {
   const raw = (config ?? {}) as RawConfig;
   if (typeof raw.apiUrl !== 'string' || typeof raw.userPoolClientId !== 'string') return 0;
   // Amplify checks (and, once expired, refreshes) any stored session: its code loads beside the app's.
-  if (hasStoredSession(raw, storage)) loadCode();
+  if (hasStoredSession(raw, storage)) loadAuthCode();
   const baseUrl = raw.apiUrl.replace(/\/+$/, '');
   const signedIn = storedIdToken(storage, raw.userPoolClientId, now());
   if (!signedIn) return 0;
