@@ -101,13 +101,13 @@ async function coldDeepLink(browser: Browser, web: string, storage: StorageState
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const jsEnds: number[] = [];
     let calendarStart = Number.POSITIVE_INFINITY;
+    // Both by the browser's own clock (when a request was sent, when a response ended): the wall clock
+    // at which this process hears of a request lags it by however busy the machine is.
     page.on('requestfinished', (request) => {
       const timing = request.timing();
       if (request.resourceType() === 'script') jsEnds.push(timing.startTime + timing.responseEnd);
-    });
-    page.on('request', (request) => {
       if (request.url().includes('/functions/get-money-plan-calendar'))
-        calendarStart = Math.min(calendarStart, Date.now());
+        calendarStart = Math.min(calendarStart, timing.startTime);
     });
     await page.goto(`${web}/calendar`);
     // Typed here: bin/ is compiled without the DOM library.
