@@ -1,17 +1,21 @@
 // The header's notifications (issue 15 item 3): a bell with the unread count, and the latest alerts in a
 // menu (alerts-dropdown.tsx, loaded when a person reaches for the bell: ui/lazy-menu.tsx); opening an
-// alert marks it read and follows its link, "Mark all read" clears the count.
+// alert marks it read and follows its link, "Mark all read" clears the count. The count is asked for once
+// the browser is first idle after the frame shows (within 1 s): its request, answer and redraw stay off a
+// deep link's path to its screen (issue 12).
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { alertsQueryOptions } from '../../lib/alerts-api.ts';
 import { lazyModule } from '../../lib/lazy-module.ts';
+import { useIdle } from '../deferred.tsx';
 import { lazyMenu } from '../ui/lazy-menu.tsx';
 
 export const alertsDropdown = lazyModule(() => import('./alerts-dropdown.tsx').then((m) => m.AlertsDropdown));
 const AlertsDropdown = lazyMenu(alertsDropdown);
 
 export function AlertsMenu() {
-  const query = useQuery(alertsQueryOptions());
+  const idle = useIdle();
+  const query = useQuery({ ...alertsQueryOptions(), enabled: idle });
   const unread = query.data?.unread_count ?? 0;
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
