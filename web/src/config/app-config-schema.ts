@@ -4,10 +4,14 @@
 import * as z from 'zod/mini';
 import { AppConfigError } from './app-config.ts';
 
-const httpUrl = z.pipe(
-  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
-  z.transform((url: string) => url.replace(/\/+$/, '')),
-);
+/** A URL of one of `protocol`'s schemes, without its trailing slashes. */
+const urlOf = (protocol: RegExp, error: string) =>
+  z.pipe(
+    z.url({ protocol, error }),
+    z.transform((url: string) => url.replace(/\/+$/, '')),
+  );
+
+const httpUrl = urlOf(/^https?$/, 'must be an http(s) URL');
 
 export const appConfigSchema = z
   .object({
@@ -25,12 +29,7 @@ export const appConfigSchema = z
     /** The local mail outbox viewer; local stage only. */
     outboxUrl: z.optional(httpUrl),
     /** The realtime WebSocket (ws:// locally, wss:// in the cloud); without it nothing is pushed. */
-    realtimeUrl: z.optional(
-      z.pipe(
-        z.url({ protocol: /^wss?$/, error: 'must be a ws(s) URL' }),
-        z.transform((url: string) => url.replace(/\/+$/, '')),
-      ),
-    ),
+    realtimeUrl: z.optional(urlOf(/^wss?$/, 'must be a ws(s) URL')),
   })
   .check(
     z.superRefine((config, ctx) => {
