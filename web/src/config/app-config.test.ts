@@ -63,6 +63,15 @@ describe('parseAppConfig', () => {
     );
   });
 
+  it('takes a ws(s) realtime URL without its trailing slash, and refuses any other scheme', () => {
+    expect(parseAppConfig({ ...cloud, realtimeUrl: 'wss://rt.example.com/' }).realtimeUrl).toBe(
+      'wss://rt.example.com',
+    );
+    expect(() => parseAppConfig({ ...cloud, realtimeUrl: 'https://rt.example.com' })).toThrow(
+      'realtimeUrl must be a ws(s) URL',
+    );
+  });
+
   it('refuses an unknown auth flow and non-http URLs', () => {
     expect(() => parseAppConfig({ ...local, authFlowType: 'CUSTOM_AUTH' })).toThrow(AppConfigError);
     expect(() => parseAppConfig({ ...local, apiUrl: 'ftp://example.com' })).toThrow(/apiUrl/);
