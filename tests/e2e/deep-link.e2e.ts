@@ -1,7 +1,8 @@
 // A cold deep link to /calendar with a stored session (issue 12 item 2): the screen's data requests
 // start with its code, not after it — the calendar request is sent by index.html's inline script, from
 // the config in the page, before the last JavaScript file has finished loading — and nothing in the
-// session sends a CORS preflight.
+// session sends a CORS preflight. The app then renders the screen from a warm cache, in one commit, not
+// one per gate.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { inlineScriptHashes } from '../../infra/csp.ts';
@@ -36,6 +37,26 @@ test('a cold /calendar deep link asks for its month before the last script has l
       ),
     ),
   );
+  // React's commits before the grid (its DevTools hook, which React DOM calls on each commit).
+  await cold.addInitScript((grid) => {
+    const win = window as unknown as { commitsBeforeGrid: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+    win.commitsBeforeGrid = 0;
+    let shown = false;
+    const noop = () => undefined;
+    win.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: noop,
+      onScheduleFiberRoot: noop,
+      onCommitFiberUnmount: noop,
+      onPostCommitFiberRoot: noop,
+      onCommitFiberRoot: () => {
+        shown ||= document.querySelector(grid) !== null;
+        if (!shown) win.commitsBeforeGrid += 1;
+      },
+    };
+  }, CALENDAR_GRID);
   await cold.route(`${base()}/calendar`, async (route) => {
     const response = await route.fetch();
     const hashes = inlineScriptHashes(await response.text());
@@ -49,8 +70,11 @@ test('a cold /calendar deep link asks for its month before the last script has l
   const preflights: string[] = [];
   const configRequests: string[] = [];
   let calendarSentAt = Number.POSITIVE_INFINITY;
+  const apiCalls: string[] = [];
   cold.on('request', (request) => {
     if (request.method() === 'OPTIONS') preflights.push(request.url());
+    if (new URL(request.url()).pathname.startsWith('/api/'))
+      apiCalls.push(`${request.method()} ${new URL(request.url()).pathname.replace(/^\/api/, '')}`);
     if (new URL(request.url()).pathname === '/config.json') configRequests.push(request.url());
   });
   // Who sent the calendar request: the script frames of its initiator (Chrome DevTools Protocol).
@@ -73,6 +97,10 @@ test('a cold /calendar deep link asks for its month before the last script has l
   const shownAt = await cold.evaluate(() => performance.timeOrigin + performance.now());
   await expect.poll(() => Number.isFinite(calendarSentAt)).toBe(true);
   const needed = scriptEnds.filter((end) => end <= shownAt);
+  const callsBeforeGrid = [...apiCalls];
+  const commitsBeforeGrid = await cold.evaluate(
+    () => (window as unknown as { commitsBeforeGrid: number }).commitsBeforeGrid,
+  );
 
   expect(needed.length).toBeGreaterThan(1);
   // The calendar's data was on its way while the app's code was still arriving: sent by index.html's
@@ -82,6 +110,22 @@ test('a cold /calendar deep link asks for its month before the last script has l
   expect(calendarSenders[0]?.length).toBeGreaterThan(0);
   expect(calendarSenders[0]?.every((url) => new URL(url).pathname === '/calendar')).toBe(true);
   expect(configRequests).toEqual([]);
+  // One render from a warm cache (lib/signed-in-start.ts): the gates and the screen read the answers the
+  // page asked for, each asked for once, and React draws the screen in one commit and the grid in the
+  // next, where the gates' cascade (auth, second factor, profiles, settings, month) took nine.
+  expect(commitsBeforeGrid).toBeGreaterThan(0);
+  expect(commitsBeforeGrid).toBeLessThanOrEqual(2);
+  for (const call of [
+    'GET /two-factor',
+    'GET /financial-profiles',
+    'GET /profiles/me',
+    'GET /money-plan/settings',
+    'POST /functions/get-money-plan-calendar',
+  ])
+    expect(
+      callsBeforeGrid.filter((made) => made === call),
+      call,
+    ).toHaveLength(1);
   expect(preflights).toEqual([]);
   expect(violations).toEqual([]);
   await context.close();

@@ -1,9 +1,11 @@
 // Starts the full app (docs/web.md, "Landing bundle"): loads and validates /config.json, makes the query
-// cache and the router, waits for the first screen's code, then renders <App/> (or the startup error)
-// into the page's root. Amplify is not part of it (lib/amplify-loader.ts): a start with a stored session
+// cache and the router, waits for the first screen's code (and, on a signed-in start, for its data:
+// docs/web.md "One render from a warm cache"), then renders <App/> (or the startup error) into the
+// page's root. Amplify is not part of it (lib/amplify-loader.ts): a start with a stored session
 // begins loading it here, beside the config. Loaded by main.tsx at once for most pages, and by the light
 // landing page (static-landing.ts) when the visitor heads into the app.
-import { StrictMode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { StartupError } from '../components/errors/startup-error.tsx';
 import { paths } from '../config/paths.ts';
@@ -16,10 +18,48 @@ import {
   registerRoutePreloads,
   STARTUP_PRELOADS,
 } from '../lib/route-preload.ts';
+import { subscriptionCode } from '../features/subscriptions/components/subscription-provider.tsx';
+import { activeProfileCode } from '../lib/active-profile-provider.tsx';
+import type { AuthUser } from '../lib/auth.tsx';
 import { App } from './index.tsx';
 import { createAppRouter, routerReady, screens } from './router.tsx';
+import { signedInScreenAt } from './screens.ts';
 
 let started = false;
+
+/** How long the first render waits, at most, for a signed-in start's data (lib/signed-in-start.ts). */
+export const SIGNED_IN_START_MAX_MS = 1500;
+
+/**
+ * On a start at a signed-in screen with a stored session: the user Amplify confirms, with the frame's
+ * and the screen's first queries in the cache (lib/signed-in-start.ts), so the app renders the screen
+ * in one go. Gives up waiting after SIGNED_IN_START_MAX_MS (a slow API, a stalled token refresh): the
+ * app then renders as on any start, and finds whatever has come in by then in the cache.
+ */
+async function prepareSignedInStart(queryClient: QueryClient): Promise<AuthUser | null> {
+  const screen = signedInScreenAt(window.location.pathname);
+  if (!screen) return null;
+  const giveUp = new AbortController();
+  const prepared = Promise.all([activeProfileCode.load(), subscriptionCode.load()]).then(([logic]) =>
+    logic.prepareSignedInStart(queryClient, {
+      search: window.location.search,
+      screen: screen().then((module) => module.startQueries),
+      signal: giveUp.signal,
+    }),
+  );
+  let timer: number | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = window.setTimeout(() => {
+      giveUp.abort();
+      resolve(null);
+    }, SIGNED_IN_START_MAX_MS);
+  });
+  try {
+    return await Promise.race([prepared.catch(() => null), late]);
+  } finally {
+    window.clearTimeout(timer);
+  }
+}
 
 /** How long a prerendered screen skeleton may stay once the app has rendered, at most. */
 const SKELETON_HOLD_MAX_MS = 3000;
@@ -84,12 +124,18 @@ export async function startApp(
       window.scrollTo(0, 0);
     }
     const queryClient = createQueryClient();
+    const prepared = storedSession ? prepareSignedInStart(queryClient) : null;
     const router = createAppRouter(queryClient);
     await routerReady(router);
-    root.render(
-      <StrictMode>
-        <App queryClient={queryClient} router={router} />
-      </StrictMode>,
+    const startUser = prepared ? await prepared : null;
+    // A transition: React renders the first screen in slices, yielding to the browser every few
+    // milliseconds, instead of in one long task (issue 12: Lighthouse's Total Blocking Time).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App queryClient={queryClient} router={router} startUser={startUser} />
+        </StrictMode>,
+      ),
     );
   } catch (error) {
     console.error('startup failed', error);

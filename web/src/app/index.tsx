@@ -6,6 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import type { AuthUser } from '../lib/auth.tsx';
 import { installTelemetry } from '../lib/install-telemetry.ts';
 import { AppWide } from './app-wide.tsx';
 import { AppProvider } from './provider.tsx';
@@ -17,9 +18,18 @@ function Telemetry() {
   return null;
 }
 
-export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
+export function App({
+  queryClient,
+  router,
+  startUser = null,
+}: {
+  queryClient: QueryClient;
+  router: AppRouter;
+  /** The user Amplify confirmed before the first render (app/boot.tsx), if it did. */
+  startUser?: AuthUser | null;
+}) {
   return (
-    <AppProvider queryClient={queryClient}>
+    <AppProvider queryClient={queryClient} startUser={startUser}>
       <Telemetry />
       <AppWide />
       <RouterProvider router={router} />

@@ -7,7 +7,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ActiveProfileProvider } from '../lib/active-profile-provider.tsx';
-import { AuthProvider } from '../lib/auth.tsx';
+import { AuthProvider, type AuthUser } from '../lib/auth.tsx';
 import { PendingInvitationOnSignIn } from '../lib/invitation-on-sign-in.tsx';
 import { ThemeSync } from '../lib/theme.ts';
 import { onToastRequested } from '../lib/toast.ts';
@@ -43,11 +43,20 @@ function LateToaster() {
   );
 }
 
-export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProvider({
+  queryClient,
+  startUser = null,
+  children,
+}: {
+  queryClient: QueryClient;
+  /** The user already confirmed at start (app/boot.tsx): the auth state starts signed in as them. */
+  startUser?: AuthUser | null;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeSync />
-      <AuthProvider>
+      <AuthProvider initialUser={startUser}>
         <PendingInvitationOnSignIn />
         <ActiveProfileProvider>
           <SubscriptionProvider>{children}</SubscriptionProvider>

@@ -5,10 +5,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
+import type { ScreenStartQueries } from '../lib/signed-in-start.ts';
 
 export interface RouteModule {
   default: ComponentType;
   clientLoader?: (queryClient: QueryClient) => LoaderFunction;
+  /** A signed-in screen's first queries, run before the app's first render on a start there. */
+  startQueries?: ScreenStartQueries;
 }
 
 /** Signed-in screens by path: the router loads them lazily, and lib/route-preload.ts preloads them. */
@@ -51,14 +54,19 @@ export function matchesPath(pattern: string, pathname: string): boolean {
   return want.every((part, index) => part.startsWith(':') || part === have[index]);
 }
 
+/** The code of the signed-in screen at `pathname` (an admin screen included), if it is one. */
+export function signedInScreenAt(pathname: string): (() => Promise<RouteModule>) | undefined {
+  const all: Record<string, () => Promise<RouteModule>> = { ...screens, ...adminScreens };
+  return Object.entries(all).find(([pattern]) => matchesPath(pattern, pathname))?.[1];
+}
+
 /**
  * Starts loading the signed-in screen at `pathname` (its frame, the providers' signed-in logic), so its
  * code arrives with the app's; nothing for other pages. The router's own lazy load and the providers then
  * find the modules already on their way.
  */
 export function preloadScreenFor(pathname: string): void {
-  const all: Record<string, () => Promise<unknown>> = { ...screens, ...adminScreens };
-  const load = Object.entries(all).find(([pattern]) => matchesPath(pattern, pathname))?.[1];
+  const load = signedInScreenAt(pathname);
   if (!load) return;
   void appFrame().catch(() => undefined);
   void signedInLogic().catch(() => undefined);

@@ -1,6 +1,8 @@
 // Who is signed in, from Amplify: read once at start (getCurrentUser) and kept current by the Hub's
 // auth events (spec §4 Auth events). Also the auth guard of spec §2 and the Logout of spec §4. With no
-// stored session the answer is "signed out" at once, without loading Amplify (amplify-loader.ts).
+// stored session the answer is "signed out" at once, without loading Amplify (amplify-loader.ts). A
+// start prepared before the first render (lib/signed-in-start.ts) hands over the user Amplify has just
+// confirmed, and the state starts signed in as them.
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -77,10 +79,22 @@ export async function readCurrentUser(): Promise<AuthUser | null> {
 
 const signedOut: AuthState = { status: 'signedOut', user: null };
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+const sameUser = (a: AuthUser, b: AuthUser) =>
+  a.userId === b.userId && a.email === b.email && a.name === b.name;
+
+export function AuthProvider({
+  initialUser = null,
+  children,
+}: {
+  /** A user Amplify has just confirmed (a prepared signed-in start, app/boot.tsx): no 'loading' state. */
+  initialUser?: AuthUser | null;
+  children: ReactNode;
+}) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<AuthState>({ status: 'loading', user: null });
-  const lastUserId = useRef<string | null>(null);
+  const [state, setState] = useState<AuthState>(() =>
+    initialUser ? { status: 'signedIn', user: initialUser } : { status: 'loading', user: null },
+  );
+  const lastUserId = useRef<string | null>(initialUser?.userId ?? null);
 
   const refresh = useCallback(async () => {
     const user = await readCurrentUser();
@@ -90,7 +104,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       forgetPendingCalls();
     }
     if (user) lastUserId.current = user.userId;
-    setState(user ? { status: 'signedIn', user } : signedOut);
+    // The same user again keeps the state, and renders nothing anew (the start's own check, above all).
+    setState((current) =>
+      user
+        ? current.status === 'signedIn' && sameUser(current.user, user)
+          ? current
+          : { status: 'signedIn', user }
+        : signedOut,
+    );
     return user;
   }, [queryClient]);
 

@@ -7,3 +7,4 @@
 export { ActiveProfileEngine, resetActiveProfile, useActiveProfileState } from './active-profile-engine.tsx';
 export { ensureDefaultProfile, listFinancialProfiles } from './financial-profiles-api.ts';
 export { refreshStatus, SubscriptionSync } from '../features/subscriptions/components/subscription-sync.tsx';
+export { prepareSignedInStart } from './signed-in-start.ts';

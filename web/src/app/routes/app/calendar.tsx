@@ -5,6 +5,9 @@ import { MoneyCalendar } from '../../../features/money-calendar/components/money
 import { useActiveProfile } from '../../../lib/active-profile-provider.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
+/** The screen's first queries on a signed-in start (lib/signed-in-start.ts). */
+export { startCalendarQueries as startQueries } from '../../../features/money-calendar/api/calendar-start.ts';
+
 export default function CalendarRoute() {
   useDocumentTitle('Money Calendar');
   const { profile, role, status, error, refetch } = useActiveProfile();

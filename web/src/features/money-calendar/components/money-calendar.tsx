@@ -50,10 +50,12 @@ import {
   dayLabel,
   isMonthInWindow,
   monthLabel,
+  openingMonth,
   signedUsd,
   type BalanceTone,
 } from '../utils/month.ts';
 import { applyWhatIf, parseWhatIf } from '../utils/what-if.ts';
+import { currentMonth, openingView } from '../api/calendar-start.ts';
 import { CalendarHeading } from './calendar-skeleton.tsx';
 
 // Off the first render's path (issue 12): the day's dialog loads when the browser is first idle after the
@@ -90,8 +92,6 @@ const toneWords: Record<BalanceTone, string> = {
   none: '',
 };
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-const currentMonth = () => new Date().toISOString().slice(0, 7);
 
 /** The month with what-if days: the summary's closing, lowest and low days follow them. */
 function withWhatIf(data: MoneyCalendarData, days: CalendarDay[]): MoneyCalendarData {
@@ -136,11 +136,7 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
   // The coach's "what if": a purchase shown as if planned, on the cash view only (?whatIf=…).
   const whatIf = parseWhatIf(searchParams.get('whatIf'), searchParams.get('repeat'));
   const linked = searchParams.get('month');
-  const [month, setMonth] = useState(() =>
-    linked && /^\d{4}-(0[1-9]|1[0-2])$/.test(linked) && isMonthInWindow(linked, currentMonth())
-      ? linked
-      : currentMonth(),
-  );
+  const [month, setMonth] = useState(() => openingMonth(linked, currentMonth()));
   const [chosenView, setChosenView] = useState<ViewKey | null>(null);
   const [selected, setSelected] = useState<string | null>(() => {
     const day = searchParams.get('day');
@@ -158,7 +154,8 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
   const [deviceView] = useState(() => (userId ? rememberedCalendarView(userId, profileId) : null));
   // A what-if link opens on Cash, where it applies, without changing the remembered view.
   const view =
-    chosenView ?? (whatIf ? 'cash' : settings.isPending ? deviceView : (settings.data?.view ?? 'cash'));
+    chosenView ??
+    (settings.isPending && !whatIf ? deviceView : openingView(whatIf !== null, settings.data?.view));
   const shownView = chosenView ?? settings.data?.view;
   useEffect(() => {
     if (userId && shownView) rememberCalendarView(userId, profileId, shownView);

@@ -30,6 +30,13 @@ export function isMonthInWindow(month: string, current: string): boolean {
   return Math.abs(monthDistance(current, month)) <= MONTH_WINDOW;
 }
 
+/** The month the calendar opens on: a link's `?month=YYYY-MM` within the window, else the current one. */
+export function openingMonth(linked: string | null, current: string): string {
+  return linked && /^\d{4}-(0[1-9]|1[0-2])$/.test(linked) && isMonthInWindow(linked, current)
+    ? linked
+    : current;
+}
+
 export function daysInMonth(month: string): number {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 0)).getUTCDate();
