@@ -63,8 +63,25 @@ describe('earlyRequestsFor', () => {
     expect(requests[5]?.body).toEqual({ month: '2027-02', accountId: 'acc-9' });
   });
 
+  it("asks for /accounts' list and /plan's streams, series items (a month back, 400 days ahead) and accounts", () => {
+    expect(earlyRequestsFor({ ...context, pathname: '/accounts' }).slice(4)).toEqual([
+      { method: 'GET', path: '/accounts', profileId: 'p1' },
+    ]);
+    expect(earlyRequestsFor({ ...context, pathname: '/plan' }).slice(4)).toEqual([
+      { method: 'GET', path: '/money-plan/streams', profileId: 'p1' },
+      {
+        method: 'GET',
+        path: '/money-plan/items',
+        query: { from: '2026-10-26', to: '2027-12-31', includeDeleted: 'true' },
+        profileId: 'p1',
+      },
+      { method: 'GET', path: '/accounts', profileId: 'p1' },
+    ]);
+  });
+
   it('sends only the frame without a remembered profile, and nothing off the signed-in screens', () => {
     expect(earlyRequestsFor({ ...context, profileId: null })).toHaveLength(4);
+    expect(earlyRequestsFor({ ...context, pathname: '/plan', profileId: null })).toHaveLength(4);
     expect(earlyRequestsFor({ ...context, pathname: '/accounts/acc-1' })).toHaveLength(4);
     expect(earlyRequestsFor({ ...context, pathname: '/login' })).toEqual([]);
     expect(earlyRequestsFor({ ...context, pathname: '/calendarx' })).toEqual([]);

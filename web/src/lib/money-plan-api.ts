@@ -1,9 +1,11 @@
 // The Money Plan API (docs/money-plan-api.md): planned items, streams, generation, running balances.
 // Shared, not in a feature: the Money Plan and the Money Calendar both read and write planned items.
 // Money is integer cents; planned items and streams use cash flow (positive = money in).
+import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from './api-client.ts';
 import { classifyError } from './classify-error.ts';
+import { planSeriesRange } from './early-data.ts';
 import { followPages } from './paging.ts';
 import { cacheAreas } from './react-query.ts';
 
@@ -93,6 +95,24 @@ export type StreamsResponse = z.infer<typeof streamsResponseSchema>;
 const itemResponseSchema = z.lazy(() => z.looseObject({ item: planItemSchema }));
 
 export const streamsQueryKey = (profileId: string) => [cacheAreas.moneyPlan, profileId, 'streams'] as const;
+
+/** /plan's streams (its summary and the recurring series). */
+export const streamsQueryOptions = (profileId: string) =>
+  queryOptions({
+    queryKey: streamsQueryKey(profileId),
+    queryFn: ({ signal }) => getStreams(profileId, signal),
+    staleTime: 120_000,
+  });
+
+/** /plan's planned items of the series it lists: from a month back to 400 days ahead, deleted ones too
+ * (a series' skipped dates). */
+export const planSeriesItemsQueryOptions = (profileId: string) =>
+  queryOptions({
+    queryKey: [cacheAreas.moneyPlanTransactions, profileId, 'series-items'] as const,
+    queryFn: ({ signal }) =>
+      listPlanItems(profileId, { ...planSeriesRange(new Date()), includeDeleted: true }, signal),
+    staleTime: 120_000,
+  });
 
 export async function getStreams(profileId: string, signal?: AbortSignal): Promise<StreamsResponse> {
   return streamsResponseSchema.parse(await api.get<unknown>('/money-plan/streams', { profileId, signal }));

@@ -3,15 +3,21 @@
 // active-profile logic chooses; a 401 meanwhile or no user leaves the start to the usual path. Runs the
 // real query options and API client against a fake API (fetch); only Amplify and the config are faked.
 import { QueryClient } from '@tanstack/react-query';
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryLocalStorage, standInWindow } from './node-root.testing.ts';
 
 vi.mock('../config/app-config.ts', () => ({ getAppConfig: () => ({ apiUrl: 'https://api.test' }) }));
+// The ID token Amplify gives, which index.html's early requests read from storage as well.
+const TOKEN = vi.hoisted(() => {
+  const b64 = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${b64({ alg: 'RS256' })}.${b64({ sub: 'user-1', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+});
 vi.mock('./amplify-loader.ts', () => ({
   mayHoldSession: () => true,
   onAuthEvent: () => () => undefined,
   loadAmplify: async () => ({
-    fetchAuthSession: async () => ({ tokens: { idToken: { toString: () => 'id-token', payload: {} } } }),
+    fetchAuthSession: async () => ({ tokens: { idToken: { toString: () => TOKEN, payload: {} } } }),
   }),
 }));
 
@@ -23,6 +29,10 @@ const { storageKeys } = await import('./storage-keys.ts');
 const { startCalendarQueries } = await import('../features/money-calendar/api/calendar-start.ts');
 const { calendarQueryOptions } = await import('../features/money-calendar/api/calendar.ts');
 const { viewSettingsQueryOptions } = await import('./money-view-settings-api.ts');
+const { startPlanQueries } = await import('../features/money-plan/api/plan-start.ts');
+const { startAccountsQueries } = await import('../features/accounts/api/accounts-start.ts');
+const { clearEarlyRequests, startEarlyData } = await import('./early-data.ts');
+const { earlyStorageKeys } = await import('./storage-keys.ts');
 
 const USER = { userId: 'user-1', email: 'ada@example.com', name: 'Ada' };
 
@@ -76,6 +86,22 @@ function fakeApi(overrides: Record<string, () => Response> = {}) {
         updated_at: null,
       }),
     'POST /functions/get-money-plan-calendar': () => Response.json({ data: null }),
+    'POST /functions/check-subscription': () => Response.json({ subscribed: false }),
+    'GET /accounts': () => Response.json({ accounts: [], next_cursor: null }),
+    'GET /money-plan/streams': () =>
+      Response.json({
+        generated_at: null,
+        streams: [],
+        summary: {
+          income: 0,
+          bills: 0,
+          subscriptions: 0,
+          transfers_in: 0,
+          transfers_out: 0,
+          left_after_bills: 0,
+        },
+      }),
+    'GET /money-plan/items': () => Response.json({ items: [], next_cursor: null }),
     ...overrides,
   };
   const fetchFn = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
@@ -265,5 +291,49 @@ describe('startCalendarQueries', () => {
     await startCalendarQueries(queryClient, { profileId: 'own', search: '?month=2031-01' }, NOW);
     const key = calendarQueryOptions('own', { month: '2026-11', view: 'cash' }).queryKey;
     expect(queryClient.getQueryData(key)).toMatchObject({ month: '2026-11' });
+  });
+});
+
+describe("a prepared start takes index.html's early answers", () => {
+  afterEach(() => clearEarlyRequests());
+
+  it.each([
+    ['/calendar', startCalendarQueries],
+    ['/plan', startPlanQueries],
+    ['/accounts', startAccountsQueries],
+  ] as const)('%s: every early request is taken, none is sent again', async (pathname, startQueries) => {
+    const { calls } = fakeApi();
+    memory.set(`CognitoIdentityServiceProvider.client-1.LastAuthUser`, 'ada');
+    memory.set(`CognitoIdentityServiceProvider.client-1.ada.idToken`, TOKEN);
+    memory.set(storageKeys.activeProfileId(USER.userId), 'own');
+    // The view this device last showed, as the server's settings name it (fakeApi).
+    memory.set(storageKeys.calendarView(USER.userId, 'own'), 'net_worth');
+    const sent = startEarlyData(
+      { apiUrl: 'https://api.test', userPoolClientId: 'client-1' },
+      storage,
+      earlyStorageKeys,
+      { pathname, search: '' },
+      fetch,
+      Date.now,
+      () => undefined,
+    );
+    const early = calls.map((call) => call.route);
+    expect(early).toHaveLength(sent);
+
+    const queryClient = new QueryClient();
+    const user = await prepareSignedInStart(queryClient, {
+      search: '',
+      screen: Promise.resolve(startQueries),
+      storage,
+      readUser: async () => USER,
+    });
+
+    expect(user).toEqual(USER);
+    // Nothing but the early requests reached the API; the subscription's is taken later, by its check.
+    expect(calls.map((call) => call.route)).toEqual(early);
+    expect(early).toContain('POST /functions/check-subscription');
+    expect(
+      queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status !== 'success' }),
+    ).toEqual([]);
   });
 });

@@ -3,6 +3,9 @@ import { AccountsOverview } from '../../../features/accounts/components/accounts
 import { ReconnectButton } from '../../../features/bank-linking/components/connect-card.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
+/** The screen's first queries on a signed-in start (lib/signed-in-start.ts). */
+export { startAccountsQueries as startQueries } from '../../../features/accounts/api/accounts-start.ts';
+
 export default function AccountsRoute() {
   useDocumentTitle('Accounts');
   return (

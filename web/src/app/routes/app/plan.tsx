@@ -5,6 +5,9 @@ import { MoneyPlan } from '../../../features/money-plan/components/money-plan.ts
 import { useActiveProfile } from '../../../lib/active-profile-provider.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
+/** The screen's first queries on a signed-in start (lib/signed-in-start.ts). */
+export { startPlanQueries as startQueries } from '../../../features/money-plan/api/plan-start.ts';
+
 export default function PlanRoute() {
   useDocumentTitle('Money Plan');
   const { profile, role, status, error, refetch } = useActiveProfile();

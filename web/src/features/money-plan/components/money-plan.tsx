@@ -24,18 +24,16 @@ import { trackSignedInEngagement } from '../../../lib/engagement.ts';
 import {
   deletePlanItem,
   generatePlan,
-  getStreams,
-  listPlanItems,
   moneyPlanErrorMessage,
+  planSeriesItemsQueryOptions,
   planWriteAreas,
   regenerateForecast,
-  streamsQueryKey,
+  streamsQueryOptions,
   updatePlanItem,
   type PlanItem,
   type PlanItemPatch,
   type Stream,
 } from '../../../lib/money-plan-api.ts';
-import { cacheAreas } from '../../../lib/react-query.ts';
 import { nameWithMask } from '../../../lib/account-format.ts';
 import { usePlanItemMutations } from '../../../lib/use-plan-item-mutations.ts';
 import {
@@ -56,17 +54,8 @@ export const GENERATING_MESSAGE =
 
 export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: boolean }) {
   const queryClient = useQueryClient();
-  const streams = useQuery({
-    queryKey: streamsQueryKey(profileId),
-    queryFn: ({ signal }) => getStreams(profileId, signal),
-    staleTime: 120_000,
-  });
-  const items = useQuery({
-    queryKey: [cacheAreas.moneyPlanTransactions, profileId, 'series-items'] as const,
-    queryFn: ({ signal }) =>
-      listPlanItems(profileId, { from: isoDay(-31), to: isoDay(400), includeDeleted: true }, signal),
-    staleTime: 120_000,
-  });
+  const streams = useQuery(streamsQueryOptions(profileId));
+  const items = useQuery(planSeriesItemsQueryOptions(profileId));
   const accounts = useQuery(accountsQueryOptions(profileId));
   const accountName = (id: string | null) => {
     if (!id) return 'Any account';

@@ -1,0 +1,12 @@
+// /accounts' first query on a signed-in start (lib/signed-in-start.ts, issue 12): the profile's accounts,
+// with the screen's own query options, so its first render reads them from the cache.
+import type { QueryClient } from '@tanstack/react-query';
+import type { ScreenStartContext } from '../../../lib/signed-in-start.ts';
+import { accountsQueryOptions } from '../../../lib/accounts-api.ts';
+
+export async function startAccountsQueries(
+  queryClient: QueryClient,
+  { profileId }: Pick<ScreenStartContext, 'profileId'>,
+): Promise<void> {
+  await queryClient.prefetchQuery({ ...accountsQueryOptions(profileId), retry: false });
+}

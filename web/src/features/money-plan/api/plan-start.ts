@@ -1,0 +1,18 @@
+// /plan's first queries on a signed-in start (lib/signed-in-start.ts, issue 12): the streams, the series'
+// planned items and the accounts, with the screen's own query options, so its first render reads them
+// from the cache.
+import type { ScreenStartContext } from '../../../lib/signed-in-start.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { accountsQueryOptions } from '../../../lib/accounts-api.ts';
+import { planSeriesItemsQueryOptions, streamsQueryOptions } from '../../../lib/money-plan-api.ts';
+
+export async function startPlanQueries(
+  queryClient: QueryClient,
+  { profileId }: Pick<ScreenStartContext, 'profileId'>,
+): Promise<void> {
+  await Promise.all([
+    queryClient.prefetchQuery({ ...streamsQueryOptions(profileId), retry: false }),
+    queryClient.prefetchQuery({ ...planSeriesItemsQueryOptions(profileId), retry: false }),
+    queryClient.prefetchQuery({ ...accountsQueryOptions(profileId), retry: false }),
+  ]);
+}
