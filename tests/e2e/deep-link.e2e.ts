@@ -4,11 +4,35 @@
 // session sends a CORS preflight. The app then renders the screen from a warm cache, in one commit, not
 // one per gate.
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { inlineScriptHashes } from '../../infra/csp.ts';
 import { apiFromPage, e2eBaseUrl as base, linkBankThroughApi, signUpAndSignIn } from './helpers.ts';
 
 const CALENDAR_GRID = 'table[aria-label^="Calendar for"] button';
+
+/** Counts React's commits before the grid shows, on `window.commitsBeforeGrid` (React DOM calls its
+ * DevTools hook on each commit). */
+async function countCommitsBeforeGrid(page: Page): Promise<void> {
+  await page.addInitScript((grid) => {
+    const win = window as unknown as { commitsBeforeGrid: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+    win.commitsBeforeGrid = 0;
+    let shown = false;
+    const noop = () => undefined;
+    win.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: noop,
+      onScheduleFiberRoot: noop,
+      onCommitFiberUnmount: noop,
+      onPostCommitFiberRoot: noop,
+      onCommitFiberRoot: () => {
+        shown ||= document.querySelector(grid) !== null;
+        if (!shown) win.commitsBeforeGrid += 1;
+      },
+    };
+  }, CALENDAR_GRID);
+}
 
 test('a cold /calendar deep link asks for its month before the last script has loaded', async ({
   page,
@@ -37,26 +61,7 @@ test('a cold /calendar deep link asks for its month before the last script has l
       ),
     ),
   );
-  // React's commits before the grid (its DevTools hook, which React DOM calls on each commit).
-  await cold.addInitScript((grid) => {
-    const win = window as unknown as { commitsBeforeGrid: number; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
-    win.commitsBeforeGrid = 0;
-    let shown = false;
-    const noop = () => undefined;
-    win.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      supportsFiber: true,
-      renderers: new Map(),
-      inject: () => 1,
-      checkDCE: noop,
-      onScheduleFiberRoot: noop,
-      onCommitFiberUnmount: noop,
-      onPostCommitFiberRoot: noop,
-      onCommitFiberRoot: () => {
-        shown ||= document.querySelector(grid) !== null;
-        if (!shown) win.commitsBeforeGrid += 1;
-      },
-    };
-  }, CALENDAR_GRID);
+  await countCommitsBeforeGrid(cold);
   await cold.route(`${base()}/calendar`, async (route) => {
     const response = await route.fetch();
     const hashes = inlineScriptHashes(await response.text());
@@ -129,4 +134,27 @@ test('a cold /calendar deep link asks for its month before the last script has l
   expect(preflights).toEqual([]);
   expect(violations).toEqual([]);
   await context.close();
+
+  // A slow API does not hold the app: with the profiles list held back, the app stops waiting for the
+  // prepared start (app/boot.tsx, SIGNED_IN_START_MAX_MS) and renders its loading state; the grid then
+  // follows the answer.
+  const slowContext = await browser.newContext({ storageState, viewport: { width: 1440, height: 900 } });
+  const slow = await slowContext.newPage();
+  await countCommitsBeforeGrid(slow);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await slow.route(`${base()}/api/financial-profiles`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await slow.goto(`${base()}/calendar`);
+  await slow.waitForFunction(
+    () => (window as unknown as { commitsBeforeGrid: number }).commitsBeforeGrid > 0,
+    null,
+    { timeout: 30_000 },
+  );
+  await expect(slow.locator(CALENDAR_GRID)).toHaveCount(0);
+  release();
+  await expect(slow.locator(CALENDAR_GRID).first()).toBeVisible({ timeout: 60_000 });
+  await slowContext.close();
 });

@@ -36,7 +36,7 @@ export const SIGNED_IN_START_MAX_MS = 1500;
  * in one go. Gives up waiting after SIGNED_IN_START_MAX_MS (a slow API, a stalled token refresh): the
  * app then renders as on any start, and finds whatever has come in by then in the cache.
  */
-async function prepareSignedInStart(queryClient: QueryClient): Promise<AuthUser | null> {
+async function prepareStart(queryClient: QueryClient): Promise<AuthUser | null> {
   const screen = signedInScreenAt(window.location.pathname);
   if (!screen) return null;
   const giveUp = new AbortController();
@@ -124,7 +124,7 @@ export async function startApp(
       window.scrollTo(0, 0);
     }
     const queryClient = createQueryClient();
-    const prepared = storedSession ? prepareSignedInStart(queryClient) : null;
+    const prepared = storedSession ? prepareStart(queryClient) : null;
     const router = createAppRouter(queryClient);
     await routerReady(router);
     const startUser = prepared ? await prepared : null;
