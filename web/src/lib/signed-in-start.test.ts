@@ -5,6 +5,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryLocalStorage, standInWindow } from './node-root.testing.ts';
+import type { ScreenStartQueries } from './signed-in-start.ts';
 
 vi.mock('../config/app-config.ts', () => ({ getAppConfig: () => ({ apiUrl: 'https://api.test' }) }));
 // The ID token Amplify gives, which index.html's early requests read from storage as well.
@@ -141,18 +142,36 @@ const recordingScreen = () => {
   return { seen, screen: Promise.resolve(startQueries) };
 };
 
+/** A prepared start as app/boot.tsx makes it, with Amplify's answer `user`. */
+const prepare = (
+  queryClient: QueryClient,
+  {
+    search = '',
+    screen = recordingScreen().screen,
+    user = USER as typeof USER | null,
+    signal,
+  }: {
+    search?: string;
+    screen?: Promise<ScreenStartQueries | undefined>;
+    user?: typeof USER | null;
+    signal?: AbortSignal;
+  } = {},
+) =>
+  prepareSignedInStart(queryClient, {
+    search,
+    screen,
+    storage,
+    signal,
+    readUser: async () => user,
+  });
+
 describe('prepareSignedInStart', () => {
   it("fills the gates' queries and starts the screen's for the profile the logic chooses", async () => {
     const { calls } = fakeApi();
     const queryClient = new QueryClient();
     const { seen, screen } = recordingScreen();
 
-    const user = await prepareSignedInStart(queryClient, {
-      search: '?month=2026-12',
-      screen,
-      storage,
-      readUser: async () => USER,
-    });
+    const user = await prepare(queryClient, { search: '?month=2026-12', screen });
 
     expect(user).toEqual(USER);
     expect(queryClient.getQueryData(twoFactorKeys.status(USER.userId))).toMatchObject({ enabled: false });
@@ -171,24 +190,14 @@ describe('prepareSignedInStart', () => {
     fakeApi();
     memory.set(storageKeys.activeProfileId(USER.userId), 'other');
     const { seen, screen } = recordingScreen();
-    await prepareSignedInStart(new QueryClient(), {
-      search: '',
-      screen,
-      storage,
-      readUser: async () => USER,
-    });
+    await prepare(new QueryClient(), { screen });
     expect(seen.map((context) => context.profileId)).toEqual(['other']);
   });
 
   it('asks nothing when nobody is signed in', async () => {
     const { calls } = fakeApi();
     const { seen, screen } = recordingScreen();
-    const user = await prepareSignedInStart(new QueryClient(), {
-      search: '',
-      screen,
-      storage,
-      readUser: async () => null,
-    });
+    const user = await prepare(new QueryClient(), { screen, user: null });
     expect(user).toBeNull();
     expect(calls).toEqual([]);
     expect(seen).toEqual([]);
@@ -197,13 +206,7 @@ describe('prepareSignedInStart', () => {
   it('leaves a failed query to its screen, without retrying, and still hands over the user', async () => {
     const { calls } = fakeApi({ 'GET /two-factor': () => new Response('{"error":"boom"}', { status: 503 }) });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 3, retryDelay: 10_000 } } });
-    const { screen } = recordingScreen();
-    const user = await prepareSignedInStart(queryClient, {
-      search: '',
-      screen,
-      storage,
-      readUser: async () => USER,
-    });
+    const user = await prepare(queryClient);
     expect(user).toEqual(USER);
     expect(calls.filter((call) => call.route === 'GET /two-factor')).toHaveLength(1);
     expect(queryClient.getQueryState(twoFactorKeys.status(USER.userId))?.status).toBe('error');
@@ -212,12 +215,7 @@ describe('prepareSignedInStart', () => {
   it('without a profile list, starts no screen query', async () => {
     fakeApi({ 'GET /financial-profiles': () => new Response('{"error":"boom"}', { status: 500 }) });
     const { seen, screen } = recordingScreen();
-    const user = await prepareSignedInStart(new QueryClient(), {
-      search: '',
-      screen,
-      storage,
-      readUser: async () => USER,
-    });
+    const user = await prepare(new QueryClient(), { screen });
     expect(user).toEqual(USER);
     expect(seen).toEqual([]);
   });
@@ -225,13 +223,7 @@ describe('prepareSignedInStart', () => {
   it('gives up the user and empties the cache when the API ends the session meanwhile (401)', async () => {
     fakeApi({ 'GET /profiles/me': () => new Response('{"error":"expired"}', { status: 401 }) });
     const queryClient = new QueryClient();
-    const { screen } = recordingScreen();
-    const user = await prepareSignedInStart(queryClient, {
-      search: '',
-      screen,
-      storage,
-      readUser: async () => USER,
-    });
+    const user = await prepare(queryClient);
     expect(user).toBeNull();
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
   });
@@ -241,14 +233,7 @@ describe('prepareSignedInStart', () => {
     const queryClient = new QueryClient();
     const giveUp = new AbortController();
     giveUp.abort();
-    const { screen } = recordingScreen();
-    const user = await prepareSignedInStart(queryClient, {
-      search: '',
-      screen,
-      storage,
-      signal: giveUp.signal,
-      readUser: async () => USER,
-    });
+    const user = await prepare(queryClient, { signal: giveUp.signal });
     expect(user).toBeNull();
     expect(queryClient.getQueryData(financialProfilesQueryKey(USER.userId))).toHaveLength(3);
   });
@@ -321,12 +306,7 @@ describe("a prepared start takes index.html's early answers", () => {
     expect(early).toHaveLength(sent);
 
     const queryClient = new QueryClient();
-    const user = await prepareSignedInStart(queryClient, {
-      search: '',
-      screen: Promise.resolve(startQueries),
-      storage,
-      readUser: async () => USER,
-    });
+    const user = await prepare(queryClient, { screen: Promise.resolve(startQueries) });
 
     expect(user).toEqual(USER);
     // Nothing but the early requests reached the API; the subscription's is taken later, by its check.
