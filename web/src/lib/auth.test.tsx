@@ -12,14 +12,25 @@ import {
   standInWindow,
 } from './node-root.testing.ts';
 
-const amplify = vi.hoisted(() => ({ userId: 'user-1', email: 'ada@example.com' }));
+const amplify = vi.hoisted(() => ({
+  userId: 'user-1',
+  email: 'ada@example.com',
+  /** Holds Amplify's next answer back until `release` is called. */
+  hold: false,
+  release: () => undefined as void,
+}));
 
 vi.mock('./toast.ts', () => ({ toast: { error: () => undefined, success: () => undefined } }));
 vi.mock('./amplify-loader.ts', () => ({
   mayHoldSession: () => true,
   onAuthEvent: () => () => undefined,
   loadAmplify: async () => ({
-    getCurrentUser: async () => ({ userId: amplify.userId }),
+    getCurrentUser: () =>
+      new Promise<{ userId: string }>((resolve) => {
+        const answer = () => resolve({ userId: amplify.userId });
+        if (amplify.hold) amplify.release = answer;
+        else answer();
+      }),
     fetchAuthSession: async () => ({ tokens: { idToken: { payload: { email: amplify.email } } } }),
     signOut: async () => undefined,
   }),
@@ -27,6 +38,7 @@ vi.mock('./amplify-loader.ts', () => ({
 
 standInWindow({ localStorage: memoryLocalStorage(new Map()) });
 const { AuthProvider, useAuth } = await import('./auth.tsx');
+const { announceSessionEnded } = await import('./session-ended.ts');
 
 afterAll(() => {
   delete (globalThis as { window?: unknown }).window;
@@ -53,6 +65,7 @@ describe('AuthProvider', () => {
   beforeEach(() => {
     amplify.userId = 'user-1';
     amplify.email = 'ada@example.com';
+    amplify.hold = false;
   });
 
   it('starts signed in as the user handed over, and renders nothing anew when Amplify names them again', async () => {
@@ -78,5 +91,17 @@ describe('AuthProvider', () => {
     const { seen } = await start(null);
     expect(seen[0]).toEqual({ status: 'loading', user: null });
     expect(seen.at(-1)).toEqual({ status: 'signedIn', user: ADA });
+  });
+
+  it("stays signed out when the API ends the session before Amplify's first answer, which still names the user", async () => {
+    amplify.hold = true;
+    const { seen, queryClient } = await start(ADA);
+    // The first call is refused (the session was ended everywhere) before Amplify has answered.
+    await settle(() => announceSessionEnded());
+    expect(seen.at(-1)).toEqual({ status: 'signedOut', user: null });
+    expect(queryClient.getQueryData(['read-before'])).toBeUndefined();
+    // Amplify read the tokens before the sign-out removed them: its late answer must not sign back in.
+    await settle(() => amplify.release());
+    expect(seen.at(-1)).toEqual({ status: 'signedOut', user: null });
   });
 });

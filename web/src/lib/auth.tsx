@@ -95,9 +95,15 @@ export function AuthProvider({
     initialUser ? { status: 'signedIn', user: initialUser } : { status: 'loading', user: null },
   );
   const lastUserId = useRef<string | null>(initialUser?.userId ?? null);
+  // Counts sign-outs. Amplify's answer to a question asked before one is stale: it may have read the
+  // tokens that sign-out then removed (a start signed in from the outset whose first call is refused,
+  // the session having been ended everywhere), and it must not sign the browser back in.
+  const signOuts = useRef(0);
 
   const refresh = useCallback(async () => {
+    const asked = signOuts.current;
     const user = await readCurrentUser();
+    if (asked !== signOuts.current) return null;
     // spec §4: a change of user id clears the cache.
     if (user && lastUserId.current !== null && user.userId !== lastUserId.current) {
       queryClient.clear();
@@ -116,6 +122,7 @@ export function AuthProvider({
   }, [queryClient]);
 
   const markSignedOut = useCallback(() => {
+    signOuts.current += 1;
     setState(signedOut);
     queryClient.clear();
     forgetPendingCalls();
