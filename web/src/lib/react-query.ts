@@ -58,6 +58,18 @@ export function prefetchForRoute<TData, TKey extends QueryKey>(
   void queryClient.prefetchQuery({ retry: queryConfig.queries.retry, ...options });
 }
 
+/**
+ * Reads a query before the first render of a signed-in start (lib/signed-in-start.ts): into the cache,
+ * once, without retries (a failure is the screen's to ask again when it mounts, and a failing API does
+ * not hold the start). Its data, or undefined when it failed.
+ */
+export function fetchForStart<TData, TKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<TData, Error, TData, TKey>,
+): Promise<TData | undefined> {
+  return queryClient.fetchQuery({ ...options, retry: false }).catch(() => undefined);
+}
+
 /** spec §3 cache areas: the first element of every query key, so an area can be invalidated whole. */
 export const cacheAreas = {
   transactions: 'transactions',

@@ -11,6 +11,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { chooseActiveProfile, readSavedActiveProfileId } from './active-profile.ts';
 import { readCurrentUser, type AuthUser } from './auth.tsx';
 import { financialProfilesQueryOptions } from './financial-profiles-query.ts';
+import { fetchForStart } from './react-query.ts';
 import { onSessionEnded } from './session-ended.ts';
 import { twoFactorStatusQuery } from './two-factor-status.ts';
 import { getProfileQueryOptions } from './user-profile-api.ts';
@@ -22,8 +23,8 @@ export interface ScreenStartContext {
   search: string;
 }
 
-/** A screen's first queries (a route module's `startQueries`), put into the cache without retries (a
- * failure is the screen's to ask again); a rejection is ignored. */
+/** A screen's first queries (a route module's `startQueries`), put into the cache with `fetchForStart`
+ * (lib/react-query.ts: once, without retries); a rejection is ignored. */
 export type ScreenStartQueries = (queryClient: QueryClient, context: ScreenStartContext) => Promise<void>;
 
 export interface SignedInStartOptions {
@@ -58,12 +59,10 @@ export async function prepareSignedInStart(
   try {
     const { userId } = user;
     const frame = Promise.all([
-      queryClient.prefetchQuery({ ...twoFactorStatusQuery(userId), retry: false }),
-      queryClient.prefetchQuery({ ...getProfileQueryOptions(), retry: false }),
+      fetchForStart(queryClient, twoFactorStatusQuery(userId)),
+      fetchForStart(queryClient, getProfileQueryOptions()),
     ]);
-    const profiles = await queryClient
-      .fetchQuery({ ...financialProfilesQueryOptions(userId), retry: false })
-      .catch(() => undefined);
+    const profiles = await fetchForStart(queryClient, financialProfilesQueryOptions(userId));
     const active = profiles ? chooseActiveProfile(profiles, readSavedActiveProfileId(storage, userId)) : null;
     const startQueries = await screen.catch(() => undefined);
     await Promise.all([

@@ -3,10 +3,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ScreenStartContext } from '../../../lib/signed-in-start.ts';
 import { accountsQueryOptions } from '../../../lib/accounts-api.ts';
+import { fetchForStart } from '../../../lib/react-query.ts';
 
 export async function startAccountsQueries(
   queryClient: QueryClient,
   { profileId }: Pick<ScreenStartContext, 'profileId'>,
 ): Promise<void> {
-  await queryClient.prefetchQuery({ ...accountsQueryOptions(profileId), retry: false });
+  await fetchForStart(queryClient, accountsQueryOptions(profileId));
 }

@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ScreenStartContext } from '../../../lib/signed-in-start.ts';
 import { viewSettingsQueryOptions } from '../../../lib/money-view-settings-api.ts';
+import { fetchForStart } from '../../../lib/react-query.ts';
 import { openingMonth } from '../utils/month.ts';
 import { parseWhatIf } from '../utils/what-if.ts';
 import { calendarQueryOptions, type ViewKey } from './calendar.ts';
@@ -26,15 +27,13 @@ export async function startCalendarQueries(
   now: Date = new Date(),
 ): Promise<void> {
   const params = new URLSearchParams(search);
-  const settings = await queryClient
-    .fetchQuery({ ...viewSettingsQueryOptions(profileId), retry: false })
-    .catch(() => undefined);
+  const settings = await fetchForStart(queryClient, viewSettingsQueryOptions(profileId));
   const whatIf = parseWhatIf(params.get('whatIf'), params.get('repeat')) !== null;
-  await queryClient.prefetchQuery({
-    ...calendarQueryOptions(profileId, {
+  await fetchForStart(
+    queryClient,
+    calendarQueryOptions(profileId, {
       month: openingMonth(params.get('month'), currentMonth(now)),
       view: openingView(whatIf, settings?.view),
     }),
-    retry: false,
-  });
+  );
 }

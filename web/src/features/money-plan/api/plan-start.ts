@@ -5,14 +5,15 @@ import type { ScreenStartContext } from '../../../lib/signed-in-start.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import { accountsQueryOptions } from '../../../lib/accounts-api.ts';
 import { planSeriesItemsQueryOptions, streamsQueryOptions } from '../../../lib/money-plan-api.ts';
+import { fetchForStart } from '../../../lib/react-query.ts';
 
 export async function startPlanQueries(
   queryClient: QueryClient,
   { profileId }: Pick<ScreenStartContext, 'profileId'>,
 ): Promise<void> {
   await Promise.all([
-    queryClient.prefetchQuery({ ...streamsQueryOptions(profileId), retry: false }),
-    queryClient.prefetchQuery({ ...planSeriesItemsQueryOptions(profileId), retry: false }),
-    queryClient.prefetchQuery({ ...accountsQueryOptions(profileId), retry: false }),
+    fetchForStart(queryClient, streamsQueryOptions(profileId)),
+    fetchForStart(queryClient, planSeriesItemsQueryOptions(profileId)),
+    fetchForStart(queryClient, accountsQueryOptions(profileId)),
   ]);
 }
