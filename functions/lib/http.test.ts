@@ -177,6 +177,35 @@ describe('bodies', () => {
     // The GET route throws on purpose; reaching it (a 500, not a 400) shows the body parser let it through.
     expect(result.status).toBe(500);
   });
+
+  it.each(['"text"', '42', '[]', '[{"a":1}]', 'true'])(
+    'refuses %s on a route that takes no fields, naming the body',
+    async (body) => {
+      const result = await call(event({ claims: alice, routeKey: 'GET /profiles/me', body }));
+      expect(result.status).toBe(400);
+      expect(result.body.issues).toEqual([{ field: 'body', message: 'must be a JSON object' }]);
+    },
+  );
+
+  it.each(['{}', '{"anything":1}', 'null'])(
+    'lets %s through to a route that takes no fields',
+    async (body) => {
+      const result = await call(event({ claims: alice, routeKey: 'GET /profiles/me', body }));
+      expect(result.status).toBe(500);
+    },
+  );
+
+  it('leaves a body that is not sent as JSON to the route', async () => {
+    const result = await call(
+      event({
+        claims: alice,
+        routeKey: 'GET /profiles/me',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
+    );
+    expect(result.status).toBe(500);
+  });
 });
 
 describe('provider errors', () => {

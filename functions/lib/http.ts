@@ -145,6 +145,10 @@ export function callerFromEvent(event: ApiEvent): Caller | null {
   };
 }
 
+const sentAsJson = (event: ApiEvent): boolean => /json/i.test(event.headers?.['content-type'] ?? '');
+const isObjectOrNothing = (body: unknown): boolean =>
+  body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body));
+
 /** spec §7 trust correction: a userId in a body must be the caller's own. */
 function assertOwnUserId(body: unknown, caller: Caller): void {
   if (typeof body !== 'object' || body === null) return;
@@ -250,6 +254,10 @@ export function httpHandler(
         });
       }
       const bodySchema = definition.body ?? entry.body;
+      // A route that takes no fields still refuses a body that is not an object ("text", 42, []): it is
+      // a client's mistake, said as one, not silently ignored. JSON null stands for no body.
+      if (!options.rawBody && !bodySchema && sentAsJson(event) && !isObjectOrNothing(event.body))
+        throw new ValidationError([{ field: 'body', message: 'must be a JSON object' }]);
       const rawBody = event.body ?? (bodySchema ? {} : undefined);
       if (caller) assertOwnUserId(rawBody, caller);
       const input = {
