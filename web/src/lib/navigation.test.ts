@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  linksThatFit,
   adminNavItems,
   bottomNavItems,
   isHiddenWhenRestricted,
@@ -54,5 +55,28 @@ describe('navigation (spec §2 header, §6 invited users)', () => {
     expect(isNavItemActive('/calendar', '/')).toBe(false);
     expect(isNavItemActive('/calendar', '/', { calendarOnHome: true })).toBe(true);
     expect(isNavItemActive('/accounts', '/', { calendarOnHome: true })).toBe(false);
+  });
+});
+
+describe('linksThatFit (the header row from 768 px)', () => {
+  const widths = [80, 80, 100, 60, 70, 110, 70, 50, 55];
+  const row = widths.reduce((a, b) => a + b, 0) + 2 * 8; // 675 + 16 gaps
+
+  it('keeps every link in the row when they fit, to the pixel', () => {
+    expect(linksThatFit(widths, row, 70, 2)).toBe(9);
+    expect(linksThatFit(widths, 2000, 70, 2)).toBe(9);
+  });
+
+  it('moves the links that do not fit behind "More", leaving room for its button', () => {
+    // One pixel short: the last link cannot stay, and "More" (70 px) needs room too.
+    expect(linksThatFit(widths, row - 1, 70, 2)).toBe(7);
+    // 80 + 80 + 100 + 60 = 320, 3 gaps, then a gap and More: 398.
+    expect(linksThatFit(widths, 398, 70, 2)).toBe(4);
+    expect(linksThatFit(widths, 397, 70, 2)).toBe(3);
+  });
+
+  it('puts everything behind "More" when not even one link fits beside it', () => {
+    expect(linksThatFit(widths, 100, 70, 2)).toBe(0);
+    expect(linksThatFit([], 0, 70, 2)).toBe(0);
   });
 });

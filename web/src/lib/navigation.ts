@@ -62,3 +62,23 @@ export function isNavItemActive(href: string, pathname: string, { calendarOnHome
   if (path === paths.home.path) return pathname === path;
   return pathname === path || pathname.startsWith(`${path}/`);
 }
+
+/**
+ * How many of the header's links fit in a row of `available` px (widths in order, `gap` px between
+ * neighbours): all of them if they do; otherwise as many as leave room for the "More" button
+ * (`moreWidth`), which takes the rest. From 768 px the header shows its links, and nine of them (eleven
+ * for an admin) do not fit every width.
+ */
+export function linksThatFit(
+  widths: readonly number[],
+  available: number,
+  moreWidth: number,
+  gap: number,
+): number {
+  const rowOf = (count: number) =>
+    widths.slice(0, count).reduce((sum, width) => sum + width, 0) + gap * Math.max(count - 1, 0);
+  if (rowOf(widths.length) <= available) return widths.length;
+  let count = widths.length - 1;
+  while (count > 0 && rowOf(count) + gap + moreWidth > available) count -= 1;
+  return count;
+}

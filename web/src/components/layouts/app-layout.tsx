@@ -1,6 +1,6 @@
 // The frame of signed-in screens (spec §2 "Header and navigation"). From 768 px: a header with the
 // brand, the section links of lib/navigation.ts (admin links for admins) with the current route
-// highlighted, the active financial profile and the avatar menu. Under 768 px the header is hidden: a
+// highlighted, as many as fit and the rest under "More" (header-nav.tsx), the active financial profile and the avatar menu. Under 768 px the header is hidden: a
 // slim bar with the hamburger menu (the same links), and a bottom navigation (Accounts, Calendar, Coach,
 // Money Plan; Calendar also highlighted on /) with bottom padding for it. spec §6's restriction (an
 // invited user who owns no profile sees neither Profiles nor Link Accounts) is applied by
@@ -17,7 +17,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths.ts';
 import { useActiveProfile } from '../../lib/active-profile-provider.tsx';
 import { useUser } from '../../lib/auth.tsx';
@@ -39,6 +39,7 @@ import { lazyModule } from '../../lib/lazy-module.ts';
 import { lazyMenu, useLazy } from '../ui/lazy-menu.tsx';
 import type { AccountMenuActions } from './account-dropdown.tsx';
 import { AlertsMenu } from './alerts-menu.tsx';
+import { HeaderNav } from './header-nav.tsx';
 
 /** The signed-in user's profile record (admin flag, avatar); admin defaults to false on error (spec §6). */
 function useUserProfile() {
@@ -277,27 +278,7 @@ export function AppLayout({ children, actions }: { children: ReactNode; actions:
       <header className="hidden border-b border-slate-200 bg-white md:block">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 lg:px-6">
           {brand}
-          <nav aria-label="Main" className="min-w-0">
-            <ul className="flex items-center gap-0.5">
-              {items.map((link) => (
-                <li key={link.href}>
-                  <NavLink
-                    to={link.href}
-                    {...preloadProps(link.href)}
-                    className={({ isActive }) =>
-                      cn(
-                        'block rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-slate-900 lg:px-3',
-                        'focus-visible:outline-2 focus-visible:outline-brand-600',
-                        isActive && 'bg-brand-50 text-brand-700',
-                      )
-                    }
-                  >
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <HeaderNav items={items} linkProps={preloadProps} />
           <div className="flex shrink-0 items-center gap-2">
             <ActiveProfileIndicator className="hidden xl:inline-flex" />
             <AlertsMenu />
