@@ -5,7 +5,8 @@
 // nav (which takes the room between the brand and the controls, whatever it holds) re-fits it on every
 // width change. "More" is a disclosure (WAI-ARIA's disclosure navigation pattern): a button with
 // aria-expanded and the links under it; Escape, a click elsewhere, a link or a route change closes it.
-// Before the first measure every link is in the row, clipped, so nothing overlaps for a frame.
+// Before the first measure every link is in the row, clipped, so nothing overlaps for a frame; when they
+// all fit, the measure renders nothing again (a signed-in start stays one commit, docs/web.md).
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
@@ -18,7 +19,7 @@ const GAP_PX = 2;
 const linkClasses =
   'block rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-slate-900 lg:px-3 focus-visible:outline-2 focus-visible:outline-brand-600';
 
-/** The number of links that fit the nav's width; null until first measured. */
+/** The number of links that fit the nav's width; null while every link does (or before the first measure). */
 function useLinksThatFit(
   nav: RefObject<HTMLElement | null>,
   measure: RefObject<HTMLUListElement | null>,
@@ -32,7 +33,9 @@ function useLinksThatFit(
     const refit = () => {
       const cells = [...measureElement.children].map((cell) => cell.getBoundingClientRect().width);
       const more = cells.pop() ?? 0;
-      setFit(linksThatFit(cells, navElement.clientWidth, more, GAP_PX));
+      const fits = linksThatFit(cells, navElement.clientWidth, more, GAP_PX);
+      // Unmeasured (null) already shows every link: when they all fit, nothing renders again.
+      setFit((was) => (was === null && fits === cells.length ? null : fits));
     };
     // The observer's first call comes after layout, so reading the sizes forces none.
     const observer = new ResizeObserver(refit);
