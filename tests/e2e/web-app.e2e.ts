@@ -323,7 +323,9 @@ test('an admin notice with a script and an onerror payload renders sanitized and
     await page.setViewportSize({ width, height: 800 });
     await expect(more).toBeVisible();
     const row = await main.evaluate((nav) => {
-      const links = [...nav.querySelectorAll(':scope > ul:not([aria-hidden]) > li')].map((li) => li.getBoundingClientRect());
+      const links = [...nav.querySelectorAll(':scope > ul:not([aria-hidden]) > li')].map((li) =>
+        li.getBoundingClientRect(),
+      );
       const controls = nav.nextElementSibling?.getBoundingClientRect();
       return {
         end: Math.max(...links.map((r) => r.right)),
