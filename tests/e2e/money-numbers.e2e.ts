@@ -150,13 +150,25 @@ test('spending by category: last month beside the one before, as a chart and a t
   test.setTimeout(120_000);
   await page.goto(`${base()}/calendar`);
   await expect(page.getByLabel('Show')).toHaveValue('cash');
+  // The plan was made today: this month's spending is set beside it only from today (on the 1st, the
+  // whole month), with no red "over plan" bar.
+  await expect(page.getByTestId('spending-summary')).toContainText(
+    new Date().getUTCDate() === 1
+      ? / spent of \$[\d,]+\.\d\d planned in /
+      : / spent in [A-Z][a-z]+ \d{4}; \$[\d,]+\.\d\d planned from [A-Z][a-z]{2} \d{1,2}, when your plan began/,
+  );
+  if (new Date().getUTCDate() !== 1)
+    await expect(
+      page.getByRole('list', { name: /^Spending by category in/ }).locator('.bg-red-500'),
+    ).toHaveCount(0);
   await page.getByRole('button', { name: 'Previous month' }).click();
   const card = page.locator('section, div').filter({
     has: page.getByRole('heading', { name: 'Spending by category', level: 2 }),
   });
+  // Last month came before the plan: its spending stands alone.
   const summary = page.getByTestId('spending-summary');
   await expect(summary).toContainText(
-    /^\$[\d,]+\.\d\d spent of \$[\d,]+\.\d\d planned in [A-Z][a-z]+ \d{4}; \$[\d,]+\.\d\d the month before\.$/,
+    /^\$[\d,]+\.\d\d spent in [A-Z][a-z]+ \d{4}, before your plan began; \$[\d,]+\.\d\d the month before\.$/,
   );
   await card.last().getByText('Show as a table').click();
   const table = page.getByRole('table', { name: /Spending by category in/ });

@@ -504,6 +504,7 @@ interface Calendar {
   accounts: Array<{ id: string; account_type: string; balance_convention: string }>;
   summary: { lowest: { date: string; closing: number } | null };
   days: CalendarDay[];
+  plan_started_on: string | null;
 }
 
 describe('get-money-plan-calendar', () => {
@@ -606,6 +607,20 @@ describe('get-money-plan-calendar', () => {
     const todayRow = body.days.find((d) => d.is_today);
     const series = await call<Series>('GET', '/running-balances?days=0');
     expect(todayRow?.balances.total?.opening).toBe(series.body.rows[0]?.opening_balance);
+  });
+
+  it('names the day the plan began: its first generation, which a later one keeps', async () => {
+    expect((await calendar({ month: monthOf(0) })).body.plan_started_on).toBe(today());
+    // A plan first made 40 days ago (as its record would hold it): generating again keeps that day.
+    const earlier = addDays(today(), -40);
+    const forecasts = directData().profileForecasts;
+    await forecasts.update({ profile_id: profileId }).set({ plan_started_on: earlier }).go();
+    try {
+      expect((await call('POST', '/money-plan/generate', {})).status).toBe(200);
+      expect((await calendar({ month: monthOf(-1) })).body.plan_started_on).toBe(earlier);
+    } finally {
+      await forecasts.update({ profile_id: profileId }).set({ plan_started_on: today() }).go();
+    }
   });
 
   it('refuses months beyond 24 either way and a malformed month, naming the field', async () => {

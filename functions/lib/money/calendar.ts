@@ -431,6 +431,7 @@ export async function moneyPlanCalendar(
     low_balance_threshold: input.lowBalanceThreshold,
     include_allowance: input.includeAllowance,
     generated_at: header.generated_at,
+    plan_started_on: header.plan_started_on,
     stale,
     forecast_horizon: horizon,
     // Every active account, whatever the view: the picker always lists them all.

@@ -84,6 +84,8 @@ export interface ForecastHeader {
   readonly accounts: Readonly<Record<string, AccountForecastState>>;
   readonly history: Readonly<Record<string, Readonly<Record<string, Cents>>>>;
   readonly months: Readonly<Record<string, readonly [string, string]>>;
+  /** The day the profile's plan began (its first generation); null before any. */
+  readonly plan_started_on: string | null;
 }
 
 async function readHeader(data: Data, profileId: string): Promise<Header | null> {
@@ -113,6 +115,8 @@ export async function readForecastHeaderForReading(
       'inputs_version',
       'history',
       'months',
+      'plan_started_on',
+      'plan_generated_at',
     ],
   });
   return header as StoredForecastHeader | null;
@@ -128,6 +132,8 @@ function asForecastHeader(header: Header | null): ForecastHeader | null {
     accounts: (header.accounts ?? {}) as ForecastHeader['accounts'],
     history: (header.history ?? {}) as ForecastHeader['history'],
     months: (header.months ?? {}) as ForecastHeader['months'],
+    // A plan generated before the day was recorded began, at the latest, when it was last generated.
+    plan_started_on: header.plan_started_on ?? header.plan_generated_at?.slice(0, 10) ?? null,
   };
 }
 

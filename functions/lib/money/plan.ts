@@ -581,7 +581,13 @@ export async function generateProfilePlan(
 
   const generatedAt = deps.clock().toISOString();
   const stored = await storeStreams(ctx, profileId, streams, series, histories, generatedAt);
-  await data.profileForecasts.update({ profile_id: profileId }).set({ plan_generated_at: generatedAt }).go();
+  await data.profileForecasts
+    .update({ profile_id: profileId })
+    .data((attr, op) => {
+      op.set(attr.plan_generated_at, generatedAt);
+      op.ifNotExists(attr.plan_started_on, today);
+    })
+    .go();
   const extended = await extendUserSeries(ctx, profileId, stored, userId);
   const reconciled = await reconcileProfile(ctx, profileId);
   return {

@@ -28,6 +28,9 @@ export function profileForecastEntity(client: DynamoDBDocumentClient, table: str
         history: { type: 'any' },
         /** When 'generate my plan' (or the nightly upkeep) last ran: the Money Plan shows it. */
         plan_generated_at: { type: 'string' },
+        /** The day the first plan was generated (YYYY-MM-DD): a month before it had no plan, and the month
+         * it falls in had one only from then (spending by category compares with it). */
+        plan_started_on: { type: 'string' },
         lock_owner: { type: 'string' },
         lock_expires_at: { type: 'string' },
         /** Another trigger arrived while the lease was held: the holder runs once more. */

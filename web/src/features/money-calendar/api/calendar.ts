@@ -69,6 +69,8 @@ export const calendarSchema = z.lazy(() =>
     stale: z.optional(z.boolean()),
     low_balance_threshold: z.optional(z.number()),
     include_allowance: z.optional(z.boolean()),
+    /** The day the profile's plan began (its first generation): spending compares with the plan from then. */
+    plan_started_on: z.optional(z.nullable(z.string())),
     accounts: z.array(calendarAccountSchema),
     summary: z.looseObject({
       opening: z.nullable(z.number()),

@@ -7,11 +7,45 @@ import { useQuery } from '@tanstack/react-query';
 import { spendingByCategory, type SpendingRow } from '@domain/money/spending.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { money } from '../../../lib/money-format.ts';
+import { money, monthDay } from '../../../lib/money-format.ts';
 import { calendarQueryOptions } from '../api/calendar.ts';
 import { addMonths, isMonthInWindow, monthLabel } from '../utils/month.ts';
 
 const EVERY_ACCOUNT = 'net_worth';
+
+/**
+ * How much of `month` the plan covered (spending compares with it): all of it; from a day in it, the day
+ * the first plan was generated (a plan is made from that day on, so the days before it had nothing
+ * planned); or none, the plan began later. Without a known start, all of it.
+ */
+export type PlanCoverage = { kind: 'whole' } | { kind: 'from'; day: string } | { kind: 'none' };
+
+export function planCoverage(month: string, planStartedOn: string | null | undefined): PlanCoverage {
+  if (!planStartedOn || planStartedOn <= `${month}-01`) return { kind: 'whole' };
+  if (planStartedOn.slice(0, 7) === month) return { kind: 'from', day: planStartedOn };
+  return { kind: 'none' };
+}
+
+/** The sentence above the bars: what went out, beside the plan as far as it covered the month. */
+export function spendingSummary({
+  spent,
+  planned,
+  title,
+  coverage,
+  lastMonth,
+}: {
+  spent: number;
+  planned: number;
+  title: string;
+  coverage: PlanCoverage;
+  lastMonth: number | null;
+}): string {
+  const before = lastMonth === null ? '' : `; ${money(lastMonth)} the month before`;
+  if (coverage.kind === 'none') return `${money(spent)} spent in ${title}, before your plan began${before}.`;
+  if (coverage.kind === 'from')
+    return `${money(spent)} spent in ${title}; ${money(planned)} planned from ${monthDay(coverage.day)}, when your plan began${before}.`;
+  return `${money(spent)} spent of ${money(planned)} planned in ${title}${before}.`;
+}
 
 export function SpendingByCategory({
   profileId,
@@ -48,11 +82,19 @@ export function SpendingByCategory({
   const total = (pick: (r: SpendingRow) => number | null) => rows.reduce((sum, r) => sum + (pick(r) ?? 0), 0);
   const spent = total((r) => r.actual);
   const planned = total((r) => r.planned);
+  const coverage = planCoverage(month, current.data.plan_started_on);
+  // Over plan only where a whole month's plan stands beside a whole month's spending.
+  const marksOverPlan = coverage.kind === 'whole';
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700" data-testid="spending-summary">
-        {money(spent)} spent of {money(planned)} planned in {title}
-        {previous.data ? `; ${money(total((r) => r.last_month))} the month before` : ''}.
+        {spendingSummary({
+          spent,
+          planned,
+          title,
+          coverage,
+          lastMonth: previous.data ? total((r) => r.last_month) : null,
+        })}
       </p>
       <ul className="space-y-2.5" aria-label={`Spending by category in ${title}`}>
         {rows.map((row) => (
@@ -65,7 +107,7 @@ export function SpendingByCategory({
             </div>
             <div className="relative mt-1 h-2.5 rounded-full bg-slate-100">
               <div
-                className={`h-2.5 rounded-full ${row.planned > 0 && row.actual > row.planned ? 'bg-red-500' : 'bg-brand-600'}`}
+                className={`h-2.5 rounded-full ${marksOverPlan && row.planned > 0 && row.actual > row.planned ? 'bg-red-500' : 'bg-brand-600'}`}
                 style={{ width: `${(row.actual / scale) * 100}%` }}
               />
               {row.planned > 0 ? (
@@ -80,7 +122,7 @@ export function SpendingByCategory({
         ))}
       </ul>
       <p className="text-xs text-slate-500" aria-hidden="true">
-        Bar: spent · line: planned · red: over plan
+        Bar: spent · line: planned{marksOverPlan ? ' · red: over plan' : ''}
       </p>
       <details>
         <summary className="cursor-pointer text-sm text-brand-700">Show as a table</summary>
