@@ -69,6 +69,11 @@ test('a first connection lands on onboarding; dropping a pattern keeps it out of
   const found = page.getByTestId('found-pattern');
   await expect(found.first()).toBeVisible({ timeout: 120_000 });
   await expect(page.getByRole('status').filter({ hasText: /^We found \d+ income/ })).toBeVisible();
+  // Each names the account it runs on (two "Interest Payment" rows are told apart by it).
+  const details = await found.evaluateAll((rows) =>
+    rows.map((r) => r.querySelectorAll('p')[1]?.textContent ?? ''),
+  );
+  expect(details.filter((text) => !/ · .+ ••\d{4}$/.test(text))).toEqual([]);
   await expectNoSeriousAxeViolations(page);
 
   // 375 px: nothing runs off the side.

@@ -18,6 +18,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { accountsQueryOptions } from '../../../lib/accounts-api.ts';
+import { nameWithMask } from '../../../lib/account-format.ts';
 import { cn } from '../../../lib/cn.ts';
 import { SETUP } from '../../../lib/constants.ts';
 import { trackSignedInEngagement } from '../../../lib/engagement.ts';
@@ -196,6 +197,7 @@ export function PatternReview({
                 <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
                   {groups[group.kind].map((stream) => (
                     <PatternRow
+                      account={accounts.data?.find((a) => a.id === stream.account_id)}
                       key={stream.series_id}
                       stream={stream}
                       kept={!dropped.has(stream.series_id)}
@@ -229,11 +231,14 @@ export function PatternReview({
 
 function PatternRow({
   stream,
+  account,
   kept,
   canEdit,
   onChange,
 }: {
   stream: Stream;
+  /** The account it runs on: two "Interest Payment" rows are told apart by it. */
+  account: { account_name: string; mask?: string | null } | undefined;
   kept: boolean;
   canEdit: boolean;
   onChange: (keep: boolean) => void;
@@ -248,6 +253,7 @@ function PatternRow({
         <p className="text-sm text-slate-600">
           {stream.schedule ?? stream.cadence}
           {stream.next_date ? ` · next ${friendlyDate(stream.next_date)}` : ''}
+          {account ? ` · ${nameWithMask(account)}` : ''}
         </p>
       </div>
       <span
