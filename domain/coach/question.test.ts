@@ -113,9 +113,31 @@ describe('parseQuestion', () => {
     ["What's my lowest balance in the next 30 days?", 'lowest'],
     ['Will I overdraft this month?', 'lowest'],
     ['What will my balance be at the end of the month?', 'balance'],
+    ['How much will I have at the end of next month?', 'balance'],
+    ["What's my balance?", 'balance'],
+    ['Will I have enough to pay my mortgage next month?', 'unknown'],
+    ['How much did I spend on my credit card last month?', 'search'],
     ['Tell me a joke', 'unknown'],
   ])('%s → %s', (q, intent) => {
     expect(parseQuestion(q, TODAY).intent).toBe(intent);
+  });
+
+  it.each([
+    ["What's my net worth?", 'net_worth'],
+    ['what is my networth', 'net_worth'],
+    ['How much do I owe?', 'owed'],
+    ['How much debt do I have?', 'owed'],
+    ['How much do I owe on my credit card?', 'credit'],
+    ["What's my credit card balance?", 'credit'],
+    ['How much is my savings account?', 'savings'],
+    ['How much money do I have in my checking?', 'checking'],
+    ['What is the balance of my mortgage?', 'mortgage'],
+    ['When will my student loan be paid off?', 'student'],
+    ["What's in my 401(k)?", '401k'],
+    ['How much is in my money market account?', 'money market'],
+    ['Show me my accounts', null],
+  ])('%s → accounts (%s)', (q, kind) => {
+    expect(parseQuestion(q, TODAY)).toMatchObject({ intent: 'accounts', text: kind });
   });
 
   it('reads a request to add something to the plan as a proposal', () => {

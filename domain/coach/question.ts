@@ -6,6 +6,7 @@
 export type Intent =
   | 'propose'
   | 'can_afford'
+  | 'accounts'
   | 'goal'
   | 'subscriptions'
   | 'income'
@@ -28,7 +29,8 @@ export interface ParsedQuestion {
   /** A window in days ("this week", "next 10 days", "this month"), when it names one. */
   readonly withinDays: number | null;
   readonly repeat: 'monthly' | 'weekly' | null;
-  /** A payee or word to look for ("how much at Starbucks"), or what a proposed item is for. */
+  /** A payee or word to look for ("how much at Starbucks"), what a proposed item is for, or the kind of
+   * account asked about ('savings', 'credit', 'mortgage'…; 'owed' for debts, 'net_worth'). */
   readonly text: string | null;
   /** A proposal's direction: money in ("income", "refund", "paid") or out (the default). */
   readonly inflow: boolean;
@@ -264,6 +266,41 @@ export function parseWindow(text: string, today: string): number | null {
 
 // ── intent ─────────────────────────────────────────────────────────────────────────────────────────
 
+/** Words for an account, longest first; each maps to the kind the coach looks for. */
+const ACCOUNT_KINDS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bmoney market\b/, 'money market'],
+  [/\bstudent loans?\b/, 'student'],
+  [/\bcredit cards?\b|\bcards?\b/, 'credit'],
+  [/\bmortgage\b/, 'mortgage'],
+  [/\bsavings?\b/, 'savings'],
+  [/\bchecking\b/, 'checking'],
+  [/\b401\s?\(?k\)?/, '401k'],
+  [/\bira\b/, 'ira'],
+  [/\bbrokerage\b/, 'brokerage'],
+  [/\bretirement\b/, 'retirement'],
+  [/\binvest(ments?|ed)?\b/, 'investment'],
+  [/\bloans?\b/, 'loan'],
+];
+const ACCOUNT_WORD =
+  '(savings?|checking|credit cards?|cards?|mortgage|student loans?|loans?|401\\s?\\(?k\\)?|ira|brokerage|investments?|retirement|money market|accounts?)';
+/** Net worth, what is owed, or what an account holds ("how much is in my savings", "my card balance"). */
+const ACCOUNTS_RE = [
+  '\\bnet ?worth\\b|\\bhow much (do i|i) owe\\b|\\bwhat do i owe\\b|\\bowe on\\b|\\b(my|total|in|much) debts?\\b|\\bpaid off\\b',
+  `\\bhow much (is|'s) (left )?(in |on )?(my|the) ${ACCOUNT_WORD}\\b`,
+  `\\bhow much (money )?(do i have|have i got|is there|is left) (in|on) (my|the) ${ACCOUNT_WORD}\\b`,
+  `\\b(my|the) ${ACCOUNT_WORD}('s)? (account )?balances?\\b|\\bbalances? (of|on|in) (my|the) ${ACCOUNT_WORD}\\b`,
+  `\\bwhat('s| is) (in )?my ${ACCOUNT_WORD}\\b|\\b(list|show) (me )?my accounts\\b`,
+].join('|');
+
+/** The kind of account a balance question names: 'net_worth', 'owed', one kind, or null (every one). */
+function accountKind(lower: string): string | null {
+  if (/\bnet ?worth\b/.test(lower)) return 'net_worth';
+  const named = ACCOUNT_KINDS.find(([re]) => re.test(lower))?.[1];
+  if (named) return named;
+  if (/\bowe\b|\bdebts?\b|\bpaid off\b/.test(lower)) return 'owed';
+  return null;
+}
+
 const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   [
     'propose',
@@ -273,6 +310,7 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
     'can_afford',
     /\bafford\b|\bcan i (buy|spend|pay for|get|book)\b|\bis it (ok|okay|safe) to (buy|spend)\b|\bshould i (buy|spend)\b|\benough (money|cash) (for|to)\b/,
   ],
+  ['accounts', new RegExp(ACCOUNTS_RE)],
   [
     'goal',
     /\b(save|saving|put aside|set aside)\b.*\b(by|before|until|for)\b|\bgoal\b|\bhow (long|much) .* to save\b/,
@@ -301,7 +339,7 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   ],
   [
     'balance',
-    /\bbalance\b|\bhow much (money|cash) (do i|will i)\b|\bforecast\b|\bend up with\b|\bhave left\b/,
+    /\bbalance\b|\bhow much (money|cash) (do i|will i)\b|\bhow much will i have\b|\bforecast\b|\bend up with\b|\bhave left\b/,
   ],
 ];
 
@@ -355,7 +393,14 @@ export function parseQuestion(question: string, today: string): ParsedQuestion {
       : /\b(every|each|a|per) week\b|\bweekly\b/.test(lower)
         ? 'weekly'
         : null,
-    text: intent === 'search' ? searchText(text) : intent === 'propose' ? proposalName(text) : null,
+    text:
+      intent === 'search'
+        ? searchText(text)
+        : intent === 'propose'
+          ? proposalName(text)
+          : intent === 'accounts'
+            ? accountKind(lower)
+            : null,
     inflow:
       /\b(income|refund|bonus|paid|pay ?check|deposit|reimburse|money in)\b/.test(lower) &&
       !/\bpay for\b/.test(lower),

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { classifyTransaction, summaryDirection } from '../../../domain/classification.ts';
 import { CREDIT_CARD_PAYMENT_DETAILED } from '../../../domain/taxonomy.ts';
 import { type Cents } from '../../../domain/money/cents.ts';
+import { computeTotals } from '../../../domain/money/account-totals.ts';
 import { addDays } from '../../../domain/money/dates.ts';
 import {
   countsTowardForecast,
@@ -375,6 +376,41 @@ export async function listSubscriptions(tc: ToolContext) {
   };
 }
 
+export const getAccountsInput = z.object({}).strict();
+
+/** The profile's accounts with their balances as the banks last reported them, and what they add up
+ * to, as /accounts shows them: cash, card and loan balances owed, investments, net worth. */
+export async function getAccounts(tc: ToolContext) {
+  const { data, deps } = tc.money;
+  const today = todayOf(deps.clock);
+  const accounts = await activeAccounts(data, tc.profileId);
+  const totals = computeTotals(accounts);
+  return {
+    ...envelope(today, false),
+    accounts: accounts
+      .map((a) => ({
+        name: a.account_name,
+        mask: a.mask ?? null,
+        institution: a.institution_name ?? null,
+        type: a.account_type,
+        subtype: a.account_subtype ?? null,
+        /** Cents; held for cash and investments, owed for cards and loans (as Plaid reports them). */
+        balance: a.current_balance ?? null,
+        reads_as: isLiability(a.account_type as AccountType) ? ('owed' as const) : ('held' as const),
+      }))
+      .sort((a, b) => Math.abs(b.balance ?? 0) - Math.abs(a.balance ?? 0)),
+    totals: {
+      cash: totals.cash,
+      investments: totals.investments,
+      other: totals.other,
+      credit_owed: totals.credit,
+      loans_owed: totals.loans,
+      owed: totals.credit + totals.loans,
+      net_worth: totals.netWorth,
+    },
+  };
+}
+
 export const spendingByCategoryInput = z
   .object({
     month,
@@ -633,6 +669,13 @@ export const COACH_TOOLS: readonly ToolSpec[] = [
     description: 'Detected subscriptions with monthly cost and flags: price_rise, new, overdue.',
     input: listSubscriptionsInput,
     run: (tc) => listSubscriptions(tc),
+  }),
+  spec({
+    name: 'get_accounts',
+    description:
+      "The profile's accounts with their current balances (held, or owed for cards and loans) and totals: cash, investments, owed, net worth.",
+    input: getAccountsInput,
+    run: (tc) => getAccounts(tc),
   }),
   spec({
     name: 'spending_by_category',
