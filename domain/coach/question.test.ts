@@ -96,6 +96,10 @@ describe('parseMonth and parseWindow', () => {
     expect(parseWindow('bills this month', TODAY)).toBe(6);
     expect(parseWindow('bills next month', TODAY)).toBe(37);
     expect(parseWindow('the next 3 months', TODAY)).toBe(90);
+    // "this year": to Dec 31 ahead, since Jan 1 behind.
+    expect(parseWindow('will I go negative this year', TODAY)).toBe(37);
+    expect(parseWindow('spent at Safeway this year', TODAY, 'past')).toBe(327);
+    expect(parseWindow('over the next year', TODAY)).toBe(365);
   });
 });
 
@@ -158,6 +162,19 @@ describe('parseQuestion', () => {
       text: 'Dog food',
       repeat: 'weekly',
     });
+  });
+
+  it('reads "this year" by the way the question looks', () => {
+    expect(parseQuestion('Will I go negative this year?', TODAY)).toMatchObject({
+      intent: 'lowest',
+      withinDays: 37,
+    });
+    expect(parseQuestion('How much did I spend at Whole Foods this year?', TODAY)).toMatchObject({
+      intent: 'search',
+      withinDays: 327,
+      month: null,
+    });
+    expect(parseQuestion('How much did I spend at Starbucks this month?', TODAY).month).toBe('2026-11');
   });
 
   it('gathers the parts of a question', () => {

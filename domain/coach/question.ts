@@ -244,7 +244,12 @@ export function parseMonth(text: string, today: string): string | null {
 }
 
 /** A window of days: "this week" (7), "next 10 days", "two weeks", "this month" (to its end), "next month". */
-export function parseWindow(text: string, today: string): number | null {
+export function parseWindow(
+  text: string,
+  today: string,
+  /** "this year" looks ahead to Dec 31, or back to Jan 1 for what happened. */
+  direction: 'past' | 'future' = 'future',
+): number | null {
   const t = text.toLowerCase();
   const [ty, tm, td] = parts(today);
   let m: RegExpExecArray | null;
@@ -260,7 +265,11 @@ export function parseWindow(text: string, today: string): number | null {
   if (/\bnext month\b/.test(t)) return daysInMonth(ty, tm - 1) - td + daysInMonth(ty, tm);
   if (/\b(three|3) months\b|\bquarter\b/.test(t)) return 90;
   if (/\b(six|6) months\b/.test(t)) return 180;
-  if (/\b(this|the) year\b|\b12 months\b|\bnext year\b/.test(t)) return 365;
+  if (/\bthis year\b/.test(t))
+    return direction === 'past'
+      ? Math.max(1, daysBetween(`${ty}-01-01`, today))
+      : Math.max(1, daysBetween(today, `${ty}-12-31`));
+  if (/\bthe year\b|\b12 months\b|\bnext year\b/.test(t)) return 365;
   return null;
 }
 
@@ -387,7 +396,7 @@ export function parseQuestion(question: string, today: string): ParsedQuestion {
     amount: amount.cents,
     date: date.date,
     month: parseMonth(text, today),
-    withinDays: parseWindow(text, today),
+    withinDays: parseWindow(text, today, past ? 'past' : 'future'),
     repeat: /\b(every|each|a|per) month\b|\bmonthly\b|\/mo(nth)?\b/.test(lower)
       ? 'monthly'
       : /\b(every|each|a|per) week\b|\bweekly\b/.test(lower)

@@ -4,6 +4,7 @@
 // read it says what it can answer, with suggestions.
 import { parseQuestion, daysBetween, type ParsedQuestion } from '../../../domain/coach/question.ts';
 import { dayWords, monthWords, usd } from '../../../domain/coach/verify.ts';
+import { addDays } from '../../../domain/money/dates.ts';
 import { PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
 import { todayOf } from '../money/store.ts';
 import type { CoachAnswer, CoachCard, CoachPort } from './port.ts';
@@ -248,7 +249,9 @@ async function search(tc: ToolContext, q: ParsedQuestion, today: string, turn: T
           .toISOString()
           .slice(0, 10),
       }
-    : {};
+    : q.withinDays
+      ? { from: addDays(today, -q.withinDays), to: today }
+      : {};
   const r = await call(tc, turn, 'search_transactions', { text: q.text, ...range });
   if (!r) return;
   if (num(r.count) === 0) {
