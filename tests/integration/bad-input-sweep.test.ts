@@ -2,7 +2,7 @@
 // bodies, each documented field of a function's body with a wrong type, hostile path parameters and
 // query strings, and a profile header that is not a profile. Whatever the route, the answer is a clear
 // refusal (4xx, JSON, with a message) or a success, never a server error, and never something other
-// than JSON. Routes are called as their callers call them: a user's with a signed-in user who has a
+// than JSON (or the HTML page of the e-mail unsubscribe link). Routes are called as their callers call them: a user's with a signed-in user who has a
 // linked sandbox bank and a plan, an admin's with an admin, public and webhook routes without a token.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -331,8 +331,6 @@ function isKind(a: AccountRow, kind: string): boolean {
   const name = a.name.toLowerCase();
   const subtype = (a.subtype ?? '').toLowerCase();
   switch (kind) {
-    case 'owed':
-      return a.reads_as === 'owed';
     case 'credit':
     case 'loan':
     case 'investment':
@@ -346,8 +344,10 @@ function isKind(a: AccountRow, kind: string): boolean {
   }
 }
 
+/** "Plaid Saving ••1111". */
+const accountName = (a: AccountRow) => `${a.name}${a.mask ? ` ••${a.mask}` : ''}`;
 const accountLine = (a: AccountRow) =>
-  `${a.name}${a.mask ? ` ••${a.mask}` : ''}: ${a.balance === null ? 'no balance reported' : `${usd(a.balance)}${a.reads_as === 'owed' ? ' owed' : ''}`}`;
+  `${accountName(a)}: ${a.balance === null ? 'no balance reported' : `${usd(a.balance)}${a.reads_as === 'owed' ? ' owed' : ''}`}`;
 
 async function accounts(tc: ToolContext, q: ParsedQuestion, _today: string, turn: Turn) {
   const r = await call(tc, turn, 'get_accounts', {});
@@ -393,7 +393,7 @@ async function accounts(tc: ToolContext, q: ParsedQuestion, _today: string, turn
   }
   const [only] = matching;
   if (matching.length === 1 && only) {
-    const label = `${only.name}${only.mask ? ` ••${only.mask}` : ''}${only.institution ? ` at ${only.institution}` : ''}`;
+    const label = `${accountName(only)}${only.institution ? ` at ${only.institution}` : ''}`;
     turn.text.push(
       only.balance === null
         ? `${label} has no balance reported yet.`

@@ -1,8 +1,9 @@
 // The frame of signed-in screens (spec §2 "Header and navigation"). From 768 px: a header with the
 // brand, the section links of lib/navigation.ts (admin links for admins) with the current route
-// highlighted, as many as fit and the rest under "More" (header-nav.tsx), the active financial profile and the avatar menu. Under 768 px the header is hidden: a
-// slim bar with the hamburger menu (the same links), and a bottom navigation (Accounts, Calendar, Coach,
-// Money Plan; Calendar also highlighted on /) with bottom padding for it. spec §6's restriction (an
+// highlighted, as many as fit and the rest under "More" (header-nav.tsx), the active financial profile
+// and the avatar menu. Under 768 px the header is hidden: a slim bar with the hamburger menu (the same
+// links), and a bottom navigation (Accounts, Calendar, Coach, Money Plan; Calendar also highlighted on
+// /) with bottom padding for it. spec §6's restriction (an
 // invited user who owns no profile sees neither Profiles nor Link Accounts) is applied by
 // visibleNavItems, in one place. The avatar menu has every entry of spec §2. The menus and the mobile sheet
 // are Radix, loaded when a person reaches for them (ui/lazy-menu.tsx): the frame draws their triggers.

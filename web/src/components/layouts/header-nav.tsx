@@ -97,7 +97,7 @@ function MoreLinks({ items, pathname }: { items: readonly NavItem[]; pathname: s
                 to={item.href}
                 aria-current={current ? 'page' : undefined}
                 onClick={() => setOpen(false)}
-                className={cn(linkClasses, 'lg:px-3', current && 'bg-brand-50 text-brand-700')}
+                className={cn(linkClasses, current && 'bg-brand-50 text-brand-700')}
               >
                 {item.label}
               </Link>
