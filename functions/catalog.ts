@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { EventDetailType } from '../events/contracts.ts';
 import { REALTIME_EVENTS } from '../events/realtime.ts';
 import { schedules, type ScheduleDefinition } from '../events/schedules.ts';
+import { queues, type QueueDefinition, type QueueKey } from '../events/queues.ts';
 
 export { tableDesign } from './lib/data/table-design.ts';
 
@@ -68,6 +69,10 @@ export interface CatalogEntry {
   timeoutSeconds: number;
   memoryMb: number;
   schedule?: ScheduleDefinition;
+  /** The work queue this entry's worker consumes (events/queues.ts): an SQS event source in the cloud. */
+  queue?: QueueDefinition;
+  /** The work queues this entry puts messages on (its schedule's sweep): QUEUE_URL_<ID> and sqs:SendMessage. */
+  enqueues?: QueueKey[];
   /** Bus detail-types this entry consumes. */
   events?: EventDetailType[];
   /** Routes of the realtime WebSocket API this entry answers (API Gateway WebSocket; the local ws server). */
@@ -278,6 +283,8 @@ export const catalog: CatalogEntry[] = [
     memoryMb: 1024,
     events: ['ForecastUpdated', 'TransactionsChanged', 'ItemLoginRequired', 'AlertRequested'],
     schedule: schedules.alertDelivery,
+    enqueues: ['alertDelivery'],
+    queue: queues.alertDelivery,
   },
   {
     name: 'sendgrid-email-automation',
@@ -291,6 +298,7 @@ export const catalog: CatalogEntry[] = [
     timeoutSeconds: 29,
     memoryMb: 1024,
     events: ['UserRegistered', 'AccountLinked', 'PlanChanged', 'CoachUsed'],
+    queue: queues.scheduledEmail,
   },
   {
     name: 'transaction-summary-email',
@@ -367,6 +375,8 @@ export const catalog: CatalogEntry[] = [
     timeoutSeconds: 29,
     memoryMb: 1024,
     schedule: schedules.plaidSync,
+    enqueues: ['plaidRefresh'],
+    queue: queues.plaidRefresh,
   },
   {
     name: 'trigger-full-sync-pipeline',
@@ -613,6 +623,8 @@ export const catalog: CatalogEntry[] = [
     memoryMb: 1024,
     events: ['TransactionsChanged', 'PlanChanged'],
     schedule: schedules.forecastNightly,
+    enqueues: ['profileMaintenance'],
+    queue: queues.profileMaintenance,
   },
   {
     name: 'preferences',
@@ -778,6 +790,7 @@ export const catalog: CatalogEntry[] = [
     timeoutSeconds: 300,
     memoryMb: 512,
     schedule: schedules.emailInactivityScan,
+    enqueues: ['scheduledEmail'],
   },
   {
     name: 'email-weekly-digest',
@@ -789,6 +802,7 @@ export const catalog: CatalogEntry[] = [
     timeoutSeconds: 900,
     memoryMb: 1024,
     schedule: schedules.emailWeeklyDigest,
+    enqueues: ['scheduledEmail'],
   },
   {
     name: 'email-monthly-report',
@@ -800,6 +814,7 @@ export const catalog: CatalogEntry[] = [
     timeoutSeconds: 900,
     memoryMb: 1024,
     schedule: schedules.emailMonthlyReport,
+    enqueues: ['scheduledEmail'],
   },
   {
     name: 'email-delivery-events',

@@ -35,7 +35,13 @@ import { startStripeSandbox, type StripeSandbox } from './stripe-sandbox/sandbox
 import { assertPortFree, freePort } from './processes.ts';
 import { buildVersion } from '../infra/build-version.ts';
 import { API_PATH_PREFIX } from '../infra/same-origin-api.ts';
-import { localEventDispatcher, startScheduler, type LocalEventDispatcher } from './triggers.ts';
+import {
+  localEventDispatcher,
+  startScheduler,
+  type DeadLetter,
+  type LocalEventDispatcher,
+} from './triggers.ts';
+import { localWorkQueues, type LocalWorkQueues } from './work-queues.ts';
 import { startWebServer } from './web/start.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -110,6 +116,8 @@ export interface LocalCloud {
   outboxDir: string;
   /** The local event bus: `drain()` waits for every delivery so far (tests). */
   events: LocalEventDispatcher;
+  /** The local work queues (SQS's semantics): `drain()` waits until every queue is empty (tests). */
+  queues: LocalWorkQueues;
   /** The gateway's ws server (tests drop its sockets to stand in for a network cut). */
   realtime: Gateway['realtime'];
   stop(): Promise<void>;
@@ -247,7 +255,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       if (!gatewayRef.current) throw new Error('the gateway is not started');
       return gatewayRef.current.invoke;
     };
-    const events = localEventDispatcher(catalog, invoke, writeApiLog);
+    // Deliveries and scheduled runs that failed every try (Lambda's failure destination in the cloud).
+    const deadLetters: DeadLetter[] = [];
+    const events = localEventDispatcher(catalog, invoke, writeApiLog, { deadLetters });
+    const workQueues = localWorkQueues(catalog, invoke, writeApiLog);
+    stops.push(async () => workQueues.stop());
     // The outbox simulates SES's configuration-set events (delivery, bounce, complaint), handed to the
     // same consumer EventBridge invokes in the cloud.
     const deliveryEvents = catalog.find((entry) => entry.name === 'email-delivery-events');
@@ -269,6 +281,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         email,
         logger: createLogger({ service: 'money-calendar' }, writeApiLog),
         events: inProcessBus((event) => events.deliver(event), LOCAL_REGION),
+        queue: workQueues.queue,
         // Trials and grace periods run on the sandbox's clock, so moving it ends them as it ends
         // Stripe's own trials and renewals.
         billingClock: () => stripe.clock.now(),
@@ -297,13 +310,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
     gatewayRef.current = gateway;
     stops.push(() => gateway.close());
-    const stopScheduler = startScheduler(catalog, gateway.invoke, writeApiLog);
+    const stopScheduler = startScheduler(catalog, gateway.invoke, writeApiLog, deadLetters);
     stops.push(async () => stopScheduler());
     // First on stop: let in-flight webhooks and bus deliveries finish while everything still runs.
     stops.push(async () => {
       await plaid.webhooks.flush();
       await stripe.webhooks.flush();
       await events.drain();
+      await workQueues.drain();
     });
 
     // The SPA calls the API under its own origin (/api, proxied to the gateway by the web server below),
@@ -348,6 +362,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       logDir,
       outboxDir,
       events,
+      queues: workQueues,
       realtime: gateway.realtime,
       stop: stopAll,
     };

@@ -63,7 +63,60 @@ describe('local event bus', () => {
     expect(invoked).toEqual(['b']);
     expect(lines.some((l) => l.includes('→ a failed'))).toBe(true);
   });
+
+  it('tries a failed delivery again, as Lambda does for an asynchronous invocation', async () => {
+    let tries = 0;
+    const dispatcher = localEventDispatcher(
+      [entry('flaky', { events: ['PlanChanged'] })],
+      () => async () => {
+        tries += 1;
+        if (tries === 1) throw new Error('cold dependency');
+      },
+      () => undefined,
+      { retryDelaysMs: [1, 1] },
+    );
+
+    await dispatcher.deliver(planChanged());
+
+    expect(tries).toBe(2);
+    expect(dispatcher.deadLetters()).toEqual([]);
+  });
+
+  it('dead-letters a delivery that fails every try, never dropping it', async () => {
+    const lines: string[] = [];
+    const dispatcher = localEventDispatcher(
+      [entry('broken', { events: ['PlanChanged'] })],
+      () => async () => {
+        throw new Error('always');
+      },
+      (line) => lines.push(line),
+      { retryDelaysMs: [1, 1] },
+    );
+
+    await dispatcher.deliver(planChanged());
+
+    const [letter, ...rest] = dispatcher.deadLetters();
+    expect(rest).toEqual([]);
+    expect(letter).toMatchObject({ consumer: 'broken', attempts: 3, error: 'always' });
+    expect((letter!.event as { 'detail-type': string })['detail-type']).toBe('PlanChanged');
+    expect(lines.filter((l) => l.includes('→ broken failed'))).toHaveLength(3);
+    expect(lines.at(-1)).toContain('dead-lettered');
+  });
 });
+
+function planChanged() {
+  return {
+    version: '0' as const,
+    id: 'e1',
+    'detail-type': 'PlanChanged' as const,
+    source: 'money-calendar' as const,
+    account: '0',
+    time: new Date().toISOString(),
+    region: 'us-east-1',
+    resources: [],
+    detail: { userId: 'u', profileId: 'p', accountIds: [] },
+  };
+}
 
 describe('local scheduler', () => {
   it('fires built scheduled entries on their interval with a scheduled event', () => {

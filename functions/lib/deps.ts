@@ -14,6 +14,9 @@ import { outboxEmailSender, sesEmailSender, type EmailSender } from './ports/ema
 import { outboxSmsSender, snsSmsSender, type SmsSender } from './ports/sms.ts';
 import { SNSClient } from '@aws-sdk/client-sns';
 import { eventBridgeBus, type EventBus } from './ports/event-bus.ts';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { queues, queueUrlVariable } from '../../events/queues.ts';
+import { sqsWorkQueue, type WorkQueue } from './ports/work-queue.ts';
 import { kmsTokenCipher, localTokenCipher, type TokenCipher } from './ports/token-cipher.ts';
 import {
   localAvatarSecret,
@@ -44,6 +47,8 @@ export interface Deps {
    * which CloudFront routes to the API in the cloud. */
   apiUrl: string;
   events: EventBus;
+  /** The work queues sweeps enqueue their units on (SQS in the cloud: QUEUE_URL_<ID>). */
+  queue: WorkQueue;
   /** Encrypts Plaid access tokens at rest. */
   tokenCipher: TokenCipher;
   /** The Plaid client (keys may come from Secrets Manager, hence async). */
@@ -117,6 +122,9 @@ export function createDeps(env: NodeJS.ProcessEnv = process.env, overrides: Part
   );
   lazyUnlessGiven('events', () =>
     eventBridgeBus(new EventBridgeClient({}), requireEnv('EVENT_BUS_NAME', env)),
+  );
+  lazyUnlessGiven('queue', () =>
+    sqsWorkQueue(new SQSClient({}), (queue) => requireEnv(queueUrlVariable(queues[queue].id), env)),
   );
   lazyUnlessGiven('tokenCipher', () => {
     const localKeyFile = optionalEnv('LOCAL_TOKEN_KEY_FILE', env);
