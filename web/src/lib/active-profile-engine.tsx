@@ -26,6 +26,7 @@ import { ACTIVE_PROFILE_RESET_DELAY_MS } from './constants.ts';
 import { financialProfilesQueryOptions } from './financial-profiles-query.ts';
 import { RealtimeSync } from './realtime-sync.tsx';
 import { rememberLastActiveProfile } from './storage-keys.ts';
+import { useSecondFactorPassed } from './two-factor-status.ts';
 import { useSignInInvitation } from './invitation-on-sign-in.tsx';
 
 function subscribeToSavedProfile(onChange: () => void) {
@@ -63,11 +64,13 @@ export function useActiveProfileState(): { userId: string | null; value: ActiveP
   const userId = auth.status === 'signedIn' ? auth.user.userId : null;
   const invitation = useSignInInvitation();
   const queryClient = useQueryClient();
+  // A sign-in that owes its second factor is refused every profile-scoped call: the list waits for it.
+  const secondFactorPassed = useSecondFactorPassed(userId);
   const query = useQuery({
     ...financialProfilesQueryOptions(userId ?? ''),
     // Wait for an invitation being accepted at sign-in: the new member's list then already holds the
     // shared profile, and no default profile is created for someone who came to join one.
-    enabled: userId !== null && invitation.status !== 'processing',
+    enabled: userId !== null && secondFactorPassed && invitation.status !== 'processing',
   });
   const { refetch, isFetching } = query;
   const profiles = useMemo(() => query.data ?? [], [query.data]);

@@ -9,12 +9,15 @@ import { getAppConfig } from '../config/app-config.ts';
 import { useActiveProfile } from './active-profile-provider.tsx';
 import { useAuth } from './auth.tsx';
 import { startRealtime } from './realtime-connection.ts';
+import { useSecondFactorPassed } from './two-factor-status.ts';
 
 export function RealtimeSync() {
   const queryClient = useQueryClient();
   const { state } = useAuth();
   const { profile } = useActiveProfile();
-  const userId = state.status === 'signedIn' ? state.user.userId : null;
+  const signedInUser = state.status === 'signedIn' ? state.user.userId : null;
+  // $connect refuses a sign-in that owes its second factor: connect once it is given.
+  const userId = useSecondFactorPassed(signedInUser) ? signedInUser : null;
   // The client lives as long as the user; the active profile it catches up on can change under it.
   const activeProfileId = useRef<string | null>(null);
   activeProfileId.current = profile?.id ?? null;

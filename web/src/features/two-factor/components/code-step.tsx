@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { postLoginTarget, useLogout, useUser } from '../../../lib/auth.tsx';
+import { resetQueriesRefusedForSecondFactor } from '../../../lib/two-factor-status.ts';
 import { sendCode, twoFactorKeys, twoFactorStatusQuery, verifyCode } from '../api/two-factor-api.ts';
 import { twoFactorErrorMessage } from '../messages.ts';
 
@@ -46,6 +47,8 @@ export function CodeStep() {
     mutationFn: () => verifyCode(user.userId, { code, codeType: 'login', trustDevice: trust }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: twoFactorKeys.all });
+      // What was asked before the code (the start's reads) was refused: asked again, not shown.
+      void resetQueriesRefusedForSecondFactor(queryClient);
       navigate(postLoginTarget(location.state), { replace: true });
     },
     onError: (e) => {

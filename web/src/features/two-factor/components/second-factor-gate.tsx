@@ -8,6 +8,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useUser } from '../../../lib/auth.tsx';
+import { resetQueriesRefusedForSecondFactor } from '../../../lib/two-factor-status.ts';
 import {
   readDeviceToken,
   readSecondFactorSession,
@@ -41,8 +42,10 @@ export function SecondFactorGate({ children }: { children: ReactNode }) {
     }
     setDeviceCheck('checking');
     checkTrustedDevice(user.userId, deviceToken)
-      .then((trusted) => {
-        if (trusted) void queryClient.invalidateQueries({ queryKey: twoFactorKeys.status(user.userId) });
+      .then(async (trusted) => {
+        if (!trusted) return;
+        await queryClient.invalidateQueries({ queryKey: twoFactorKeys.status(user.userId) });
+        void resetQueriesRefusedForSecondFactor(queryClient);
       })
       .catch(() => undefined)
       .finally(() => setDeviceCheck('done'));
