@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createData, type Data } from '../functions/lib/data/index.ts';
 import { WRITE_CONCURRENCY } from '../functions/lib/plaid/sync.ts';
+import { syncLeaseHeld } from '../functions/lib/plaid/sync-lease.ts';
 import { dynamoClient } from '../local/bootstrap.ts';
 import { sandboxPublicToken, type LocalCloud } from '../local/cloud.ts';
 import type { Figure } from './money-bench.ts';
@@ -44,8 +45,7 @@ async function settle(cloud: LocalCloud, data: Data, itemId: string): Promise<vo
   await cloud.plaid.webhooks.flush();
   for (;;) {
     await cloud.events.drain();
-    const { data: item } = await data.plaidItems.get({ id: itemId }).go();
-    if (!item?.sync_lock_owner) break;
+    if (!(await syncLeaseHeld(data, itemId, new Date()))) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await cloud.events.drain();

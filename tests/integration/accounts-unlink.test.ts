@@ -1,6 +1,7 @@
 // Unlinking one account of a bank (DELETE /accounts/{accountId}): its transactions and their raw copies
 // are deleted, the bank's other accounts keep theirs; only the profile's owner may unlink.
 import { describe, expect, it } from 'vitest';
+import { syncLeaseHeld } from '../../functions/lib/plaid/sync-lease.ts';
 import { api, directData, signUpAndSignIn } from './helpers.ts';
 import { eventually, linkSandboxBank, storedTransactions } from './plaid-helpers.ts';
 
@@ -18,8 +19,11 @@ describe('unlinking one account', () => {
     const owner = await signUpAndSignIn('Una Unlinker');
     const bank = await linkSandboxBank(owner);
     await eventually(
-      async () => (await data.plaidItems.get({ id: bank.itemId }).go()).data,
-      (item) => Boolean(item?.last_synced_at) && !item?.sync_lock_owner,
+      async () => ({
+        item: (await data.plaidItems.get({ id: bank.itemId }).go()).data,
+        leased: await syncLeaseHeld(data, bank.itemId, new Date()),
+      }),
+      ({ item, leased }) => !leased && Boolean(item?.last_synced_at),
     );
     const counts = await Promise.all(
       bank.accountIds.map(async (id) => ({ id, raw: (await rawRows(id)).length })),

@@ -2,6 +2,7 @@
 // gateway: the initial 24-month sync, clock advances, pending→posted, mutation during pagination,
 // concurrent syncs, replayed and forged webhooks, a broken login, and what the browser may see.
 import { describe, expect, it } from 'vitest';
+import { syncLeaseHeld } from '../../functions/lib/plaid/sync-lease.ts';
 import { handlePlaidWebhook } from '../../functions/lib/plaid/webhook.ts';
 import { api, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
 import {
@@ -182,8 +183,11 @@ describe('incremental sync', () => {
     await sandbox('/sandbox/clock/advance', { days: 3 });
     // Let the advance's own webhook-driven sync finish, so only the two calls below race.
     await eventually(
-      async () => (await data.plaidItems.get({ id: bank.itemId }).go()).data,
-      (item) => !item?.sync_lock_owner && (item?.last_synced_at ?? '') > advancedAt,
+      async () => ({
+        item: (await data.plaidItems.get({ id: bank.itemId }).go()).data,
+        leased: await syncLeaseHeld(data, bank.itemId, new Date()),
+      }),
+      ({ item, leased }) => !leased && (item?.last_synced_at ?? '') > advancedAt,
     );
     await data.plaidItems.patch({ id: bank.itemId }).remove(['plaid_sync_token']).go();
 
@@ -219,8 +223,11 @@ describe('webhooks', () => {
       });
     }
     await eventually(
-      async () => (await data.plaidItems.get({ id: bank.itemId }).go()).data,
-      (item) => !item?.sync_lock_owner && Boolean(item?.last_webhook_at),
+      async () => ({
+        item: (await data.plaidItems.get({ id: bank.itemId }).go()).data,
+        leased: await syncLeaseHeld(data, bank.itemId, new Date()),
+      }),
+      ({ item, leased }) => !leased && Boolean(item?.last_webhook_at),
     );
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
@@ -261,8 +268,11 @@ describe('webhooks', () => {
       webhook_code: 'SYNC_UPDATES_AVAILABLE',
     });
     await eventually(
-      async () => (await data.plaidItems.get({ id: bank.itemId }).go()).data,
-      (item) => !item?.sync_lock_owner && (item?.last_synced_at ?? '') > since,
+      async () => ({
+        item: (await data.plaidItems.get({ id: bank.itemId }).go()).data,
+        leased: await syncLeaseHeld(data, bank.itemId, new Date()),
+      }),
+      ({ item, leased }) => !leased && (item?.last_synced_at ?? '') > since,
     );
   });
 

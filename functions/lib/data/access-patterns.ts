@@ -125,6 +125,12 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byUser',
   },
   {
+    pattern: 'The sync lease of a Plaid item: one sync at a time (conditional put, expiry; no index keys)',
+    source: '§4 sync',
+    entity: 'syncLeases',
+    index: 'byItem',
+  },
+  {
     pattern: 'Items due for a balance refresh (scheduled sweep; sparse)',
     source: '§9 balance refresh intervals',
     entity: 'plaidItems',

@@ -4,7 +4,10 @@ import { Service } from 'electrodb';
 import type { Deps } from '../deps.ts';
 import {
   adminAuditEntity,
+  adminCounterEntity,
+  adminDueCheckEntity,
   adminHealthFlagEntity,
+  adminLedgerEntity,
   adminSnapshotEntity,
   categoryRulesEntity,
   functionMetricEntity,
@@ -56,6 +59,7 @@ import {
 import { securityEventEntity } from './entities/security-event.ts';
 import { stripeCustomerEntity, stripeEventEntity, subscriberEntity } from './entities/subscriber.ts';
 import { supportRequestEntity } from './entities/support-request.ts';
+import { syncLeaseEntity } from './entities/sync-lease.ts';
 import { transactionEntity } from './entities/transaction.ts';
 import { userAlertEntity } from './entities/user-alert.ts';
 import { notificationDismissalEntity, userNotificationEntity } from './entities/user-notification.ts';
@@ -74,6 +78,7 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     stripeCustomers: stripeCustomerEntity(c, t),
     stripeEvents: stripeEventEntity(c, t),
     plaidItems: plaidItemEntity(c, t),
+    syncLeases: syncLeaseEntity(c, t),
     linkSessions: linkSessionEntity(c, t),
     connectedAccounts: connectedAccountEntity(c, t),
     transactions: transactionEntity(c, t),
@@ -109,6 +114,9 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     adminAudit: adminAuditEntity(c, t),
     adminSnapshots: adminSnapshotEntity(c, t),
     adminHealthFlags: adminHealthFlagEntity(c, t),
+    adminCounters: adminCounterEntity(c, t),
+    adminLedgers: adminLedgerEntity(c, t),
+    adminDueChecks: adminDueCheckEntity(c, t),
     syncRuns: syncRunEntity(c, t),
     functionMetrics: functionMetricEntity(c, t),
     scheduleRuns: scheduleRunEntity(c, t),

@@ -2,7 +2,7 @@
 // cursor until has_more is false, restarting from that cursor on TRANSACTIONS_SYNC_MUTATION_DURING_
 // PAGINATION; then apply every page (idempotent puts and deletes keyed by Plaid's ids) and only then
 // move the cursor, conditionally on it being unchanged. A crash before the cursor write replays the
-// same pages next time, which changes nothing. One sync per item at a time: a lease on the item.
+// same pages next time, which changes nothing. One sync per item at a time: a lease (sync-lease.ts).
 import { fetchLiabilities, LIABILITIES_REFRESH_HOURS, liabilityRecords } from './liabilities.ts';
 import { randomUUID } from 'node:crypto';
 import type { PlaidApi, RemovedTransaction, Transaction as PlaidTransaction } from 'plaid';
@@ -12,10 +12,9 @@ import type { Deps } from '../deps.ts';
 import { balanceCheckFields } from './balance-check.ts';
 import { plaidErrorOf } from './client.ts';
 import { recordSyncRun } from '../admin/sync-runs.ts';
+import { acquireSyncLease, releaseSyncLease } from './sync-lease.ts';
 import { rawTransactionRecord, toCents, transactionRecord } from './mapping.ts';
 
-/** A lease longer than the longest sync (Lambda timeout 29 s) and short enough to recover quickly. */
-const LEASE_MS = 60_000;
 const PAGE_SIZE = 500;
 const MAX_RESTARTS = 5;
 /**
@@ -34,27 +33,6 @@ export type SyncOutcome =
   | { status: 'login_required'; errorCode: string }
   | { status: 'error'; errorCode: string };
 
-const isConditionFailure = (error: unknown) =>
-  error instanceof Error && /conditional request failed|ConditionalCheckFailed/i.test(error.message);
-
-async function acquireLease(data: Data, itemId: string, owner: string, now: Date): Promise<boolean> {
-  const nowIso = now.toISOString();
-  try {
-    await data.plaidItems
-      .patch({ id: itemId })
-      .set({ sync_lock_owner: owner, sync_lock_expires_at: new Date(now.getTime() + LEASE_MS).toISOString() })
-      .where(
-        (attr, op) =>
-          `${op.notExists(attr.sync_lock_expires_at)} OR ${op.lt(attr.sync_lock_expires_at, nowIso)}`,
-      )
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
 /**
  * A batch put or delete that finishes or throws: DynamoDB may hand back unprocessed items under
  * throttling, and a silently dropped row would be lost for good once the cursor moves past it.
@@ -69,17 +47,6 @@ async function writeAll<T>(
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
     pending = (await write(pending)).unprocessed as T[];
   }
-}
-
-async function releaseLease(data: Data, itemId: string, owner: string): Promise<void> {
-  await data.plaidItems
-    .patch({ id: itemId })
-    .remove(['sync_lock_owner', 'sync_lock_expires_at'])
-    .where((attr, op) => op.eq(attr.sync_lock_owner, owner))
-    .go()
-    .catch((error: unknown) => {
-      if (!isConditionFailure(error)) throw error;
-    });
 }
 
 interface Pages {
@@ -175,7 +142,7 @@ async function syncItemOnce(
   }
   if (!options.forced && due && due > now) return { status: 'skipped', nextRefreshAfter: due.toISOString() };
   const owner = randomUUID();
-  if (!(await acquireLease(data, itemId, owner, deps.clock()))) return { status: 'already_running' };
+  if (!(await acquireSyncLease(data, itemId, owner, deps.clock()))) return { status: 'already_running' };
   try {
     const accessToken = await deps.tokenCipher.decrypt(item.access_token_ciphertext, { item_id: item.id });
     const plaid = await deps.plaid();
@@ -400,7 +367,7 @@ async function syncItemOnce(
     });
     return outcome;
   } finally {
-    await releaseLease(data, itemId, owner);
+    await releaseSyncLease(data, itemId, owner);
   }
 }
 

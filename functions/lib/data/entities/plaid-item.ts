@@ -23,9 +23,6 @@ export function plaidItemEntity(client: DynamoDBDocumentClient, table: string) {
         error_code: { type: 'string' },
         last_synced_at: { type: 'string' },
         last_webhook_at: { type: 'string' },
-        /** One sync per item at a time: a lease taken with a conditional write. */
-        sync_lock_owner: { type: 'string' },
-        sync_lock_expires_at: { type: 'string' },
         /** spec §9 balance refresh: rate-limit backoff step (0 = none) and when the next try may run. */
         backoff_step: { type: 'number', default: 0 },
         next_refresh_after: { type: 'string' },
