@@ -30,7 +30,9 @@ export interface RealtimePush {
 
 export type RealtimeServerMessage =
   | RealtimePush
-  | { type: 'pong'; at: string }
+  /** `billing_at`: the server's billing clock, which trial and grace ends are judged by (locally the
+   * Stripe sandbox's clock, which can be moved): an open app re-checks its status when one has passed. */
+  | { type: 'pong'; at: string; billing_at: string }
   | { type: 'error'; code: 'message_too_large' | 'unknown_message'; message: string };
 
 /** What a browser may send: a heartbeat. API Gateway routes on `action` (`$request.body.action`).

@@ -101,7 +101,11 @@ export async function handleWebSocket(event: WebSocketEvent, deps: Deps): Promis
     log.warn('realtime message refused', { reason: 'unknown message' });
     return reply({ type: 'error', code: 'unknown_message', message: 'Only {"action":"ping"} is accepted' });
   }
-  return reply({ type: 'pong', at: deps.clock().toISOString() });
+  return reply({
+    type: 'pong',
+    at: deps.clock().toISOString(),
+    billing_at: deps.billingClock().toISOString(),
+  });
 }
 
 export const handler = (event: WebSocketEvent) => handleWebSocket(event, getDeps());

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimePush, RealtimeServerMessage } from '../../events/realtime.ts';
 import { api, cloud, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
+import { advanceClock, sandboxNow } from './stripe-helpers.ts';
 
 const opened: WebSocket[] = [];
 afterAll(() => opened.forEach((ws) => ws.terminate()));
@@ -132,6 +133,23 @@ describe('realtime $connect', () => {
 });
 
 describe('realtime messages', () => {
+  it("a pong carries the billing clock (locally the Stripe sandbox's), so an open app sees a trial end", async () => {
+    const user = await signUpAndSignIn();
+    const { ws, messages } = await connect(user.idToken);
+    // Time passes for trials and grace on the billing clock, not on the device's or the server's own.
+    const moved = await advanceClock({ days: 3 });
+
+    ws.send(JSON.stringify({ action: 'ping' }));
+    const pong = await waitFor(() => messages.find((m) => m.type === 'pong'));
+    const after = await sandboxNow();
+
+    if (pong.type !== 'pong') throw new Error('not a pong');
+    const billingAt = Date.parse(pong.billing_at);
+    expect(billingAt).toBeGreaterThanOrEqual(moved.getTime());
+    expect(billingAt).toBeLessThanOrEqual(after.getTime());
+    expect(billingAt - Date.parse(pong.at)).toBeGreaterThan(2 * 86_400_000);
+  });
+
   it('answers a ping with a pong, refuses oversized and unknown messages, and stays open', async () => {
     const user = await signUpAndSignIn();
     const { ws, messages } = await connect(user.idToken);
