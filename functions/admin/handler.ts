@@ -1,6 +1,7 @@
-// The admin area's API (issue 16 items 1-2; spec §2 admin routes). The HTTP stack has already checked
-// the caller (Cognito `admin` group and profiles.is_admin) before any route runs; every action writes an
-// audit record. The roll-up that feeds the dashboard runs here too, on its schedule and on request.
+// The admin area's API (spec §2 admin routes). The HTTP stack has already checked the caller (Cognito
+// `admin` group and profiles.is_admin) before any route runs; every action writes an audit record. The
+// roll-up job runs here too, on its schedule and on request: it runs the due checks and keeps the day's
+// snapshot, reading counters only (functions/lib/admin/rollup.ts).
 import { z } from 'zod';
 import {
   SIMPLE_BUDGET_CATEGORIES,
@@ -12,7 +13,7 @@ import { TAXONOMY } from '../../domain/taxonomy.ts';
 import { writeAudit } from '../lib/admin/audit.ts';
 import { clientHealth } from '../lib/client-reports.ts';
 import { loadBudgetMaps, saveBudgetMaps } from '../lib/admin/category-rules.ts';
-import { runRollup, type DashboardFigures } from '../lib/admin/rollup.ts';
+import { readFigures, runRollup } from '../lib/admin/rollup.ts';
 import { HEALTH_FLAGS } from '../lib/data/entities/admin.ts';
 import { dataFor } from '../lib/data/index.ts';
 import { httpHandler, route } from '../lib/http.ts';
@@ -223,17 +224,16 @@ export const http = httpHandler('admin', {
     query: z.object({ flag: z.enum(HEALTH_FLAGS).default('login_required'), ...pageQuery(25, 100) }),
     run: async ({ deps, query }) => {
       const data = dataFor(deps);
-      const [page, latest] = await Promise.all([
+      const [page, figures] = await Promise.all([
         queryPage(query.cursor, (cursor) =>
           data.adminHealthFlags.query.byFlag({ flag: query.flag }).go({ cursor, limit: query.limit }),
         ),
-        data.adminSnapshots.query.byDay({}).go({ order: 'desc', limit: 1 }),
+        readFigures(data, deps.clock()),
       ]);
-      const figures = latest.data[0]?.figures as { health_counts?: Record<string, number> } | undefined;
       return {
         flag: query.flag,
-        counts: figures?.health_counts ?? null,
-        generated_at: latest.data[0]?.generated_at ?? null,
+        counts: figures.health_counts,
+        generated_at: figures.generated_at,
         items: page.items.map((f) => ({
           user_id: f.user_id,
           subject_id: f.subject_id,
@@ -295,13 +295,8 @@ export const http = httpHandler('admin', {
   }),
   'GET /admin/email-analytics': route({
     run: async ({ deps }) => {
-      const { data: latest } = await dataFor(deps)
-        .adminSnapshots.query.byDay({})
-        .go({ order: 'desc', limit: 1 });
-      return {
-        generated_at: latest[0]?.generated_at ?? null,
-        ...emailFigures(latest[0]?.figures as DashboardFigures | undefined),
-      };
+      const figures = await readFigures(dataFor(deps), deps.clock());
+      return { generated_at: figures.generated_at, ...emailFigures(figures) };
     },
   }),
 });

@@ -1,9 +1,10 @@
-// What the admin screens read (issue 16 item 2), each from keyed queries: the roll-up's snapshots and
-// flags, sync runs and request counters by hour, and a user's own records. No Scan (docs/admin.md).
+// What the admin screens read, each from keyed queries: the counters (live figures) and the daily
+// snapshots (trends), the health flags, sync runs and request counters by hour, and a user's own
+// records. Nothing reads the whole table (docs/admin.md).
 import { HEALTH_FLAGS, LATENCY_BUCKETS_MS } from '../lib/data/entities/admin.ts';
 import type { Data } from '../lib/data/index.ts';
 import { hourOf, p95FromHistogram } from '../lib/admin/metrics.ts';
-import type { DashboardFigures } from '../lib/admin/rollup.ts';
+import { readFigures, type DashboardFigures } from '../lib/admin/rollup.ts';
 import { catalog } from '../catalog.ts';
 
 const HOUR_MS = 3_600_000;
@@ -13,31 +14,31 @@ export function last24Hours(now: Date): string[] {
   return Array.from({ length: 24 }, (_, i) => hourOf(new Date(now.getTime() - i * HOUR_MS)));
 }
 
-/** Figures a roll-up made before they existed cannot show: "not yet available", never a number. */
-export const UNAVAILABLE = {
-  email: 'E-mail figures are not yet available: the latest roll-up predates them; refresh the figures.',
-} as const;
-
-/** E-mail figures of the latest roll-up (sent, failed, bounced, opened, clicked in 30 days). */
-export function emailFigures(figures: DashboardFigures | undefined) {
-  return figures?.email_30d
-    ? { available: true as const, window_days: 30, ...figures.email_30d }
-    : { available: false as const, reason: UNAVAILABLE.email };
+/** E-mail figures (sent, failed, bounced, opened, clicked in 30 days). */
+export function emailFigures(figures: DashboardFigures) {
+  return { available: true as const, window_days: 30, ...figures.email_30d };
 }
 
+/** Today's figures from the counters, and one point per earlier day from the daily snapshots. */
 export async function dashboard(data: Data, now: Date) {
-  const { data: snapshots } = await data.adminSnapshots.query
-    .byDay({})
-    .gte({ day: new Date(now.getTime() - 90 * 24 * HOUR_MS).toISOString().slice(0, 10) })
-    .go({ pages: 'all' });
-  const sorted = [...snapshots].sort((a, b) => a.day.localeCompare(b.day));
-  const latest = sorted[sorted.length - 1];
+  const today = now.toISOString().slice(0, 10);
+  const [figures, { data: snapshots }] = await Promise.all([
+    readFigures(data, now),
+    data.adminSnapshots.query
+      .byDay({})
+      .gte({ day: new Date(now.getTime() - 90 * 24 * HOUR_MS).toISOString().slice(0, 10) })
+      .go({ pages: 'all' }),
+  ]);
+  const earlier = snapshots
+    .filter((s) => s.day < today)
+    .sort((a, b) => a.day.localeCompare(b.day))
+    .map((s) => ({ day: s.day, figures: s.figures as DashboardFigures }));
   return {
-    generated_at: latest?.generated_at ?? null,
-    figures: (latest?.figures as DashboardFigures | undefined) ?? null,
-    /** One point per day a roll-up ran: the trend of every figure. */
-    history: sorted.map((s) => ({ day: s.day, figures: s.figures as DashboardFigures })),
-    email: emailFigures(latest?.figures as DashboardFigures | undefined),
+    generated_at: figures.generated_at,
+    figures,
+    /** One point per day: the daily snapshots, then today as it stands. */
+    history: [...earlier, { day: today, figures }],
+    email: emailFigures(figures),
   };
 }
 
@@ -114,8 +115,7 @@ export async function plaidHealth(data: Data, now: Date) {
       last24Hours(now).map((hour) => data.syncRuns.query.byHour({ hour }).go({ pages: 'all' })),
     )
   ).flatMap((r) => r.data);
-  const { data: snapshots } = await data.adminSnapshots.query.byDay({}).go({ order: 'desc', limit: 1 });
-  const figures = snapshots[0]?.figures as DashboardFigures | undefined;
+  const figures = await readFigures(data, now);
   const ok = runs.filter((r) => r.status === 'synced').length;
   const lags = runs
     .map((r) => r.webhook_lag_ms)
@@ -133,8 +133,8 @@ export async function plaidHealth(data: Data, now: Date) {
   }
   return {
     window_hours: 24,
-    items_by_state: figures?.items_by_state ?? null,
-    items_generated_at: figures?.generated_at ?? null,
+    items_by_state: figures.items_by_state,
+    items_generated_at: figures.generated_at,
     syncs: runs.length,
     success_rate: runs.length === 0 ? null : ok / runs.length,
     webhook_to_synced_p95_ms: lags.length === 0 ? null : (lags[Math.ceil(lags.length * 0.95) - 1] ?? null),

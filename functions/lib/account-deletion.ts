@@ -22,6 +22,7 @@
 // roll-up's health flags are rebuilt from the remaining data by the next roll-up.
 import { PRODUCT_NAME } from '../../domain/brand.ts';
 import { RateLimitError, ValidationError } from '../../domain/errors.ts';
+import { personSubjects, tallyAll } from './admin/tally.ts';
 import type { Data } from './data/index.ts';
 import type { Deps } from './deps.ts';
 import type { ApiEvent, Caller } from './http.ts';
@@ -285,6 +286,8 @@ export async function deleteAccount(
   }
 
   const userId = caller.userId;
+  // What the person adds to the admin figures, taken out once their records are gone.
+  const tallied = await personSubjects(data, userId);
   await cancelSubscription(deps, data, userId);
   const { data: items } = await data.plaidItems.query.byUser({ user_id: userId }).go({ pages: 'all' });
   for (const item of items) await removeItem(deps, data, item.id);
@@ -329,6 +332,7 @@ export async function deleteAccount(
     })
     .go();
   await data.profiles.delete({ id: userId }).go();
+  await tallyAll(data, tallied, now, deps.logger);
 
   const ownerName = profile?.full_name?.trim() || 'The owner';
   for (const [memberId, names] of told) {

@@ -10,6 +10,7 @@ import { oneLine } from '../lib/text-input.ts';
 import { recordActivity } from '../lib/email/events.ts';
 import { revokeSessions } from '../lib/sessions.ts';
 import { deleteAccount } from '../lib/account-deletion.ts';
+import { tallyVisit } from '../lib/admin/tally.ts';
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #3B82F6');
 
@@ -51,6 +52,8 @@ export const handler = httpHandler('profiles', {
         // The inactivity e-mails (spec §7 inactive_7_days / inactive_30_days) read the last active day.
         recordActivity(data, caller.userId, now),
       ]);
+      // The admin figures' daily, weekly and monthly actives (functions/lib/admin/tally.ts).
+      await tallyVisit(data, caller.userId, profile.last_active_at, now, deps.logger);
       return profileView(touched, caller, deps);
     },
   }),

@@ -1,6 +1,7 @@
 // The caller's profiles record: created on first read from the verified token's e-mail and name
 // (spec §5 signup), and the view the API returns (is_admin from the token's group, avatar_url derived).
 import type { EntityItem } from 'electrodb';
+import { tally } from '../lib/admin/tally.ts';
 import type { Data } from '../lib/data/index.ts';
 import type { Deps } from '../lib/deps.ts';
 import type { Caller } from '../lib/http.ts';
@@ -19,6 +20,8 @@ export async function getOrCreateProfile(data: Data, caller: Caller, nowIso: str
       last_active_at: nowIso,
     })
     .go()
+    // A sign-up for the admin figures (functions/lib/admin/tally.ts).
+    .then(() => tally(data, { kind: 'profile', userId: caller.userId }, new Date(nowIso)))
     .catch((error: unknown) => {
       // A concurrent first read created it: fine, read it below.
       if (!(error instanceof Error && /conditional/i.test(error.message))) throw error;

@@ -1,11 +1,13 @@
-// Sync runs (issue 16 item 2): every sync of a Plaid item that reached Plaid leaves one record, kept 30
-// days, for /admin/plaid-health (24-hour success rate, webhook-to-synced p95, error codes per
-// institution) and the user's health timeline. Recording never fails a sync.
+// Sync runs: every sync of a Plaid item that reached Plaid leaves one record, kept 30 days, for
+// /admin/plaid-health (24-hour success rate, webhook-to-synced p95, error codes per institution) and the
+// user's health timeline; and the item's admin tally (its state, its bank needing a login, its accounts'
+// balance checks) follows what the sync wrote. Recording never fails a sync.
 import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
 import { hourOf } from './metrics.ts';
+import { tallyItem } from './tally.ts';
 
 const SYNC_RUN_TTL_S = 30 * 24 * 3600;
 
@@ -47,4 +49,5 @@ export async function recordSyncRun(
   } catch (error) {
     deps.logger.warn('sync run not recorded', { itemId: item.id, error: (error as Error).message });
   }
+  await tallyItem(data, item.id, item.user_id, deps.clock(), deps.logger);
 }

@@ -4,7 +4,10 @@ import { Service } from 'electrodb';
 import type { Deps } from '../deps.ts';
 import {
   adminAuditEntity,
+  adminCounterEntity,
+  adminDueCheckEntity,
   adminHealthFlagEntity,
+  adminLedgerEntity,
   adminSnapshotEntity,
   categoryRulesEntity,
   functionMetricEntity,
@@ -111,6 +114,9 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     adminAudit: adminAuditEntity(c, t),
     adminSnapshots: adminSnapshotEntity(c, t),
     adminHealthFlags: adminHealthFlagEntity(c, t),
+    adminCounters: adminCounterEntity(c, t),
+    adminLedgers: adminLedgerEntity(c, t),
+    adminDueChecks: adminDueCheckEntity(c, t),
     syncRuns: syncRunEntity(c, t),
     functionMetrics: functionMetricEntity(c, t),
     scheduleRuns: scheduleRunEntity(c, t),

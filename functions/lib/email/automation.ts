@@ -8,6 +8,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { NotFoundError } from '../../../domain/errors.ts';
 import { mayEmail, type EmailKind, type EmailPreferenceState } from '../../../domain/email-events.ts';
+import { tally } from '../admin/tally.ts';
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
 import { renderEmail, type EmailContent } from './layout.tsx';
@@ -183,6 +184,8 @@ export async function sendProductEmail(deps: Deps, data: Data, email: ProductEma
       sent_at: now.toISOString(),
       ...(email.metadata ? { metadata: email.metadata } : {}),
     };
+    // The admin figures' e-mails of the day it was sent (functions/lib/admin/tally.ts).
+    const sendSubject = { kind: 'email', userId: email.userId, sentAt: record.sent_at, id } as const;
     try {
       const { messageId } = await deps.email.send({
         to: person.email,
@@ -197,11 +200,13 @@ export async function sendProductEmail(deps: Deps, data: Data, email: ProductEma
         },
       });
       await data.emailSends.create({ ...record, status: 'sent', provider_message_id: messageId }).go();
+      await tally(data, sendSubject, now, log);
       log.info('email sent', { emailSendId: id });
       return { success: true, status: 'sent', email_send_id: id, message_id: messageId };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await data.emailSends.create({ ...record, status: 'failed', error: message.slice(0, 500) }).go();
+      await tally(data, sendSubject, now, log);
       log.error('email send failed', { emailSendId: id, error: message });
       return { success: false, status: 'failed', error: 'E-mail could not be sent', email_send_id: id };
     }

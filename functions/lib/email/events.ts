@@ -11,6 +11,7 @@ import {
   type EmailEvent,
 } from '../../../domain/email-events.ts';
 import { addDays } from '../../../domain/money/dates.ts';
+import { tally } from '../admin/tally.ts';
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
 import { todayOf } from '../money/store.ts';
@@ -172,6 +173,14 @@ export async function applyDeliveryEvent(deps: Deps, data: Data, event: SesEvent
   if (!send) return { outcome: 'ignored: unknown message' };
   const at = deps.clock().toISOString();
   const key = { user_id: send.user_id, sent_at: send.sent_at, id: send.id };
+  // Bounced, opened and clicked count once per e-mail in the admin figures, however often SES reports.
+  const tallied = () =>
+    tally(
+      data,
+      { kind: 'email', userId: key.user_id, sentAt: key.sent_at, id: key.id },
+      deps.clock(),
+      deps.logger,
+    );
   switch (detail.eventType) {
     case 'Delivery':
       // A late delivery never overwrites a later state (opened, clicked, bounced).
@@ -194,12 +203,14 @@ export async function applyDeliveryEvent(deps: Deps, data: Data, event: SesEvent
           opened_at: detail.open?.timestamp ?? at,
         })
         .go();
+      await tallied();
       return { outcome: 'opened' };
     case 'Click':
       await data.emailSends
         .patch(key)
         .set({ status: 'clicked', clicked_at: detail.click?.timestamp ?? at })
         .go();
+      await tallied();
       return { outcome: 'clicked' };
     case 'Bounce': {
       const hard = detail.bounce?.bounceType === 'Permanent';
@@ -207,6 +218,7 @@ export async function applyDeliveryEvent(deps: Deps, data: Data, event: SesEvent
         .patch(key)
         .set({ status: 'bounced', bounced_at: detail.bounce?.timestamp ?? at })
         .go();
+      await tallied();
       if (hard) await suppress(data, send.user_id, 'bounce', at);
       return { outcome: hard ? 'hard bounce: suppressed' : 'soft bounce' };
     }

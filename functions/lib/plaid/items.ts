@@ -13,6 +13,7 @@ import type { Caller } from '../http.ts';
 import { accountTypeOf, toCents } from './mapping.ts';
 import { PRODUCT_NAME } from '../../../domain/brand.ts';
 import { startTrialOnFirstConnection } from '../subscriptions/trial.ts';
+import { tallyItem } from '../admin/tally.ts';
 
 type LinkDeps = Pick<
   Deps,
@@ -173,6 +174,7 @@ export async function exchangePublicToken(
     accountIds.push(id);
   }
   await writeItemAndAccounts(data, itemWrite, updates, creates);
+  await tallyItem(data, itemId, caller.userId, deps.clock(), deps.logger);
   // spec §4 connect flow: a first successful connection starts the 7-day trial (one per person, ever).
   // Here rather than only in the SPA, so every way of connecting counts; a failure never fails the link.
   const trialStarted = await startTrialOnFirstConnection(deps, data, caller.userId).catch(

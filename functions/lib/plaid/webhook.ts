@@ -5,6 +5,7 @@ import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
 import { batchUntilDone } from '../money/store.ts';
 import { completeHostedLink } from './items.ts';
+import { tallyAll, tallyItem } from '../admin/tally.ts';
 
 export interface PlaidWebhookBody {
   webhook_type?: string;
@@ -55,6 +56,11 @@ export async function deleteItemData(data: Data, itemId: string): Promise<void> 
     .set({ status: 'removed', access_token_ciphertext: 'removed' })
     .remove(['plaid_sync_token', 'next_refresh_after', 'refresh_queue'])
     .go();
+  await tallyAll(
+    data,
+    [{ kind: 'item', itemId }, ...accounts.map((a) => ({ kind: 'account' as const, accountId: a.id }))],
+    new Date(),
+  );
 }
 
 export async function handlePlaidWebhook(
@@ -92,6 +98,7 @@ export async function handlePlaidWebhook(
     case 'ITEM:PENDING_DISCONNECT': {
       if (kind === 'ITEM:LOGIN_REPAIRED') {
         await data.plaidItems.patch({ id: item.id }).set({ status: 'active' }).remove(['error_code']).go();
+        await tallyItem(data, item.id, item.user_id, deps.clock(), deps.logger);
         return { handled: true, kind };
       }
       const code = body.error?.error_code ?? body.webhook_code ?? 'ITEM_ERROR';
@@ -100,6 +107,7 @@ export async function handlePlaidWebhook(
         .patch({ id: item.id })
         .set({ status: loginRequired ? 'login_required' : 'error', error_code: code })
         .go();
+      await tallyItem(data, item.id, item.user_id, deps.clock(), deps.logger);
       if (loginRequired) {
         await deps.events.publish('ItemLoginRequired', {
           userId: item.user_id,

@@ -14,6 +14,7 @@ import {
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
 import { isConditionFailure } from '../money/store.ts';
+import { tally } from '../admin/tally.ts';
 
 export type SubscriberRecord = NonNullable<
   Awaited<ReturnType<ReturnType<Data['subscribers']['get']>['go']>>['data']
@@ -166,6 +167,7 @@ export async function syncFromStripe(
     try {
       if (!existing) {
         await data.subscribers.create(record as never).go();
+        await tally(data, { kind: 'subscriber', userId }, deps.clock(), deps.logger);
         await deps.events.publish('SubscriptionChanged', { userId });
         return record;
       }
@@ -183,6 +185,7 @@ export async function syncFromStripe(
           (attr, op) => `${op.notExists(attr.synced_at)} OR ${op.lte(attr.synced_at, readAt.toISOString())}`,
         )
         .go();
+      await tally(data, { kind: 'subscriber', userId }, deps.clock(), deps.logger);
       await deps.events.publish('SubscriptionChanged', { userId });
       return record;
     } catch (error) {

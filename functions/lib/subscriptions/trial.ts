@@ -5,6 +5,7 @@ import { ConflictError } from '../../../domain/errors.ts';
 import { trialEnd } from '../../../domain/subscription.ts';
 import type { Data } from '../data/index.ts';
 import { isConditionFailure } from '../money/store.ts';
+import { tally } from '../admin/tally.ts';
 import type { Deps } from '../deps.ts';
 import { subscriberOf, viewOf, type SubscriberRecord } from './record.ts';
 
@@ -48,6 +49,7 @@ export async function startCardFreeTrial(
     // Someone else's start won: answer as a retry would.
     return startCardFreeTrial(deps, data, userId);
   }
+  await tally(data, { kind: 'subscriber', userId }, start);
   const record = await subscriberOf(data, userId);
   if (!record) throw new Error('trial record vanished');
   return { started: true, record };

@@ -1,7 +1,8 @@
-// The admin area's records (issue 16 items 1-2): the audit trail of admin actions, the roll-up the
-// dashboard and user-health screens read (written by a schedule, so no request scans the table), the
-// sync runs behind Plaid health and the user timeline, per-function request counters behind the system
-// screen, the last run of each schedule, and the category-matching maps the admin edits.
+// The admin area's records: the audit trail of admin actions; the counters, flags and ledger behind the
+// dashboard and user-health screens (kept as the product writes its records, so nothing reads the whole
+// table; functions/lib/admin/tally.ts); one snapshot per day for the trends; the sync runs behind Plaid
+// health and the user timeline; per-function request counters behind the system screen; the last run of
+// each schedule; and the category-matching maps the admin edits.
 import { Entity } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { model, nowIso, timestamps } from './common.ts';
@@ -52,7 +53,7 @@ export function adminAuditEntity(client: DynamoDBDocumentClient, table: string) 
   );
 }
 
-/** One roll-up per day (the latest run of the day wins): the dashboard's figures and their history. */
+/** The dashboard's figures once per day (the latest run of the day wins): the trend of every figure. */
 export function adminSnapshotEntity(client: DynamoDBDocumentClient, table: string) {
   return new Entity(
     {
@@ -84,7 +85,8 @@ export const HEALTH_FLAGS = [
 ] as const;
 export type HealthFlag = (typeof HEALTH_FLAGS)[number];
 
-/** A user the last roll-up found needing attention, one item per flag and subject; stale ones removed. */
+/** A user needing attention, one item per flag and subject: written and deleted by the subject's tally
+ * (functions/lib/admin/tally.ts) when the fact behind it changes. */
 export function adminHealthFlagEntity(client: DynamoDBDocumentClient, table: string) {
   return new Entity(
     {
@@ -97,13 +99,124 @@ export function adminHealthFlagEntity(client: DynamoDBDocumentClient, table: str
         email: { type: 'string' },
         detail: { type: 'string' },
         since: { type: 'string' },
-        run_id: { type: 'string', required: true },
         ...timestamps,
       },
       indexes: {
         byFlag: {
           pk: { field: 'pk', composite: ['flag'] },
           sk: { field: 'sk', composite: ['user_id', 'subject_id'] },
+        },
+      },
+    },
+    { client, table },
+  );
+}
+
+/** Every figure a counter item may hold (a top-level number each, so one UpdateItem ADDs several). */
+export const COUNTER_METRICS = [
+  'users',
+  'signups',
+  'active',
+  'act24',
+  'act7',
+  'trials',
+  'churned',
+  'cohort_trials',
+  'cohort_paid',
+  'paying',
+  'mrr_cents',
+  'in_grace',
+  'items_active',
+  'items_login_required',
+  'items_error',
+  'items_removed',
+  'flag_inactive_7d',
+  'flag_inactive_30d',
+  'flag_login_required',
+  'flag_balance_check_failing',
+  'flag_sync_stuck',
+  'email_sent',
+  'email_failed',
+  'email_bounced',
+  'email_opened',
+  'email_clicked',
+] as const;
+export type CounterMetric = (typeof COUNTER_METRICS)[number];
+
+/**
+ * One shard of one bucket of the admin counters: `all` (gauges such as people, paying, MRR), `day#…`,
+ * `hour#…`, `week#…` (an ISO week's Monday) and `grace#…` (the hour a grace period runs out). A subject
+ * always writes the same shard, so a hot bucket spreads over COUNTER_SHARDS items.
+ */
+export function adminCounterEntity(client: DynamoDBDocumentClient, table: string) {
+  return new Entity(
+    {
+      model: model('adminCounter'),
+      attributes: {
+        shard: { type: 'string', required: true, readOnly: true },
+        bucket: { type: 'string', required: true, readOnly: true },
+        ...(Object.fromEntries(COUNTER_METRICS.map((m) => [m, { type: 'number' }])) as Record<
+          CounterMetric,
+          { type: 'number' }
+        >),
+        ttl: { type: 'number' },
+      },
+      indexes: {
+        byShard: {
+          pk: { field: 'pk', composite: ['shard'] },
+          sk: { field: 'sk', composite: ['bucket'] },
+        },
+      },
+    },
+    { client, table },
+  );
+}
+
+/**
+ * What one subject (a person, their activation, a Plaid item, an account, a subscription, an e-mail)
+ * adds to the counters and which flags and due check it holds now. Every change is one transaction that
+ * moves the counters by the difference and bumps `version` conditionally, so a repeated or concurrent
+ * tally never counts twice.
+ */
+export function adminLedgerEntity(client: DynamoDBDocumentClient, table: string) {
+  return new Entity(
+    {
+      model: model('adminLedger'),
+      attributes: {
+        subject: { type: 'string', required: true, readOnly: true },
+        /** `bucket|metric` → amount. */
+        counts: { type: 'any', required: true },
+        /** The flag items this subject holds (their full content, to notice a changed detail). */
+        flags: { type: 'any', required: true },
+        /** When time alone may change this subject's figures or flags (its due check). */
+        due: { type: 'string' },
+        version: { type: 'number', required: true },
+      },
+      indexes: {
+        bySubject: {
+          pk: { field: 'pk', composite: ['subject'] },
+          sk: { field: 'sk', composite: [] },
+        },
+      },
+    },
+    { client, table },
+  );
+}
+
+/** A subject to tally again at `at` (inactivity, a bank never synced), in the partition of at's hour. */
+export function adminDueCheckEntity(client: DynamoDBDocumentClient, table: string) {
+  return new Entity(
+    {
+      model: model('adminDueCheck'),
+      attributes: {
+        hour: { type: 'string', required: true, readOnly: true },
+        subject: { type: 'string', required: true, readOnly: true },
+        at: { type: 'string', required: true },
+      },
+      indexes: {
+        byHour: {
+          pk: { field: 'pk', composite: ['hour'] },
+          sk: { field: 'sk', composite: ['subject'] },
         },
       },
     },
