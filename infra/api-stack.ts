@@ -310,7 +310,6 @@ export class ApiStack extends Stack {
     }
     if (access.includes('sms')) fn.bindSms();
     if (access.includes('bedrock')) fn.bindBedrock({ modelId: props.coachModelId, maxTokens: 800 });
-    if (access.includes('tableScan')) fn.bindTableScan({ table: props.table });
     const userPoolActions = [
       ...(access.includes('userPoolAdmin')
         ? [

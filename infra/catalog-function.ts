@@ -105,14 +105,6 @@ export class CatalogFunction extends Construct {
     return this;
   }
 
-  /** dynamodb:Scan on the table itself (no index): for the one scheduled roll-up that reads it whole. */
-  bindTableScan({ table }: { table: TableBinding }): this {
-    this.role.addToPolicy(
-      new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [table.table.tableArn] }),
-    );
-    return this;
-  }
-
   /** TABLE_NAME plus the table's read or read/write policy (items, named indexes, and its KMS key). */
   bindTable({ table, access }: { table: TableBinding; access: TableAccess }): this {
     this.function.addEnvironment('TABLE_NAME', table.table.tableName);

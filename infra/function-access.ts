@@ -25,9 +25,7 @@ export type ExtraAccess =
   /** End every sign-in of one user (AdminUserGlobalSignOut): "sign out everywhere". */
   | 'userPoolSignOut'
   /** Re-check a user's password and delete the user (AdminInitiateAuth, AdminDeleteUser): "delete my account". */
-  | 'userPoolDelete'
-  /** dynamodb:Scan on the table (not its indexes): the admin roll-up job only, never a request path. */
-  | 'tableScan';
+  | 'userPoolDelete';
 
 const plaidCaller: ExtraAccess[] = ['plaidSecret', 'plaidTokenDecrypt'];
 
@@ -67,10 +65,9 @@ export const extraAccess: Readonly<Record<string, readonly ExtraAccess[]>> = {
   'send-2fa-code-secure': ['email', 'sms'],
   'verify-2fa-code-secure': ['email', 'plaidTokenDecrypt'],
   'two-factor': ['email', 'plaidTokenEncrypt'],
-  // The admin area's user actions (issue 16 item 2: grant/revoke admin, disable, revoke sessions).
-  // The admin roll-up (functions/lib/admin/rollup.ts) is the one reader that scans (docs/admin.md).
-  // Revoke sessions e-mails the person a security notice (functions/lib/security-notice.ts).
-  admin: ['userPoolAdmin', 'tableScan', 'email'],
+  // The admin area's user actions (grant/revoke admin, disable, revoke sessions); revoking sessions
+  // e-mails the person a security notice (functions/lib/security-notice.ts).
+  admin: ['userPoolAdmin', 'email'],
   // Resending a sign-up code only to an address that awaits one (functions/send-verification-email).
   'send-verification-email': ['userPoolLookup'],
   // "Sign out everywhere" from /settings, and its security notice e-mail (functions/lib/sessions.ts).
