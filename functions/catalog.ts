@@ -724,9 +724,9 @@ export const catalog: CatalogEntry[] = [
       { method: 'GET', path: '/admin/client-health' },
     ],
     handler: 'functions/admin/handler.ts',
-    // The roll-up reads the people, items, accounts and subscriptions in parallel segments.
-    timeoutSeconds: 300,
-    memoryMb: 1024,
+    // The roll-up job reads counters and tallies the subjects whose due check has come (docs/admin.md).
+    timeoutSeconds: 60,
+    memoryMb: 512,
     schedule: schedules.adminRollup,
     events: ['AdminRollupRequested'],
   },
