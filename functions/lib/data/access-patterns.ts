@@ -469,16 +469,37 @@ export const accessPatterns: AccessPattern[] = [
     index: 'all',
   },
   {
-    pattern: 'Dashboard figures of the last N days (one roll-up per day)',
-    source: 'issue 16 /admin',
+    pattern: 'Dashboard figures of the last N days (one snapshot per day: the trends)',
+    source: '§2 /admin',
     entity: 'adminSnapshots',
     index: 'byDay',
   },
   {
-    pattern: 'Users flagged by the last roll-up, per flag, paged',
-    source: 'issue 16 /admin/user-health',
+    pattern: 'Users flagged for attention, per flag, paged',
+    source: '§2 /admin/user-health',
     entity: 'adminHealthFlags',
     index: 'byFlag',
+  },
+  {
+    pattern:
+      "Admin counters of one shard: a range of buckets (all, days, hours, ISO weeks, grace hours); a subject's tally ADDs to its own shard",
+    source: '§2 /admin, /admin/user-health, /admin/plaid-health',
+    entity: 'adminCounters',
+    index: 'byShard',
+  },
+  {
+    pattern:
+      'What one subject (person, item, account, subscription, e-mail) adds to the counters now (conditional on version)',
+    source: '§2 /admin',
+    entity: 'adminLedgers',
+    index: 'bySubject',
+  },
+  {
+    pattern:
+      'Subjects to tally again in one hour (inactivity, a bank never synced); the job reads the last 72',
+    source: '§2 /admin/user-health',
+    entity: 'adminDueChecks',
+    index: 'byHour',
   },
   {
     pattern: "A user's sync runs, newest first (timeline)",

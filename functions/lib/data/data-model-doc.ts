@@ -65,7 +65,7 @@ One DynamoDB table (single-table design, ElectroDB entities, service \`moneycal\
 \`${tableDesign.sortKey}\`, global indexes ${gsis}, all projecting every attribute; TTL attribute
 \`${tableDesign.ttlAttribute}\` (DynamoDB Local never expires items, so reads check expiry themselves).
 ElectroDB prefixes every key with the service and entity name, so entities share the generic key fields
-without collisions. No request path scans.
+without collisions. Nothing scans the table: figures about everyone are counters kept as records are written.
 
 Conventions: money is integer cents (Plaid floats are converted on the way in; the SPA formats dollars);
 dates are \`YYYY-MM-DD\` calendar dates, timestamps ISO-8601 UTC; spec field names are kept (snake_case);
