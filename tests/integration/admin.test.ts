@@ -1,10 +1,14 @@
-// The admin area (issue 16 items 1-2): every admin route × {admin, plain user, group only, is_admin
-// only, signed out} answers exactly 2xx/403/403/403/401, a non-admin's bad request is still 403 (the
-// check comes first); the roll-up's figures follow the records; actions and rule edits are audited;
-// category rules that would shadow every description are refused with nothing changed.
+// The admin area: every admin route × {admin, plain user, group only, is_admin only, signed out}
+// answers exactly 2xx/403/403/403/401, a non-admin's bad request is still 403 (the check comes first);
+// the dashboard's figures move with sign-ups, visits, a trial, a subscription and a churn, and not with
+// a redelivered webhook; actions and rule edits are audited; category rules that would shadow every
+// description are refused with nothing changed.
 import { AdminAddUserToGroupCommand, AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_TABLE } from '../../bin/make-admin.ts';
+import { PLANS } from '../../domain/subscription.ts';
+import { mondayOf } from '../../functions/lib/admin/facts.ts';
+import { readFigures, type DashboardFigures } from '../../functions/lib/admin/rollup.ts';
 import { catalog } from '../../functions/catalog.ts';
 import { cognitoClient } from '../../local/bootstrap.ts';
 import { LOCAL_TABLE_NAME } from '../../local/cloud.ts';
@@ -17,6 +21,7 @@ import {
   signUpAndSignIn,
   type TestUser,
 } from './helpers.ts';
+import { checkout, deliver, eventsOf, flushWebhooks, sandboxNow, stripeClient } from './stripe-helpers.ts';
 
 interface Sample {
   body?: unknown;
@@ -25,6 +30,24 @@ interface Sample {
 
 async function signInAgain(user: TestUser): Promise<TestUser> {
   return { ...user, idToken: (await signInWithPassword(user)).idToken };
+}
+
+type Figures = {
+  generated_at: string;
+  users_total: number;
+  signups_24h: number;
+  signups_30d: number;
+  signups_by_day: Array<{ day: string; count: number }>;
+  dau: number;
+  mau: number;
+  paying: number;
+  mrr_cents: number;
+};
+
+async function dashboardFigures(admin: TestUser): Promise<Figures> {
+  const response = await api<{ figures: Figures }>('GET', '/admin/dashboard', { token: admin.idToken });
+  expect(response.status).toBe(200);
+  return response.body.figures;
 }
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
@@ -163,44 +186,114 @@ describe('admin area', () => {
     expect(await flag(plain)).toBe(false);
   });
 
-  it('the roll-up counts the sign-ups it finds; the dashboard shows them and their history', async () => {
-    const before = await api<{
-      figures: { users_total: number; signups_24h: number } | null;
-      generated_at: string | null;
-    }>('GET', '/admin/dashboard', { token: admin.idToken });
+  it('the dashboard counts sign-ups and visits as they happen; the roll-up keeps the day for the trends', async () => {
+    const before = await dashboardFigures(admin);
     const fresh = [await signUpAndSignIn('New One'), await signUpAndSignIn('New Two')];
     for (const user of fresh) await api('GET', '/profiles/me', { token: user.idToken });
-    // Every profile the roll-up may count: it reads the whole table, so compare with the table's own count.
+    // No roll-up ran: the counters moved with the sign-ups.
+    const after = await dashboardFigures(admin);
+    expect(after.users_total - before.users_total).toBe(2);
+    expect(after.signups_24h - before.signups_24h).toBe(2);
+    expect(after.signups_30d - before.signups_30d).toBe(2);
+    expect(after.signups_by_day.at(-1)!.count - before.signups_by_day.at(-1)!.count).toBe(2);
+    expect(after.dau - before.dau).toBe(2);
+    expect(after.mau - before.mau).toBe(2);
+    // Visiting again in the same hour is the same active person.
+    for (const user of fresh) await api('GET', '/profiles/me', { token: user.idToken });
+    expect((await dashboardFigures(admin)).dau).toBe(after.dau);
+
     const requested = await api('POST', '/admin/rollups', { token: admin.idToken });
     expect(requested.status).toBe(202);
-    const after = await waitFor(
-      () =>
-        api<{
-          figures: {
-            users_total: number;
-            signups_24h: number;
-            signups_by_day: Array<{ count: number }>;
-          } | null;
-          generated_at: string | null;
-          history: unknown[];
-          email: { available: boolean };
-        }>('GET', '/admin/dashboard', { token: admin.idToken }),
-      (r) => r.body.generated_at !== null && r.body.generated_at !== before.body.generated_at,
+    const today = new Date().toISOString().slice(0, 10);
+    const snapshot = await waitFor(
+      async () => (await directData().adminSnapshots.get({ day: today }).go()).data,
+      (s) => s !== null && (s.figures as { users_total: number }).users_total >= after.users_total,
     );
-    const figures = after.body.figures!;
-    // Not `previous + fresh`: other files of the suite delete people (account deletion) meanwhile.
-    expect(figures.users_total).toBeGreaterThanOrEqual(fresh.length);
-    expect(figures.signups_24h).toBeGreaterThanOrEqual(fresh.length);
-    expect(figures.signups_by_day.at(-1)!.count).toBeGreaterThanOrEqual(fresh.length);
-    expect(after.body.history.length).toBeGreaterThanOrEqual(1);
-    expect(after.body.email.available).toBe(true);
-    // The roll-up is the only reader that scans, and it found every profile the users list pages through.
+    expect((snapshot!.figures as { signups_24h: number }).signups_24h).toBeGreaterThanOrEqual(
+      after.signups_24h,
+    );
+    const shown = await api<{ history: Array<{ day: string }>; email: { available: boolean } }>(
+      'GET',
+      '/admin/dashboard',
+      { token: admin.idToken },
+    );
+    expect(shown.body.history.at(-1)!.day).toBe(today);
+    expect(shown.body.email.available).toBe(true);
     const listed = await api<{ items: Array<{ email: string }> }>(
       'GET',
       `/admin/users?q=${encodeURIComponent(fresh[0]!.email)}`,
       { token: admin.idToken },
     );
     expect(listed.body.items.map((u) => u.email)).toEqual([fresh[0]!.email]);
+  });
+
+  it('a trial, a subscription and a churn move the figures once each, however often they are redelivered', async () => {
+    // Billing dates come from the Stripe sandbox's clock, which other suites move ahead: the figures are
+    // read from the counters as of that clock (the dashboard reads the same counters as of the server's).
+    const figures = async () => readFigures(directData(), await sandboxNow());
+    const week = async (f: DashboardFigures) => {
+      const monday = mondayOf((await sandboxNow()).getTime());
+      return f.trial_cohorts.find((c) => c.week === monday) ?? { week: monday, trials: 0, paid: 0 };
+    };
+    const start = await figures();
+
+    const trialist = await signUpAndSignIn('Trialist');
+    await api('GET', '/profiles/me', { token: trialist.idToken });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      // The second start is a retry of the first: the same trial, counted once.
+      const started = await api('POST', '/functions/start-trial', { token: trialist.idToken, body: {} });
+      expect(started.status).toBe(200);
+    }
+    const trialing = await figures();
+    expect(trialing.trials_started_30d - start.trials_started_30d).toBe(1);
+    expect((await week(trialing)).trials - (await week(start)).trials).toBe(1);
+    expect(trialing.paying).toBe(start.paying);
+
+    // Someone whose trial ran out long ago: checkout starts a paid subscription at once.
+    const user = await signUpAndSignIn('Subscriber');
+    await api('GET', '/profiles/me', { token: user.idToken });
+    await directData()
+      .subscribers.put({
+        user_id: user.userId,
+        status: 'none',
+        subscribed: false,
+        trial_used: true,
+        cancel_at_period_end: false,
+      })
+      .go();
+    const paid = await checkout(user, { price: 'plus_monthly' });
+    expect(paid.trialDays).toBe(0);
+    const paying = await figures();
+    expect(paying.paying - start.paying).toBe(1);
+    expect(paying.mrr_cents - start.mrr_cents).toBe(
+      PLANS.find((p) => p.lookup_key === 'plus_monthly')!.amount_cents,
+    );
+    const shown = await dashboardFigures(admin);
+    expect({ paying: shown.paying, mrr_cents: shown.mrr_cents }).toEqual({
+      paying: paying.paying,
+      mrr_cents: paying.mrr_cents,
+    });
+
+    // Every event about this customer delivered again (their ids forgotten, so each is handled again and
+    // rebuilds the record): nothing moves.
+    const { data: record } = await directData().subscribers.get({ user_id: user.userId }).go();
+    const events = await eventsOf(record!.stripe_customer_id!);
+    expect(events.length).toBeGreaterThan(2);
+    for (const event of events) {
+      await directData().stripeEvents.delete({ event_id: event.id }).go();
+      const again = await deliver(JSON.stringify(await stripeClient().events.retrieve(event.id)));
+      expect(again.status).toBe(200);
+    }
+    const redelivered = await figures();
+    expect({ ...redelivered, generated_at: '' }).toEqual({ ...paying, generated_at: '' });
+
+    await stripeClient().subscriptions.cancel(record!.stripe_subscription_id!);
+    await flushWebhooks();
+    const churned = await figures();
+    expect(churned.paying).toBe(start.paying);
+    expect(churned.mrr_cents).toBe(start.mrr_cents);
+    expect(churned.churned_30d - start.churned_30d).toBe(1);
+    expect(churned.churn_rate_30d).toBeCloseTo(churned.churned_30d / (churned.paying + churned.churned_30d));
   });
 
   it('grant and revoke admin change both marks and leave audit records with before and after', async () => {
@@ -323,7 +416,7 @@ describe('admin area', () => {
     expect(audit.some((a) => (a.after as { version: number }).version === saved.body.version)).toBe(true);
   });
 
-  it('notice edits are audited; e-mail analytics come from the roll-up', async () => {
+  it('notice edits are audited; e-mail analytics come from the counters', async () => {
     const { data: audit } = await directData().adminAudit.query.byTarget({ target_id: noticeId }).go();
     expect(audit.map((a) => a.action)).toContain('create_notice');
     const email = await api<{ available: boolean; sent: number; bounced: number }>(
