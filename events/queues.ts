@@ -58,7 +58,15 @@ export const queues = {
         /** The day the person was last active: the stretch away the e-mail is about. */
         occasion: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
       }),
-      z.object({ kind: z.enum(['weekly_digest', 'monthly_report']), userId: id }),
+      z.object({
+        kind: z.enum(['weekly_digest', 'monthly_report']),
+        userId: id,
+        /** The week (its Monday) or month the e-mail is for. */
+        occasion: z
+          .string()
+          .regex(/^\d{4}-\d{2}(-\d{2})?$/)
+          .optional(),
+      }),
       z.object({ kind: z.literal('trial_ending'), userId: id }),
     ]),
     batchSize: 10,

@@ -42,6 +42,7 @@ import {
   type LocalEventDispatcher,
 } from './triggers.ts';
 import { localWorkQueues, type LocalWorkQueues } from './work-queues.ts';
+import { operatorConsole } from './operator-console.ts';
 import { startWebServer } from './web/start.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -307,6 +308,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       outboxDir,
       avatars: { directory: avatarsDir, secret: localAvatarSecret(readFileSync(tokenKeyFile, 'utf8')) },
       onRequest: writeApiLog,
+      operator: operatorConsole({
+        entries: catalog,
+        workQueues,
+        events,
+        deadLetters,
+        invoke: (entry, event) => invoke()(entry, event),
+      }),
     });
     gatewayRef.current = gateway;
     stops.push(() => gateway.close());

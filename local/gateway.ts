@@ -1,6 +1,7 @@
 // The local API gateway: serves every route of functions/catalog.ts like API Gateway's HTTP API does.
 // It verifies the Cognito JWT against the pool's JWKS (issuer and audience, as the cloud authorizer
 // does), builds the same API Gateway v2 event, and calls the same handler module in-process.
+import type { OperatorConsole } from './operator-console.ts';
 import {
   createServer,
   STATUS_CODES,
@@ -158,6 +159,8 @@ export interface GatewayOptions {
   onRequest?: (line: string) => void;
   /** Load every handler module once listening (default true): see `warmHandlers`. */
   warm?: boolean;
+  /** The local operator's console under /__ops (local/operator-console.ts). */
+  operator?: OperatorConsole;
 }
 
 /** The local stand-in for API Gateway's WebSocket API and its Management API (`@connections`). */
@@ -399,6 +402,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     if (options.avatars && url.pathname.startsWith('/__avatars/')) {
       return serveAvatars(request, response, method, url.pathname, options.avatars);
+    }
+    const operated = options.operator
+      ? await options.operator(
+          method,
+          url.pathname,
+          async () => JSON.parse((await readBody(request)).toString('utf8')) as unknown,
+        )
+      : null;
+    if (operated) {
+      send(response, operated.status, operated.payload);
+      return operated.status;
     }
     const matched = matchRoute(routes, method, url.pathname);
     if (!matched || 'allowed' in matched) {

@@ -30,6 +30,8 @@ export interface LocalEventDispatcher {
   drain(): Promise<void>;
   /** Deliveries that failed every try, oldest first. */
   deadLetters(): DeadLetter[];
+  /** Whether a delivery is under way. */
+  busy(): boolean;
 }
 
 /** Invokes `entry` with Lambda's asynchronous retries; a delivery that fails every try is dead-lettered. */
@@ -102,6 +104,7 @@ export function localEventDispatcher(
       while (pending.size > 0) await Promise.all([...pending]);
     },
     deadLetters: () => [...dead],
+    busy: () => pending.size > 0,
   };
 }
 

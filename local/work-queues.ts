@@ -40,6 +40,8 @@ export interface LocalWorkQueues {
   queue: WorkQueue;
   /** Resolves when every queue is empty and no batch is running (dead letters stay). */
   drain(): Promise<void>;
+  /** Whether any queue holds a message or runs a batch. */
+  busy(): boolean;
   counts(queue: QueueKey): QueueCounts;
   deadLetters(queue: QueueKey): LocalMessage[];
   /** Moves every dead-lettered message of a queue back to it, with its receive count reset. */
@@ -211,6 +213,7 @@ export function localWorkQueues(
     async drain() {
       while (!stopped && busy()) await new Promise((resolve) => setTimeout(resolve, 10));
     },
+    busy,
     counts(key) {
       const state = stateOf(key);
       return {

@@ -30,7 +30,7 @@ export const http = httpHandler('admin-notifications', {
     run: async ({ deps }) => {
       const { data } = await dataFor(deps)
         .userNotifications.query.all({})
-        .go({ pages: 'all', order: 'desc' });
+        .go({ pages: 'all', order: 'desc', hydrate: true });
       return { notifications: data };
     },
   }),
@@ -55,7 +55,10 @@ export const http = httpHandler('admin-notifications', {
         nowIso,
       );
       const { data } = await dataFor(deps)
-        .userNotifications.create({ ...record, ...(showsNow ? { start_pushed_for: start_date } : {}) })
+        .userNotifications.create({
+          ...record,
+          ...(showsNow ? { start_pushed_for: start_date } : { start_queue: 'pending' as const }),
+        })
         .go();
       // Open browsers refetch their notices, so a new one appears without a reload (docs/realtime.md);
       // one that starts later is pushed when it starts.
@@ -92,9 +95,13 @@ export const http = httpHandler('admin-notifications', {
         end_date: end_date === null ? undefined : (end_date ?? existing.end_date),
       };
       const showsNow = isShowable(after, nowIso);
-      let update = data.userNotifications
-        .patch({ id: path.notificationId })
-        .set({ ...rest, ...(showsNow ? { start_pushed_for: after.start_date } : {}) });
+      // A notice that shows now is pushed now; one that does not waits for its start in the sparse index.
+      let update = showsNow
+        ? data.userNotifications
+            .patch({ id: path.notificationId })
+            .set({ ...rest, start_pushed_for: after.start_date })
+            .remove(['start_queue'])
+        : data.userNotifications.patch({ id: path.notificationId }).set({ ...rest, start_queue: 'pending' });
       if (end_date === null) update = update.remove(['end_date']);
       else if (end_date) update = update.set({ end_date });
       const { data: updated } = await update.go({ response: 'all_new' });

@@ -1,10 +1,11 @@
-// spec §7 monthly_report (issue 15 item 4): on the 1st, last month's income and spending, once a month.
+// spec §7 monthly_report: on the 1st, last month's income and spending, once a month. The schedule
+// enqueues one message per person; sendgrid-email-automation sends each (the scheduled-email queue).
 import { dataFor } from '../lib/data/index.ts';
-import { sendToEveryone } from '../lib/email/events.ts';
+import { enqueueEveryone } from '../lib/email/events.ts';
 import { withTriggers } from '../lib/triggers.ts';
 
 const noHttp = async () => ({ statusCode: 404, body: '' });
 
 export const handler = withTriggers(noHttp, {
-  onSchedule: (deps) => sendToEveryone(deps, dataFor(deps), 'monthly_report'),
+  onSchedule: (deps) => enqueueEveryone(deps, dataFor(deps), 'monthly_report'),
 });

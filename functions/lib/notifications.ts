@@ -51,9 +51,10 @@ export const START_PUSH_LOOKBACK_MS = 60 * 60 * 1000;
 /**
  * Tells open browsers about each notice whose start time has come since it was saved (the schedule
  * `notice-starts`, every minute): a NoticePublished per notice, pushed by the realtime publisher to every
- * connection, so a notice scheduled for later appears when it starts, without a reload. Each start is
- * pushed once (`start_pushed_for`; a save that makes a notice showable marks it too). Reads the `all`
- * partition of notices: admins write a handful, and this is a Query, not a Scan.
+ * connection, so a notice scheduled for later appears when it starts, without a reload. A notice saved
+ * with a later start waits in the sparse byStartPending index (`start_queue`), so each run reads only
+ * the notices whose start has come, never every notice ever made; each start is pushed once
+ * (`start_pushed_for`; a save that makes a notice showable marks it too).
  */
 export async function announceStartedNotices(
   deps: Pick<Deps, 'clock' | 'events'>,
@@ -62,17 +63,34 @@ export async function announceStartedNotices(
   const now = deps.clock();
   const nowIso = now.toISOString();
   const since = new Date(now.getTime() - START_PUSH_LOOKBACK_MS).toISOString();
-  const { data: notices } = await data.userNotifications.query.all({}).go({ pages: 'all' });
-  const due = notices.filter(
-    (n) => isShowable(n, nowIso) && n.start_date > since && n.start_pushed_for !== n.start_date,
-  );
-  for (const notice of due) {
-    await deps.events.publish('NoticePublished', {
-      notificationId: notice.id,
-      targetPage: notice.target_page,
-    });
-    // After the push: a failure between the two pushes it again next minute, which only refetches.
-    await data.userNotifications.patch({ id: notice.id }).set({ start_pushed_for: notice.start_date }).go();
+  const { data: started } = await data.userNotifications.query
+    .byStartPending({ start_queue: 'pending' })
+    .lte({ start_date: nowIso })
+    .go({ pages: 'all', attributes: ['id'] });
+  const { data: notices } =
+    started.length > 0
+      ? await data.userNotifications.get(started.map((n) => ({ id: n.id }))).go()
+      : { data: [] };
+  const pushed: string[] = [];
+  for (const notice of notices) {
+    if (
+      isShowable(notice, nowIso) &&
+      notice.start_date > since &&
+      notice.start_pushed_for !== notice.start_date
+    ) {
+      await deps.events.publish('NoticePublished', {
+        notificationId: notice.id,
+        targetPage: notice.target_page,
+      });
+      pushed.push(notice.id);
+    }
+    // After the push: a failure between the two pushes it again next minute, which only refetches. A
+    // notice not showable when its start came leaves the index too; a later save that shows it pushes.
+    await data.userNotifications
+      .patch({ id: notice.id })
+      .set({ start_pushed_for: notice.start_date })
+      .remove(['start_queue'])
+      .go();
   }
-  return { pushed: due.map((n) => n.id) };
+  return { pushed };
 }

@@ -1,9 +1,11 @@
 // Running balances (issue 5 items 4–5; spec §3 running_balances, §4, §7 running_balances, §9 today + 730
 // days, default view 90 days, stale after 24 h): the daily forecast series of an account, of cash or of
 // net worth (X-Profile-Id; issue 10 views), its lowest projected point, a forced regeneration; and the
-// consumer that regenerates on TransactionsChanged (after reconciling) and PlanChanged, and nightly.
+// consumer of TransactionsChanged (after reconciling) and PlanChanged, which rebuilds the forecast or
+// marks it out of date (forecast-upkeep.ts), and the daily upkeep.
 import { z } from 'zod';
 import { NotFoundError } from '../../domain/errors.ts';
+import type { EventDetail } from '../../events/contracts.ts';
 import { addDays } from '../../domain/money/dates.ts';
 import { lowestPoint } from '../../domain/money/forecast.ts';
 import { PLAN_HORIZON_DAYS } from '../../domain/money/plan.ts';
@@ -15,20 +17,19 @@ import {
   freshForecast,
   markInputsChanged,
   regenerateForecast,
-  regenerateIfOutdated,
   storedDays,
   withAllowance,
   type ForecastHeader,
 } from '../lib/money/forecast-store.ts';
-import { nightlySweep } from '../lib/money/nightly.ts';
-import { reconcileProfile } from '../lib/money/reconciliation.ts';
+import { afterPlanChanged, afterTransactionsChanged } from '../lib/money/forecast-upkeep.ts';
+import { enqueueDueProfiles, maintainIfDue } from '../lib/money/nightly.ts';
 import { todayOf, type MoneyContext } from '../lib/money/store.ts';
 import { idInput } from '../lib/money/validation.ts';
 import { viewSettingsOf } from '../lib/money/view-settings.ts';
 import { resolveView, VIEW_KINDS, type MoneyView } from '../lib/money/view.ts';
 import { FREE_FORECAST_DAYS } from '../../domain/subscription.ts';
 import { requireEntitlement } from '../lib/subscriptions/entitlement.ts';
-import { withTriggers } from '../lib/triggers.ts';
+import { queueWorker, withTriggers } from '../lib/triggers.ts';
 
 /** spec §9: the default forecast view is 90 days; the series reaches today + 730 days. */
 export const DEFAULT_VIEW_DAYS = 90;
@@ -187,18 +188,15 @@ export const handler = withTriggers(http, {
     const detail = event.detail as { profileId: string | null; accountIds: string[] };
     const profileId = await profileOfEvent(data, detail.profileId, detail.accountIds);
     if (!profileId) return { ignored: 'no profile' };
-    let reconciled = 0;
-    if (event['detail-type'] === 'TransactionsChanged') {
-      // Readers regenerate first if this consumer has not caught up (or fails).
-      await markInputsChanged(data, profileId);
-      reconciled = (await reconcileProfile(ctx, profileId)).matched;
-      // The matches changed planned items after the bump above: a regeneration that read the inputs
-      // in between would otherwise count as current without them (its month views too).
-      if (reconciled > 0) await markInputsChanged(data, profileId);
-    }
-    const outcome = await regenerateIfOutdated(ctx, profileId);
-    return { profileId, reconciled, status: outcome.status, today: todayOf(deps.clock) };
+    // docs/money-engine.md "When the forecast is rebuilt".
+    const outcome =
+      event['detail-type'] === 'TransactionsChanged'
+        ? await afterTransactionsChanged(ctx, profileId, event.detail as EventDetail<'TransactionsChanged'>)
+        : await afterPlanChanged(ctx, profileId);
+    return { profileId, ...outcome, today: todayOf(deps.clock) };
   },
-  onSchedule: (deps, context) =>
-    nightlySweep({ deps, data: dataFor(deps) }, () => context.getRemainingTimeInMillis()),
+  onSchedule: (deps) => enqueueDueProfiles({ deps, data: dataFor(deps) }),
+  onMessage: queueWorker('profileMaintenance', ({ profileId }, deps) =>
+    maintainIfDue({ deps, data: dataFor(deps) }, profileId),
+  ),
 });

@@ -2,14 +2,15 @@
 // event's e-mail to the caller through the e-mail port (the spec's name is kept; SES sends it), by their
 // e-mail preferences, recorded in email_sends. The product fires it itself on its events: a first
 // profile (user_signup), a linked bank (account_linked), a plan (money_plan_created), the coach's
-// answer (ai_coach_used); the schedules send the inactivity mail, the digest and the report.
+// answer (ai_coach_used). As the scheduled-email queue's worker it sends what the schedules enqueue, one
+// person per message: the inactivity mail, the digest, the report and the trial-ending alert.
 import type { EmailEvent } from '../../domain/email-events.ts';
 import type { EventDetail } from '../../events/contracts.ts';
 import { functionBodies } from '../catalog.ts';
 import { dataFor } from '../lib/data/index.ts';
-import { sendEventEmail } from '../lib/email/events.ts';
+import { sendEventEmail, sendScheduledEmail } from '../lib/email/events.ts';
 import { httpHandler, route } from '../lib/http.ts';
-import { withTriggers } from '../lib/triggers.ts';
+import { queueWorker, withTriggers } from '../lib/triggers.ts';
 
 const http = httpHandler('sendgrid-email-automation', {
   'POST /functions/sendgrid-email-automation': route({
@@ -35,4 +36,7 @@ export const handler = withTriggers(http, {
     const result = await sendEventEmail(deps, dataFor(deps), emailEvent, userId);
     return { event: emailEvent, status: result.status };
   },
+  onMessage: queueWorker('scheduledEmail', (message, deps) =>
+    sendScheduledEmail(deps, dataFor(deps), message),
+  ),
 });

@@ -2,17 +2,18 @@
 // (issue 15 item 3): raises an alert for the caller, delivered by their alert preferences. Also the
 // product's own alerts: the low-balance check on every regenerated forecast, the unusual-transaction
 // check after each sync, alerts other modules request (a bank needing re-login, a trial ending), and
-// the hourly delivery of due batches. spec §8: the helper answers {success: false, error} on failure.
+// the hourly delivery of due batches: the schedule enqueues each person with a due batch, the
+// alert-delivery queue's worker delivers it. spec §8: the helper answers {success: false, error} on failure.
 import { z } from 'zod';
 import { PRIORITY_OF, type AlertPriority } from '../../domain/alerts.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import type { EventDetail } from '../../events/contracts.ts';
 import { functionBodies } from '../catalog.ts';
-import { deliverDueAlerts, raiseAlert } from '../lib/alerts/alerts.ts';
+import { deliverDueAlerts, enqueueDueAlerts, raiseAlert } from '../lib/alerts/alerts.ts';
 import { checkLowBalance, checkUnusualTransactions, raiseReloginAlert } from '../lib/alerts/monitors.ts';
 import { dataFor } from '../lib/data/index.ts';
 import { httpHandler, route } from '../lib/http.ts';
-import { withTriggers } from '../lib/triggers.ts';
+import { queueWorker, withTriggers } from '../lib/triggers.ts';
 
 /** What the caller's alert_data may say: a title and a message, shown as plain text. */
 const alertData = z
@@ -93,5 +94,8 @@ export const handler = withTriggers(http, {
         return { ignored: event['detail-type'] };
     }
   },
-  onSchedule: (deps) => deliverDueAlerts(deps, dataFor(deps)),
+  onSchedule: (deps) => enqueueDueAlerts(deps, dataFor(deps)),
+  onMessage: queueWorker('alertDelivery', ({ userId }, deps) =>
+    deliverDueAlerts(deps, dataFor(deps), userId),
+  ),
 });

@@ -3,7 +3,7 @@
 // count, and the low-balance alert on the forecast's next 30 days, raised once per low point.
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/money/dates.ts';
-import { deliverDueAlerts } from '../../functions/lib/alerts/alerts.ts';
+import { deliverDueAlerts, enqueueDueAlerts } from '../../functions/lib/alerts/alerts.ts';
 import { api, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
 import { cloudMessagesTo, eventually, messagesTo, testMail } from './email-helpers.ts';
 import { defaultProfile, forecastSettled, profileApi } from './money-helpers.ts';
@@ -121,7 +121,14 @@ describe('smart-alert-batching', () => {
       const mail = testMail();
       // Not yet due: nothing leaves.
       expect(await deliverDueAlerts(mail.deps, directData(), user.userId)).toEqual({ people: 0, alerts: 0 });
+      await enqueueDueAlerts(mail.deps, directData());
+      expect(mail.enqueued.filter((e) => JSON.stringify(e).includes(user.userId))).toEqual([]);
       mail.setNow(new Date(Date.now() + 3_600_000));
+      // The hourly scheduler puts the person on the alert-delivery queue once, however many alerts wait.
+      await enqueueDueAlerts(mail.deps, directData());
+      expect(mail.enqueued.filter((e) => JSON.stringify(e).includes(user.userId))).toEqual([
+        { queue: 'alertDelivery', message: { userId: user.userId } },
+      ]);
       expect(await deliverDueAlerts(mail.deps, directData(), user.userId)).toEqual({ people: 1, alerts: 3 });
       const [batch, ...more] = messagesTo(mail.outboxDir, user.email);
       expect(more).toEqual([]);

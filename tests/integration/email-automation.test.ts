@@ -6,9 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { EMAIL_EVENTS, PREFERENCE_OF } from '../../domain/email-events.ts';
 import { addDays } from '../../domain/money/dates.ts';
 import { formatCents } from '../../domain/money/cents.ts';
-import { inactivityScan, sendEventEmail, sendToEveryone } from '../../functions/lib/email/events.ts';
+import {
+  enqueueEveryone,
+  enqueueInactivity,
+  sendEventEmail,
+  sendScheduledEmail,
+} from '../../functions/lib/email/events.ts';
+import type { QueueMessage } from '../../events/queues.ts';
 import { api, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
 import { cloudMessagesTo, eventually, messagesTo, sendsOf, testMail } from './email-helpers.ts';
+import type { TestMail } from './email-helpers.ts';
 import { forecastSettled, linkedUser, profileApi } from './money-helpers.ts';
 
 async function person(name = 'Mia Mail'): Promise<TestUser> {
@@ -142,7 +149,16 @@ describe('every spec event', () => {
 });
 
 describe('the schedules', () => {
-  it('the daily scan writes to people last active 7 and 30 days ago, once per stretch away', async () => {
+  /** The scheduled-email worker over what the schedulers enqueued for `userIds`, as SQS would deliver it. */
+  const work = async (mail: TestMail, userIds: string[]) => {
+    const mine = mail.enqueued
+      .map((e) => e.message as QueueMessage<'scheduledEmail'>)
+      .filter((m) => userIds.includes(m.userId));
+    for (const message of mine) await sendScheduledEmail(mail.deps, directData(), message);
+    return mine;
+  };
+
+  it('the daily scan enqueues people last active 7 and 30 days ago, each stretch away written once', async () => {
     const week = await person('Wendy Week');
     const month = await person('Monty Month');
     const today = new Date().toISOString().slice(0, 10);
@@ -156,24 +172,34 @@ describe('the schedules', () => {
       .set({ last_active_date: addDays(today, -31) })
       .go();
     const mail = testMail();
-    const first = await inactivityScan(mail.deps, data);
-    expect(first.inactive_7_days).toBeGreaterThanOrEqual(1);
-    expect(first.inactive_30_days).toBeGreaterThanOrEqual(1);
+
+    await enqueueInactivity(mail.deps, data);
+    const messages = await work(mail, [week.userId, month.userId]);
+
+    expect(messages).toEqual([
+      { kind: 'inactive_7_days', userId: week.userId, occasion: addDays(today, -7) },
+      { kind: 'inactive_30_days', userId: month.userId, occasion: addDays(today, -31) },
+    ]);
     expect((await sendsOf(week.userId)).map((s) => s.kind)).toEqual(['inactive_7_days']);
     expect((await sendsOf(month.userId)).map((s) => s.kind)).toEqual(['inactive_30_days']);
-    await inactivityScan(mail.deps, data);
+    // The next day's scan (or a redelivery) finds the same stretch: nothing more is sent.
+    await work(mail, [week.userId]);
     expect(await sendsOf(week.userId)).toHaveLength(1);
   });
 
-  it('the weekly job sends each person one digest a week', async () => {
+  it('the weekly job enqueues each person once and a second delivery sends no second digest', async () => {
     const user = await person('Dee Gest');
     // The first profile records the person for the schedules, as on a first visit.
     await api('POST', '/functions/ensure-default-profile', { token: user.idToken, body: {} });
     const mail = testMail();
-    const counts = await sendToEveryone(mail.deps, directData(), 'weekly_digest');
-    expect(counts.sent).toBeGreaterThanOrEqual(1);
+
+    const { enqueued } = await enqueueEveryone(mail.deps, directData(), 'weekly_digest');
+    expect(enqueued).toBe(mail.enqueued.length);
+    const mine = await work(mail, [user.userId]);
+    expect(mine).toHaveLength(1);
     expect((await sendsOf(user.userId)).filter((s) => s.kind === 'weekly_digest')).toHaveLength(1);
-    await sendToEveryone(mail.deps, directData(), 'weekly_digest');
+
+    await work(mail, [user.userId]);
     expect((await sendsOf(user.userId)).filter((s) => s.kind === 'weekly_digest')).toHaveLength(1);
   });
 });

@@ -13,6 +13,8 @@ export interface TestMail {
   deps: Deps;
   outboxDir: string;
   published: Array<{ type: string; detail: unknown }>;
+  /** What the schedulers put on the work queues, in order (the workers are the test's to run). */
+  enqueued: Array<{ queue: string; message: unknown }>;
   setNow(date: Date): void;
 }
 
@@ -21,6 +23,7 @@ export function testMail(): TestMail {
   const outboxDir = mkdtempSync(join(tmpdir(), 'mail-test-'));
   let now: Date | null = null;
   const published: TestMail['published'] = [];
+  const enqueued: TestMail['enqueued'] = [];
   const deps = createDeps(
     {
       TABLE_NAME: tableName,
@@ -34,9 +37,13 @@ export function testMail(): TestMail {
       clock: () => now ?? new Date(),
       logger: createLogger({ service: 'mail-test' }, () => undefined),
       events: { publish: async (type, detail) => void published.push({ type, detail }) },
+      queue: {
+        send: async (queue, messages) =>
+          void enqueued.push(...messages.map((message) => ({ queue, message }))),
+      },
     },
   );
-  return { deps, outboxDir, published, setNow: (date) => (now = date) };
+  return { deps, outboxDir, published, enqueued, setNow: (date) => (now = date) };
 }
 
 export const messagesTo = (dir: string, to: string) => readOutbox(dir).filter((m) => m.to === to);

@@ -1,11 +1,17 @@
-// The nightly forecast sweep (catalog schedule forecastNightly) against DynamoDB Local, run in-process
-// with a clock ten days ahead: the profile is found through the sparse due index, its repeating
-// item is extended to the moved horizon, and the forecast then starts on the new today.
+// The daily forecast upkeep (catalog schedule forecastNightly) against DynamoDB Local, run in-process
+// with a clock ten days ahead: the profile is found through the sparse, sharded due index and enqueued
+// once, its repeating item is extended to the moved horizon, the forecast then starts on the new today,
+// and a second delivery of the same message changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/money/dates.ts';
 import { createDeps } from '../../functions/lib/deps.ts';
 import { createLogger } from '../../functions/lib/logger.ts';
-import { forecastsDue, maintainProfile, nightlySweep } from '../../functions/lib/money/nightly.ts';
+import {
+  enqueueDueProfiles,
+  forecastsDue,
+  maintainIfDue,
+  maintainProfile,
+} from '../../functions/lib/money/nightly.ts';
 import type { MoneyContext } from '../../functions/lib/money/store.ts';
 import { cloud, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
 import { defaultProfile, forecastSettled, profileApi } from './money-helpers.ts';
@@ -19,7 +25,9 @@ let user: TestUser;
 let profileId: string;
 let seriesId: string;
 
-function contextAt(clock: Date): MoneyContext {
+const enqueued: unknown[] = [];
+
+function contextAt(clock: Date) {
   const { urls, tableName } = cloud();
   const published: unknown[] = [];
   const deps = createDeps(
@@ -28,9 +36,10 @@ function contextAt(clock: Date): MoneyContext {
       clock: () => clock,
       logger: createLogger({ service: 'nightly-test' }, () => undefined),
       events: { publish: async (type, detail) => void published.push({ type, detail }) },
+      queue: { send: async (queue, messages) => void enqueued.push(...messages.map((m) => ({ queue, m }))) },
     },
   );
-  return { deps, data: directData() };
+  return { deps, data: directData() } satisfies MoneyContext;
 }
 
 beforeAll(async () => {
@@ -55,20 +64,7 @@ beforeAll(async () => {
 afterAll(() => forecastSettled(profileId));
 
 describe('nightly sweep', () => {
-  const due = async (at: Date) => {
-    const found: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: { profileIds: string[]; cursor: string | null } = await forecastsDue(
-        directData(),
-        at,
-        cursor,
-      );
-      found.push(...page.profileIds);
-      cursor = page.cursor;
-    } while (cursor);
-    return found;
-  };
+  const due = (at: Date) => forecastsDue(directData(), at);
 
   it('finds yesterday-made forecasts by the due index only once the day has turned', async () => {
     expect(await due(new Date())).not.toContain(profileId);
@@ -81,7 +77,7 @@ describe('nightly sweep', () => {
       (
         await data.moneyPlanTransactions.query
           .bySeries({ profile_id: profileId, series_id: seriesId })
-          .go({ pages: 'all' })
+          .go({ pages: 'all', hydrate: true })
       ).data;
     const before = await occurrences();
     const lastBefore =
@@ -112,10 +108,23 @@ describe('nightly sweep', () => {
     expect(firstMonth).toMatchObject({ first_date: laterDay, first_is_today: true });
   });
 
-  it('stops while time remains and reports what it did', async () => {
+  it('enqueues each due profile once, and a second delivery of its message changes nothing', async () => {
     const dayAfter = new Date(later.getTime() + 86_400_000);
     expect(await due(dayAfter)).toContain(profileId);
-    const result = await nightlySweep(contextAt(dayAfter), () => 0);
-    expect(result).toEqual({ outcomes: {}, complete: false });
+    enqueued.length = 0;
+
+    const { enqueued: count } = await enqueueDueProfiles(contextAt(dayAfter));
+
+    const mine = enqueued.filter((e) => (e as { m: { profileId: string } }).m.profileId === profileId);
+    expect(mine).toEqual([{ queue: 'profileMaintenance', m: { profileId } }]);
+    expect(count).toBe(enqueued.length);
+
+    expect(await maintainIfDue(contextAt(dayAfter), profileId)).toBe('regenerated');
+    const data = directData();
+    const { data: first } = await data.profileForecasts.get({ profile_id: profileId }).go();
+    expect(await maintainIfDue(contextAt(dayAfter), profileId)).toBe('not_due');
+    const { data: second } = await data.profileForecasts.get({ profile_id: profileId }).go();
+    expect(second?.generation_id).toBe(first?.generation_id);
+    expect(second?.generated_at).toBe(first?.generated_at);
   });
 });

@@ -16,6 +16,7 @@ import {
   type AlertPriority,
   type AlertType,
 } from '../../../domain/alerts.ts';
+import { allDueShards, dueShard } from '../../../events/queues.ts';
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
 import { claimOnce, sendProductEmail, type SendResult } from '../email/automation.ts';
@@ -93,7 +94,7 @@ export async function raiseAlert(deps: Deps, data: Data, request: AlertRequest):
   if (delivery !== 'immediate') {
     const due = batchDueAt(delivery, now).toISOString();
     await data.userAlerts
-      .create({ ...base, status: 'queued', deliver_after: due, delivery_queue: 'due' })
+      .create({ ...base, status: 'queued', deliver_after: due, delivery_queue: dueShard(request.userId) })
       .go();
     return { status: 'queued', alert_id: base.id, delivery, deliver_after: due, email: null };
   }
@@ -113,46 +114,61 @@ export async function raiseAlert(deps: Deps, data: Data, request: AlertRequest):
 }
 
 /**
- * Delivers every queued alert whose batch time has come: one message per person, alerts of one kind
- * merged when smart batching is on. Returns how many people and alerts were delivered.
+ * The hourly delivery's scheduler: the people with an alert whose batch time has come, from every shard
+ * of the sparse due index, one message each on the alert-delivery queue.
  */
-export async function deliverDueAlerts(deps: Deps, data: Data, onlyUserId?: string) {
-  const now = deps.clock();
-  const { data: due } = await data.userAlerts.query
-    .byDue({ delivery_queue: 'due' })
-    .lte({ deliver_after: now.toISOString() })
+export async function enqueueDueAlerts(deps: Pick<Deps, 'clock' | 'queue'>, data: Data) {
+  const now = deps.clock().toISOString();
+  const shards = await Promise.all(
+    allDueShards().map((shard) =>
+      data.userAlerts.query
+        .byDue({ delivery_queue: shard })
+        .lte({ deliver_after: now })
+        .go({ pages: 'all', attributes: ['user_id'] }),
+    ),
+  );
+  const userIds = [...new Set(shards.flatMap((page) => page.data.map((a) => a.user_id)))];
+  await deps.queue.send(
+    'alertDelivery',
+    userIds.map((userId) => ({ userId })),
+  );
+  return { enqueued: userIds.length };
+}
+
+/**
+ * Delivers one person's queued alerts whose batch time has come: one message, alerts of one kind merged
+ * when smart batching is on. A second delivery of the same work finds nothing queued and sends nothing.
+ * Returns how many people (0 or 1) and alerts were delivered.
+ */
+export async function deliverDueAlerts(deps: Deps, data: Data, userId: string) {
+  const now = deps.clock().toISOString();
+  const { data: queued } = await data.userAlerts.query
+    .byUser({ user_id: userId })
+    .where((a, op) => `${op.exists(a.delivery_queue)} AND ${op.lte(a.deliver_after, now)}`)
     .go({ pages: 'all' });
-  const byUser = new Map<string, StoredAlert[]>();
-  for (const alert of due) {
-    if (onlyUserId && alert.user_id !== onlyUserId) continue;
-    byUser.set(alert.user_id, [...(byUser.get(alert.user_id) ?? []), alert]);
-  }
-  let alerts = 0;
-  for (const [userId, queued] of byUser) {
-    const preferences = await alertPreferencesOf(data, userId);
-    const groups = groupAlerts(queued.map(toGroupInput), preferences.enable_smart_batching);
-    const email = await sendProductEmail(deps, data, {
-      userId,
-      kind: 'alert_digest',
-      content: (links) => alertContent(groups, true, links),
-    });
-    const deliveredAt = deps.clock().toISOString();
-    await Promise.all(
-      queued.map((alert) =>
-        data.userAlerts
-          .patch({ user_id: alert.user_id, created_at: alert.created_at, id: alert.id })
-          .set({
-            status: 'delivered',
-            delivered_at: deliveredAt,
-            ...(email.status === 'sent' ? { email_send_id: email.email_send_id } : {}),
-          })
-          .remove(['delivery_queue', 'deliver_after'])
-          .go(),
-      ),
-    );
-    alerts += queued.length;
-  }
-  return { people: byUser.size, alerts };
+  if (queued.length === 0) return { people: 0, alerts: 0 };
+  const preferences = await alertPreferencesOf(data, userId);
+  const groups = groupAlerts(queued.map(toGroupInput), preferences.enable_smart_batching);
+  const email = await sendProductEmail(deps, data, {
+    userId,
+    kind: 'alert_digest',
+    content: (links) => alertContent(groups, true, links),
+  });
+  const deliveredAt = deps.clock().toISOString();
+  await Promise.all(
+    queued.map((alert) =>
+      data.userAlerts
+        .patch({ user_id: alert.user_id, created_at: alert.created_at, id: alert.id })
+        .set({
+          status: 'delivered',
+          delivered_at: deliveredAt,
+          ...(email.status === 'sent' ? { email_send_id: email.email_send_id } : {}),
+        })
+        .remove(['delivery_queue', 'deliver_after'])
+        .go(),
+    ),
+  );
+  return { people: 1, alerts: queued.length };
 }
 
 /** The newest alerts of a person for the in-app list, and how many of the last 200 are unread. */

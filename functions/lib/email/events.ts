@@ -15,6 +15,8 @@ import { tally } from '../admin/tally.ts';
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
 import { todayOf } from '../money/store.ts';
+import type { QueueMessage } from '../../../events/queues.ts';
+import { alertCardFreeTrialsEnding } from '../subscriptions/trial-ending.ts';
 import { sendProductEmail, type SendResult } from './automation.ts';
 import { monthlyReportFigures, weeklyDigestFigures, type LowPoint } from './digest.ts';
 import { lifecycleContent, monthlyReportContent, weeklyDigestContent } from './templates.ts';
@@ -95,42 +97,75 @@ export async function everyone(data: Data): Promise<string[]> {
   const shards = '0123456789abcdefghijklmnopqrstuvwxyz'.split('');
   const lists = await Promise.all(
     shards.map((user_shard) =>
-      data.engagementMetrics.query.byShard({ user_shard }).go({ pages: 'all', attributes: ['user_id'] }),
+      data.engagementMetrics.query
+        .byShard({ user_shard })
+        .go({ pages: 'all', attributes: ['user_id'], hydrate: true }),
     ),
   );
   return lists.flatMap((list) => list.data.map((m) => m.user_id));
 }
 
-/** The daily scan: people last active exactly 7 or 30 days ago (a few days' catch-up), once each stretch. */
-export async function inactivityScan(deps: Deps, data: Data) {
+/**
+ * The daily scan's scheduler: people last active exactly 7 or 30 days ago (a few days' catch-up), one
+ * message each on the scheduled-email queue; the occasion (the day they were last active) makes each
+ * stretch away one e-mail however often it is enqueued.
+ */
+export async function enqueueInactivity(deps: Pick<Deps, 'clock' | 'queue'>, data: Data) {
   const today = todayOf(deps.clock);
-  const counts = { inactive_7_days: 0, inactive_30_days: 0, skipped: 0 };
-  for (const [event, days] of Object.entries(INACTIVITY_DAYS) as Array<
-    [keyof typeof INACTIVITY_DAYS, number]
-  >) {
-    for (let extra = 0; extra <= INACTIVITY_CATCH_UP_DAYS; extra += 1) {
-      const day = addDays(today, -(days + extra));
+  const days = (Object.entries(INACTIVITY_DAYS) as Array<[keyof typeof INACTIVITY_DAYS, number]>).flatMap(
+    ([kind, after]) =>
+      Array.from({ length: INACTIVITY_CATCH_UP_DAYS + 1 }, (_, extra) => ({
+        kind,
+        day: addDays(today, -(after + extra)),
+      })),
+  );
+  const found = await Promise.all(
+    days.map(async ({ kind, day }) => {
       const { data: inactive } = await data.engagementMetrics.query
         .byLastActiveDate({ last_active_date: day })
-        .go({ pages: 'all' });
-      for (const person of inactive) {
-        const result = await sendEventEmail(deps, data, event, person.user_id, day);
-        if (result.status === 'sent') counts[event] += 1;
-        else counts.skipped += 1;
-      }
-    }
-  }
-  return counts;
+        .go({ pages: 'all', attributes: ['user_id'] });
+      return inactive.map((person) => ({ kind, userId: person.user_id, occasion: day }));
+    }),
+  );
+  const messages = found.flat();
+  await deps.queue.send('scheduledEmail', messages);
+  return { enqueued: messages.length };
 }
 
-/** The weekly digest or monthly report to everyone (each once per week or month). */
-export async function sendToEveryone(deps: Deps, data: Data, event: 'weekly_digest' | 'monthly_report') {
-  const counts = { sent: 0, skipped: 0, failed: 0 };
-  for (const userId of await everyone(data)) {
-    const result = await sendEventEmail(deps, data, event, userId);
-    counts[result.status === 'sent' ? 'sent' : result.status === 'skipped' ? 'skipped' : 'failed'] += 1;
+/** The weekly digest's, monthly report's or daily trial check's scheduler: one message per person. */
+export async function enqueueEveryone(
+  deps: Pick<Deps, 'clock' | 'queue'>,
+  data: Data,
+  kind: 'weekly_digest' | 'monthly_report' | 'trial_ending',
+) {
+  const today = todayOf(deps.clock);
+  // The occasion is fixed when the schedule fires, so a message worked on after midnight still counts
+  // for the week or month it was sent for.
+  const occasion =
+    kind === 'weekly_digest' ? weekOf(today) : kind === 'monthly_report' ? today.slice(0, 7) : undefined;
+  const userIds = await everyone(data);
+  await deps.queue.send(
+    'scheduledEmail',
+    userIds.map((userId) => (kind === 'trial_ending' ? { kind, userId } : { kind, userId, occasion })),
+  );
+  return { enqueued: userIds.length };
+}
+
+/**
+ * One unit of the scheduled e-mail queue. Every e-mail has its once-key (the occasion), so a second
+ * delivery of the same message sends nothing.
+ */
+export async function sendScheduledEmail(
+  deps: Deps,
+  data: Data,
+  message: QueueMessage<'scheduledEmail'>,
+): Promise<{ kind: string; status: string }> {
+  if (message.kind === 'trial_ending') {
+    const raised = await alertCardFreeTrialsEnding(deps, data, [message.userId]);
+    return { kind: message.kind, status: raised > 0 ? 'raised' : 'skipped' };
   }
-  return counts;
+  const result = await sendEventEmail(deps, data, message.kind, message.userId, message.occasion);
+  return { kind: message.kind, status: result.status };
 }
 
 /** The parts of an SES event (configuration set → EventBridge) this product reads. */
@@ -156,7 +191,7 @@ const UNKNOWN_MESSAGE_RETRIES = 4;
 async function sendOfMessage(data: Data, messageId: string) {
   const { data: sends } = await data.emailSends.query
     .byProviderMessage({ provider_message_id: messageId })
-    .go();
+    .go({ hydrate: true });
   return sends[0];
 }
 

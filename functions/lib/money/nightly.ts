@@ -1,21 +1,48 @@
-// The nightly forecast sweep (catalog schedule forecastNightly; spec §9 running balances: today + 730
-// days, stale after 24 h). Profiles whose forecast was made before today are found through the sparse
-// byForecastDue index (never a Scan). For each, the plan is kept up first — streams re-detected and
+// The daily forecast upkeep (catalog schedule forecastNightly; spec §9 running balances: today + 730
+// days, stale after 24 h). Profiles whose forecast was made before today are found through the sparse,
+// sharded byForecastDue index (never a Scan) and enqueued one per message. For each, the plan is kept up first — streams re-detected and
 // merged (mergePlan keeps every user decision), the user's repeating items extended to the moved
 // horizon, reconciliation — then the forecast is regenerated from today.
+import { allDueShards } from '../../../events/queues.ts';
 import type { Data } from '../data/index.ts';
+import type { Deps } from '../deps.ts';
 import { markInputsChanged, regenerateForecast } from './forecast-store.ts';
 import { extendUserSeries, generateProfilePlan } from './plan.ts';
 import { reconcileProfile } from './reconciliation.ts';
 import { profileSeries, type MoneyContext } from './store.ts';
 
-/** One page of profiles due at `now` (oldest due first), and the cursor of the next page. */
-export async function forecastsDue(data: Data, now: Date, cursor: string | null = null, limit = 50) {
-  const page = await data.profileForecasts.query
-    .byForecastDue({ forecast_queue: 'due' })
-    .lte({ next_due_at: now.toISOString() })
-    .go({ limit, ...(cursor ? { cursor } : {}) });
-  return { profileIds: page.data.map((p) => p.profile_id), cursor: page.cursor };
+/** The profiles whose daily upkeep is due at `now`, from every shard of the sparse due index. */
+export async function forecastsDue(data: Data, now: Date): Promise<string[]> {
+  const shards = await Promise.all(
+    allDueShards().map((shard) =>
+      data.profileForecasts.query
+        .byForecastDue({ forecast_queue: shard })
+        .lte({ next_due_at: now.toISOString() })
+        .go({ pages: 'all', attributes: ['profile_id'] }),
+    ),
+  );
+  return shards.flatMap((page) => page.data.map((p) => p.profile_id));
+}
+
+/**
+ * The daily upkeep's scheduler: one message per due profile on the profile-maintenance queue, whose
+ * worker runs maintainProfile. A profile enqueued twice is maintained once: the second delivery finds
+ * its forecast already made today (next_due_at moved to tomorrow) and does nothing.
+ */
+export async function enqueueDueProfiles(ctx: { data: Data; deps: Pick<Deps, 'clock' | 'queue'> }) {
+  const profileIds = await forecastsDue(ctx.data, ctx.deps.clock());
+  await ctx.deps.queue.send(
+    'profileMaintenance',
+    profileIds.map((profileId) => ({ profileId })),
+  );
+  return { enqueued: profileIds.length };
+}
+
+/** One unit of the daily upkeep: maintainProfile if the profile is still due. */
+export async function maintainIfDue(ctx: MoneyContext, profileId: string): Promise<string> {
+  const { data: state } = await ctx.data.profileForecasts.get({ profile_id: profileId }).go();
+  if (state?.next_due_at && state.next_due_at > ctx.deps.clock().toISOString()) return 'not_due';
+  return maintainProfile(ctx, profileId);
 }
 
 export async function maintainProfile(ctx: MoneyContext, profileId: string): Promise<string> {
@@ -37,27 +64,4 @@ export async function maintainProfile(ctx: MoneyContext, profileId: string): Pro
   }
   await markInputsChanged(data, profileId);
   return (await regenerateForecast(ctx, profileId)).status;
-}
-
-/**
- * Works through the due profiles while more than 10 s of the invocation remain; what is left stays
- * due (its next_due_at is unchanged) for the next run.
- */
-export async function nightlySweep(ctx: MoneyContext, remainingMs: () => number) {
-  const now = ctx.deps.clock();
-  const outcomes: Record<string, number> = {};
-  let cursor: string | null = null;
-  do {
-    const page: { profileIds: string[]; cursor: string | null } = await forecastsDue(ctx.data, now, cursor);
-    for (const profileId of page.profileIds) {
-      if (remainingMs() < 10_000) return { outcomes, complete: false };
-      const status = await maintainProfile(ctx, profileId).catch((error: unknown) => {
-        ctx.deps.logger.error('nightly forecast failed', { profileId, error: (error as Error).message });
-        return 'error';
-      });
-      outcomes[status] = (outcomes[status] ?? 0) + 1;
-    }
-    cursor = page.cursor;
-  } while (cursor);
-  return { outcomes, complete: true };
 }

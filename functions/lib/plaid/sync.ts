@@ -10,7 +10,8 @@ import { backoffMinutes, nextRefreshAt, refreshTier } from '../../../domain/bala
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
 import { balanceCheckFields } from './balance-check.ts';
-import { plaidErrorOf } from './client.ts';
+import { plaidErrorOf, type PlaidErrorBody } from './client.ts';
+import { allDueShards, dueShard } from '../../../events/queues.ts';
 import { recordSyncRun } from '../admin/sync-runs.ts';
 import { acquireSyncLease, releaseSyncLease } from './sync-lease.ts';
 import { rawTransactionRecord, toCents, transactionRecord } from './mapping.ts';
@@ -152,17 +153,14 @@ async function syncItemOnce(
     } catch (error) {
       const plaidError = plaidErrorOf(error);
       if (!plaidError) throw error;
-      if (
-        plaidError.error_type === 'RATE_LIMIT_EXCEEDED' ||
-        plaidError.error_code === 'RATE_LIMIT_EXCEEDED'
-      ) {
+      if (isTransient(plaidError)) {
         const step = (item.backoff_step ?? 0) + 1;
         const retryAfter = new Date(deps.clock().getTime() + backoffMinutes(step) * 60_000).toISOString();
         await data.plaidItems
           .patch({ id: itemId })
-          .set({ backoff_step: step, next_refresh_after: retryAfter, refresh_queue: 'due' })
+          .set({ backoff_step: step, next_refresh_after: retryAfter, refresh_queue: dueShard(itemId) })
           .go();
-        deps.logger.warn('plaid rate limited', { itemId, step, retryAfter });
+        deps.logger.warn('plaid backing off', { itemId, step, retryAfter, errorCode: plaidError.error_code });
         return { status: 'rate_limited', retryAfter };
       }
       const loginRequired = plaidError.error_code === 'ITEM_LOGIN_REQUIRED';
@@ -187,7 +185,7 @@ async function syncItemOnce(
 
     const { data: accounts } = await data.connectedAccounts.query
       .byItem({ item_id: itemId })
-      .go({ pages: 'all' });
+      .go({ pages: 'all', hydrate: true });
     const byPlaidId = new Map(accounts.map((a) => [a.plaid_account_id, a]));
     const changed = new Set<string>();
     if (!item.plaid_sync_token) {
@@ -324,7 +322,7 @@ async function syncItemOnce(
         status: 'active',
         backoff_step: 0,
         next_refresh_after: new Date(nextDue).toISOString(),
-        refresh_queue: 'due',
+        refresh_queue: dueShard(itemId),
       })
       .remove(['error_code'])
       .where((attr, op) =>
@@ -371,27 +369,37 @@ async function syncItemOnce(
   }
 }
 
-/** The scheduled sweep: sync items whose refresh time has come, while time remains. */
-export async function syncDueItems(
-  deps: Pick<Deps, 'clock' | 'logger' | 'plaid' | 'tokenCipher' | 'events'>,
-  data: Data,
-  remainingMs: () => number,
-  limit = 100,
-): Promise<{ attempted: number; outcomes: Record<string, number> }> {
-  const { data: due } = await data.plaidItems.query
-    .byRefreshDue({ refresh_queue: 'due' })
-    .lte({ next_refresh_after: deps.clock().toISOString() })
-    .go({ limit });
-  const outcomes: Record<string, number> = {};
-  let attempted = 0;
-  for (const item of due) {
-    if (remainingMs() < 10_000) break;
-    attempted += 1;
-    const outcome = await syncItem(deps, data, item.id, { forced: false }).catch((error: unknown) => {
-      deps.logger.error('scheduled sync failed', { itemId: item.id, error: (error as Error).message });
-      return { status: 'error' as const, errorCode: 'UNEXPECTED' };
-    });
-    outcomes[outcome.status] = (outcomes[outcome.status] ?? 0) + 1;
-  }
-  return { attempted, outcomes };
+/**
+ * Plaid's answers that say "not now" rather than "never": its rate limits (429) and its own or the
+ * institution's outages (API_ERROR, INSTITUTION_ERROR). The item backs off (spec §9) and stays due.
+ */
+function isTransient(error: PlaidErrorBody): boolean {
+  return (
+    error.error_type === 'RATE_LIMIT_EXCEEDED' ||
+    error.error_code === 'RATE_LIMIT_EXCEEDED' ||
+    error.error_type === 'API_ERROR' ||
+    error.error_type === 'INSTITUTION_ERROR'
+  );
+}
+
+/**
+ * The hourly refresh's scheduler: finds the items whose refresh time has come, shard by shard of the
+ * sparse due index, and puts one message per item on the plaid-refresh queue. A worker syncs each
+ * (refreshDueItem); an item enqueued twice (a slow queue overlapping the next hour) syncs once, as the
+ * second delivery finds it no longer due.
+ */
+export async function enqueueDueItems(deps: Pick<Deps, 'clock' | 'queue'>, data: Data) {
+  const now = deps.clock().toISOString();
+  const shards = await Promise.all(
+    allDueShards().map(async (shard) => {
+      const { data: due } = await data.plaidItems.query
+        .byRefreshDue({ refresh_queue: shard })
+        .lte({ next_refresh_after: now })
+        .go({ pages: 'all', attributes: ['id'] });
+      const messages = due.map((item) => ({ itemId: item.id }));
+      await deps.queue.send('plaidRefresh', messages);
+      return messages.length;
+    }),
+  );
+  return { enqueued: shards.reduce((a, b) => a + b, 0) };
 }

@@ -26,8 +26,9 @@ export function plaidItemEntity(client: DynamoDBDocumentClient, table: string) {
         /** spec §9 balance refresh: rate-limit backoff step (0 = none) and when the next try may run. */
         backoff_step: { type: 'number', default: 0 },
         next_refresh_after: { type: 'string' },
-        /** Set ('due') together with next_refresh_after, so the sweep index stays sparse. */
-        refresh_queue: { type: ['due'] as const },
+        /** The due-work shard (events/queues.ts dueShard), set together with next_refresh_after, so the
+         * sweep's index stays sparse and no one partition holds every item. */
+        refresh_queue: { type: 'string' },
         ...timestamps,
       },
       indexes: {
@@ -37,14 +38,16 @@ export function plaidItemEntity(client: DynamoDBDocumentClient, table: string) {
           pk: { field: 'gsi1pk', composite: ['user_id'] },
           sk: { field: 'gsi1sk', composite: ['id'] },
         },
-        /** Sparse: items with a next refresh time, for the scheduled sweep (spec §9 intervals). */
+        /** Sparse and sharded: items with a next refresh time, for the scheduled sweep (spec §9 intervals). */
         byRefreshDue: {
           index: 'gsi3',
+          projection: ['id'],
           pk: { field: 'gsi3pk', composite: ['refresh_queue'] },
           sk: { field: 'gsi3sk', composite: ['next_refresh_after'] },
         },
         byPlaidItemId: {
           index: 'gsi2',
+          projection: ['id'],
           pk: { field: 'gsi2pk', composite: ['plaid_item_id'] },
           sk: { field: 'gsi2sk', composite: [] },
         },

@@ -24,6 +24,18 @@ export function profileForecastEntity(client: DynamoDBDocumentClient, table: str
         accounts: { type: 'any' },
         /** Stored running-balance months per storage key (account id or the total's): [first, last]. */
         months: { type: 'any' },
+        /**
+         * The content hashes of the current generation's running-balance months per storage key, one
+         * after another from the key's first month (functions/lib/money/item-hashes.ts joinHashes).
+         */
+        month_hashes: { type: 'any' },
+        /** The content hashes of its month views: `{ from: 'YYYY-MM', hashes }` (joinHashes). */
+        view_hashes: { type: 'any' },
+        /**
+         * Set while a regeneration writes items and cleared when it records them: when set, the stored
+         * items may differ from the hashes above, so the next regeneration compares with nothing.
+         */
+        items_unsettled: { type: 'boolean' },
         /** Per account: closing balance at the end of each past month, `{ [accountId]: { [YYYY-MM]: cents } }`. */
         history: { type: 'any' },
         /** When 'generate my plan' (or the nightly upkeep) last ran: the Money Plan shows it. */
@@ -37,8 +49,9 @@ export function profileForecastEntity(client: DynamoDBDocumentClient, table: str
         rerun_requested: { type: 'boolean' },
         /** The inputs_version the lease holder builds from: a trigger it already covers asks no rerun. */
         building_version: { type: 'number' },
-        /** Set ('due') together with next_due_at, so the nightly sweep's index stays sparse. */
-        forecast_queue: { type: ['due'] as const },
+        /** The due-work shard (events/queues.ts dueShard), set together with next_due_at, so the daily
+         * upkeep's index stays sparse and no one partition holds every profile. */
+        forecast_queue: { type: 'string' },
         next_due_at: { type: 'string' },
       },
       indexes: {

@@ -1,7 +1,8 @@
 // Alerts of one person (spec §7 smart-alert-batching, §3 alert_preferences): each alert the product
 // raised, its delivery (immediate or a batch), and whether it was read in the app. Queued alerts carry
-// `delivery_queue` = 'due' with their `deliver_after`, so the hourly delivery job finds them through a
-// sparse index and never scans; delivering removes both.
+// `delivery_queue` (the person's due-work shard, events/queues.ts dueShard) with their `deliver_after`,
+// so the hourly delivery job finds them through a sparse, sharded index and never scans; delivering
+// removes both.
 import { Entity } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ALERT_TYPES } from '../../../../domain/alerts.ts';
@@ -28,7 +29,7 @@ export function userAlertEntity(client: DynamoDBDocumentClient, table: string) {
         delivery: { type: ['immediate', 'hourly', 'daily'] as const, required: true },
         status: { type: ['queued', 'delivered'] as const, required: true },
         deliver_after: { type: 'string' },
-        delivery_queue: { type: ['due'] as const },
+        delivery_queue: { type: 'string' },
         delivered_at: { type: 'string' },
         /** The e-mail that carried it (alone or in a batch); none when mail was off or suppressed. */
         email_send_id: { type: 'string' },

@@ -32,6 +32,8 @@ export function userNotificationEntity(client: DynamoDBDocumentClient, table: st
         priority: { type: 'number', required: true, default: 0 },
         /** The start_date open browsers were last told about (a save, or the sweep when it came). */
         start_pushed_for: { type: 'string' },
+        /** 'pending' while the notice's start is still to be pushed, so the minute job reads only those. */
+        start_queue: { type: ['pending'] as const },
         ...timestamps,
       },
       indexes: {
@@ -44,8 +46,16 @@ export function userNotificationEntity(client: DynamoDBDocumentClient, table: st
         /** The admin list: every notice, newest first. */
         all: {
           index: 'gsi2',
+          projection: ['id'],
           pk: { field: 'gsi2pk', composite: [] },
           sk: { field: 'gsi2sk', composite: ['created_at', 'id'] },
+        },
+        /** Sparse: notices whose start is yet to be pushed to open browsers, by start time. */
+        byStartPending: {
+          index: 'gsi3',
+          projection: ['id'],
+          pk: { field: 'gsi3pk', composite: ['start_queue'] },
+          sk: { field: 'gsi3sk', composite: ['start_date'] },
         },
       },
     },
