@@ -275,6 +275,23 @@ ${testCardHelp}`;
   return { status: notice.error ? 402 : 200, html: page('Manage billing', body) };
 }
 
+/** "Cancel plan" asks first: when access ends, and that the plan can be renewed until then. */
+function cancelConfirmPage(self: string, subscription: SubscriptionRecord): PageResponse {
+  // A cancellation takes effect at the period's end (a trial's end while trialing).
+  const ends = day(subscription.currentPeriodEnd);
+  const body = `
+<h1>Cancel your plan</h1>
+<p>Your plan will be canceled, but is still available until the end of your billing period on ${escape(ends)}.
+If you change your mind, you can renew it before then.</p>
+<form method="post" action="${self}/cancel">
+<input type="hidden" name="subscription" value="${escape(subscription.id)}">
+<input type="hidden" name="confirm" value="yes">
+<button type="submit">Cancel plan</button>
+</form>
+<p><a href="${self}">← Go back</a></p>`;
+  return { status: 200, html: page('Cancel your plan', body) };
+}
+
 export function submitPortal(
   c: PageContext,
   session: PortalSessionRecord | undefined,
@@ -310,6 +327,8 @@ export function submitPortal(
   const subscription = own(form.get('subscription'));
   if (!subscription || subscription.status === 'canceled')
     return portalPage(c, session, { error: 'That plan could not be found.' });
+  // As Stripe's portal does, a cancellation is confirmed on a page of its own first.
+  if (action === 'cancel' && form.get('confirm') !== 'yes') return cancelConfirmPage(self, subscription);
   if (action === 'cancel') {
     c.billing.changeSubscription(subscription, (s) => {
       s.cancelAtPeriodEnd = true;

@@ -1,10 +1,13 @@
-// Subscriptions in Chromium against `npm start`'s stand-ins (issue 13 acceptance): a new user links a
-// bank → 'Trial Started!' and full access → the Stripe sandbox's clock moves past the trial → the gate
-// in the spec's words → /plans → checkout on the sandbox's hosted page with 4242… → back in the app,
-// subscribed → the next renewal fails (a failing card, then the clock) → grace with hours and minutes
-// left, content still open → the card updated in the Billing Portal → subscribed again → a
-// cancellation keeps access to the period end, then the gate. axe on the gate and /plans. Apart (not
-// @serial: it leaves the sandbox clock alone): a checkout return whose trial cannot start.
+// Subscriptions in Chromium against `npm start`'s stand-ins: a new user links a bank → 'Trial
+// Started!' and full access → the Stripe sandbox's clock (the API's billing clock) moves past the trial
+// while the app is open → the gate, without a reload, in the spec's words, and again on a reload → /plans
+// in the app's frame says the trial is used → checkout on the sandbox's hosted page with 4242… → back in
+// the app, subscribed; /plans shows the header and the current plan → the next renewal fails (a failing
+// card, then the clock) → grace with hours and minutes left, content still open → the card fixed in the
+// Billing Portal → /plans shows the plan, not the countdown → a cancellation, confirmed, keeps access to
+// the period end, then the open app shows the gate. No step clears the stored status: a start and /plans
+// read it afresh. axe on the gate and /plans. Apart (not @serial: it leaves the sandbox clock alone): a
+// checkout return whose trial cannot start.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import {
@@ -28,21 +31,6 @@ async function advanceClock(by: { days?: number; seconds?: number }) {
   });
   expect(moved.status).toBe(200);
   await fetch(`${stripeUrl()}/__sandbox/webhooks/flush`, { method: 'POST' });
-}
-
-/**
- * Opens a money screen with the status read afresh, as after the 30 minutes that make a stored status
- * stale (spec §9): the sandbox clock jumped, the device clock did not.
- */
-async function openFresh(page: Page, path: string) {
-  // On the app's origin (the page may be on the sandbox's hosted pages).
-  await page.goto(`${base()}${path}`);
-  await page.evaluate(() =>
-    (globalThis as unknown as { localStorage: { removeItem(key: string): void } }).localStorage.removeItem(
-      'subscriptionStatus',
-    ),
-  );
-  await page.reload();
 }
 
 async function payOnHostedPage(page: Page, card: string, button: 'Subscribe' | 'Start trial') {
@@ -71,11 +59,27 @@ async function updateCard(page: Page, card: string) {
 
 const gateTitle = (page: Page) => page.getByRole('heading', { name: 'Ready to Take Control of Your Money?' });
 const accountsTitle = (page: Page) => page.getByRole('heading', { name: 'Accounts', level: 1 });
+const currentPlan = (page: Page) => page.getByTestId('current-plan');
+/** The app's header (from 768 px): its main navigation. */
+const appHeader = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** The status the app stored (spec §3 local storage `subscriptionStatus`). */
+async function storedStatus(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(
+        'subscriptionStatus',
+      ) ?? '',
+  );
+}
+
+/** A push or a heartbeat (25 s, spec §9) brings the news; the check follows. */
+const NEWS_MS = 45_000;
 
 test('trial from the first connection, the gate, checkout, grace, the portal and cancellation @serial', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(360_000);
   await signUpAndSignIn(page, `e2e-subs-${randomUUID().slice(0, 8)}@example.com`, {
     fullName: 'Dorothy Vaughan',
     trial: false,
@@ -87,10 +91,24 @@ test('trial from the first connection, the gate, checkout, grace, the portal and
   await expect(page.getByText('Your 7-day free trial has begun.')).toBeVisible();
   await expect(accountsTitle(page)).toBeVisible();
   await expect(gateTitle(page)).toHaveCount(0);
+  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'open', { timeout: 30_000 });
 
-  // Past the trial: the gate, in the spec's words.
+  // Past the trial while the app is open: the gate, without a reload, in the spec's words.
+  const storedDuringTrial = await storedStatus(page);
+  expect(storedDuringTrial).toContain('"status":"trial"');
   await advanceClock({ days: 7, seconds: 60 });
-  await openFresh(page, '/accounts');
+  await expect(gateTitle(page)).toBeVisible({ timeout: NEWS_MS });
+  await expect(accountsTitle(page)).toHaveCount(0);
+  // And on a reload, even with the status stored during the trial (spec §3 `subscriptionStatus`, well
+  // within its 30 minutes): a start reads it afresh rather than take the stored one for the truth.
+  await page.evaluate(
+    (saved) =>
+      (
+        globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
+      ).localStorage.setItem('subscriptionStatus', saved),
+    storedDuringTrial,
+  );
+  await page.reload();
   await expect(gateTitle(page)).toBeVisible();
   await expect(accountsTitle(page)).toHaveCount(0);
   await expect(
@@ -102,13 +120,17 @@ test('trial from the first connection, the gate, checkout, grace, the portal and
   await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'subscription-gate');
 
-  // /plans: the trial is used, so the plans say Subscribe; checkout on the hosted page with 4242.
+  // /plans, in the app's frame: the trial is used, so no "7 days free"; the plans say Subscribe.
   await page.getByRole('link', { name: 'Start Your 7-Day Free Trial' }).click();
   await expect(page).toHaveURL(/\/plans$/);
+  await expect(appHeader(page)).toBeVisible();
+  await expect(currentPlan(page)).toContainText('No plan right now');
+  await expect(currentPlan(page)).toContainText('Your free trial has been used.');
+  await expect(page.getByText('Start with 7 days free')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Monthly' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Annual' })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
-  await screenshots(page, 'plans');
+  await screenshots(page, 'plans-trial-used');
   await page.getByRole('button', { name: 'Subscribe: monthly plan' }).click();
   await payOnHostedPage(page, '4242 4242 4242 4242', 'Subscribe');
 
@@ -116,41 +138,60 @@ test('trial from the first connection, the gate, checkout, grace, the portal and
   await expect(page).toHaveURL(/\/accounts$/, { timeout: 30_000 });
   await expect(page.getByText('Subscription active. Thank you!')).toBeVisible();
   await expect(accountsTitle(page)).toBeVisible();
+  // The subscriber's /plans: the header and the current plan, no trial offer, no plan buttons.
   await page.goto(`${base()}/plans`);
-  await expect(page.getByText(/^Renews on /)).toBeVisible();
+  await expect(appHeader(page)).toBeVisible();
+  await expect(currentPlan(page)).toContainText('Current plan: Tallywise Plus');
+  await expect(currentPlan(page)).toContainText(/Renews on /);
+  await expect(page.getByRole('button', { name: 'Manage billing' })).toBeVisible();
+  await expect(page.getByText('Start with 7 days free')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Subscribe: / })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+  await screenshots(page, 'plans-subscribed');
 
   // The next renewal fails: a card that fails is put on file, then the clock reaches the renewal.
   await openPortal(page);
   await updateCard(page, '4000 0000 0000 0341');
   await expect(page.getByText(/4000 0000 0000 0341|0341/).first()).toBeVisible();
   await advanceClock({ days: 32 });
-  await openFresh(page, '/accounts');
+  await page.goto(`${base()}/accounts`);
   await expect(accountsTitle(page)).toBeVisible();
   const grace = page.getByRole('status').filter({ hasText: 'Your last payment failed.' });
   await expect(grace).toBeVisible();
   await expect(grace.getByTestId('grace-time-left')).toHaveText(/^\d+ hours? and \d+ minutes? left$/);
   await screenshots(page, 'subscription-grace');
+  await page.goto(`${base()}/plans`);
+  await expect(currentPlan(page)).toContainText(/Your last payment failed: \d+ hours? and \d+ minutes? left/);
+  await screenshots(page, 'plans-grace');
 
-  // A working card in the portal pays the open invoice: subscribed again, no banner.
+  // A working card in the portal pays the open invoice; back on /plans: the plan, not the countdown.
   await openPortal(page);
   await updateCard(page, '4242 4242 4242 4242');
-  await openFresh(page, '/accounts');
+  await expect(page.getByText('Your card was updated.')).toBeVisible();
+  await page.getByRole('link', { name: '← Return to Tallywise' }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+  await expect(currentPlan(page)).toContainText(/Renews on /);
+  await expect(page.getByText(/Your last payment failed/)).toHaveCount(0);
+  await page.goto(`${base()}/accounts`);
   await expect(accountsTitle(page)).toBeVisible();
   await expect(grace).toHaveCount(0);
 
-  // Cancel at period end: access until then, then the gate.
+  // Cancel at period end, confirmed first: access until then, then the gate on the open app.
   await openPortal(page);
   await page.getByRole('button', { name: 'Cancel plan' }).click();
+  await expect(page.getByRole('heading', { name: 'Cancel your plan' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel plan' }).click();
   await expect(page.getByText(/Cancels on /).first()).toBeVisible();
-  await openFresh(page, '/plans');
-  await expect(
-    page.getByText('Your plan is canceled and ends at the end of this billing period.'),
-  ).toBeVisible();
-  await openFresh(page, '/accounts');
+  await page.getByRole('link', { name: '← Return to Tallywise' }).click();
+  await expect(currentPlan(page)).toContainText(
+    'Your plan is canceled and ends at the end of this billing period.',
+  );
+  await screenshots(page, 'plans-canceled');
+  await page.goto(`${base()}/accounts`);
   await expect(accountsTitle(page)).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'open', { timeout: 30_000 });
   await advanceClock({ days: 32 });
-  await openFresh(page, '/accounts');
-  await expect(gateTitle(page)).toBeVisible();
+  await expect(gateTitle(page)).toBeVisible({ timeout: NEWS_MS });
 });
 
 test('a checkout return whose trial cannot start: 3 tries, the spec §8 failure toast, session_id leaves the URL', async ({

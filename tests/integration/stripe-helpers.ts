@@ -121,7 +121,8 @@ export async function portal(user: TestUser, action: { card: string } | 'cancel'
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ subscription: record?.stripe_subscription_id ?? '' }),
+      // The portal's confirmation page's own form: the subscription, and `confirm`.
+      body: new URLSearchParams({ subscription: record?.stripe_subscription_id ?? '', confirm: 'yes' }),
     });
   } else {
     response = await fetch(`${session.body.url}/payment-method`, {

@@ -137,6 +137,28 @@ describe('RealtimeClient', () => {
     expect(sockets).toHaveLength(2);
   });
 
+  it("hands each pong, with the server's billing clock, to onPong", async () => {
+    const pongs: unknown[] = [];
+    const listening = new RealtimeClient({
+      url: async () => 'ws://rt/?token=t',
+      onPushes: () => undefined,
+      onCatchUp: () => undefined,
+      onPong: (pong) => pongs.push(pong),
+      createSocket: (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket;
+      },
+    });
+    listening.start();
+    await settle();
+    sockets[0]!.open();
+    const pong = { type: 'pong', at: '2026-11-24T00:00:00Z', billing_at: '2026-12-02T00:00:00Z' };
+    sockets[0]!.receive(pong);
+    expect(pongs).toEqual([pong]);
+    listening.stop();
+  });
+
   it('applies pushes in one batch, and catches up instead when more than 100 wait', async () => {
     client.start();
     await settle();

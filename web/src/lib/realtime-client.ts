@@ -4,6 +4,8 @@
 // while it was away are lost). Pushes are applied in batches; more than 100 waiting means it fell
 // behind, and a catch-up replaces them. Framework-free, so its timing is unit-tested with fake timers.
 import type { RealtimePush, RealtimeServerMessage } from '@events/realtime.ts';
+
+type RealtimePong = Extract<RealtimeServerMessage, { type: 'pong' }>;
 import { REALTIME } from './constants.ts';
 
 /** What the client needs of a WebSocket (the browser's, or a test double). */
@@ -27,6 +29,8 @@ export interface RealtimeClientOptions {
   /** Called after a reconnect and when the push buffer overflows: refetch everything that may be stale. */
   onCatchUp: () => void;
   onStatus?: (status: RealtimeStatus) => void;
+  /** The heartbeat's answer, with the server's billing clock. */
+  onPong?: (pong: RealtimePong) => void;
   createSocket?: (url: string) => SocketLike;
   heartbeatMs?: number;
   timeoutMs?: number;
@@ -55,8 +59,8 @@ export class RealtimeClient {
   private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
   private silenceTimer: ReturnType<typeof setTimeout> | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  private readonly options: Required<Omit<RealtimeClientOptions, 'onStatus'>> &
-    Pick<RealtimeClientOptions, 'onStatus'>;
+  private readonly options: Required<Omit<RealtimeClientOptions, 'onStatus' | 'onPong'>> &
+    Pick<RealtimeClientOptions, 'onStatus' | 'onPong'>;
 
   constructor(options: RealtimeClientOptions) {
     this.options = {
@@ -174,6 +178,10 @@ export class RealtimeClient {
     try {
       message = JSON.parse(String(raw)) as RealtimeServerMessage;
     } catch {
+      return;
+    }
+    if (message?.type === 'pong') {
+      this.options.onPong?.(message);
       return;
     }
     if (message?.type !== 'event') return;

@@ -4,6 +4,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { TOKEN_QUERY_PARAMETER, TWO_FACTOR_QUERY_PARAMETER } from '@events/realtime.ts';
 import { getIdToken } from './api-client.ts';
+import { reportBillingTime } from './billing-clock.ts';
 import { catchUpKeys, invalidate, keysToInvalidate } from './realtime-invalidation.ts';
 import { RealtimeClient } from './realtime-client.ts';
 import { planChangedProfiles, showPlannedItemsNow } from './realtime-plan-items.ts';
@@ -35,6 +36,7 @@ export function startRealtime(options: {
     },
     onCatchUp: () => void invalidate(queryClient, catchUpKeys(options.activeProfileId())),
     onStatus: (status) => document.documentElement.setAttribute('data-realtime', status),
+    onPong: (pong) => reportBillingTime(pong.billing_at),
   });
   client.start();
   return () => client.stop();

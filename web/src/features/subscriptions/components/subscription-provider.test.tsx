@@ -1,6 +1,6 @@
 // The subscription provider with its refresh on demand (issue 12): a signed-out start never downloads
-// the refresh and shows no status; a sign-in downloads it and checks the status (spec §4: missing, so
-// stale), keeps and stores the answer; a screen's forced refresh checks again at once; a sign-out shows
+// the refresh and shows no status; a sign-in downloads it and, once the second factor is given, checks
+// the status, keeps and stores the answer; a screen's forced refresh checks again at once; a sign-out shows
 // no status. Runs the real provider and refresh; only auth, the active profile and the calls are faked.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
@@ -19,6 +19,7 @@ const env = vi.hoisted(() => {
   const state = {
     auth: { status: 'signedOut', user: null } as { status: string; user: unknown },
     profile: null as { id: string } | null,
+    secondFactorPassed: false,
     authEventListeners: [] as Array<(event: string) => void>,
     syncImports: 0,
     checks: [] as Array<{ force: boolean; profileId: string | undefined }>,
@@ -26,7 +27,13 @@ const env = vi.hoisted(() => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    set(change: Partial<{ auth: { status: string; user: unknown }; profile: { id: string } | null }>) {
+    set(
+      change: Partial<{
+        auth: { status: string; user: unknown };
+        profile: { id: string } | null;
+        secondFactorPassed: boolean;
+      }>,
+    ) {
       Object.assign(state, change);
       for (const listener of listeners) listener();
     },
@@ -47,6 +54,9 @@ vi.mock('../../../lib/auth.tsx', () => ({
 }));
 vi.mock('../../../lib/active-profile-provider.tsx', () => ({
   useActiveProfile: () => ({ profile: useSyncExternalStore(env.subscribe, () => env.profile) }),
+}));
+vi.mock('../../../lib/two-factor-status.ts', () => ({
+  useSecondFactorPassed: () => useSyncExternalStore(env.subscribe, () => env.secondFactorPassed),
 }));
 vi.mock('./subscription-sync.tsx', async (importOriginal) => {
   env.syncImports += 1;
@@ -118,6 +128,9 @@ describe('SubscriptionProvider with its refresh on demand', () => {
     await settle(() =>
       env.set({ auth: { status: 'signedIn', user: { userId: 'u1', email: null, name: null } } }),
     );
+    // The sign-in owes its second factor: the API would refuse the check, so it waits.
+    expect(env.checks).toEqual([]);
+    await settle(() => env.set({ secondFactorPassed: true }));
     await vi.waitFor(async () => {
       await settle();
       expect(seen.at(-1)?.status?.status).toBe('subscribed');

@@ -93,7 +93,7 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
   return (
     <SubscriptionContext.Provider value={value}>
       {children}
-      {Sync && <Sync userId={userId} profileId={profileId} host={host} />}
+      {Sync && <Sync userId={userId} profileId={profileId} status={userId ? status : null} host={host} />}
     </SubscriptionContext.Provider>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SubscriptionCheck } from '../api/subscription.ts';
 import {
   isStale,
+  nextStatusEnd,
   readStoredStatus,
   refreshSubscriptionStatus,
   serverNow,
@@ -132,13 +133,13 @@ describe('shouldRefresh: when the provider checks again (spec §4, §9)', () => 
   const longAgo = NOW - 31 * MINUTE;
   const justNow = NOW - 4_999;
 
-  it('on mount: when the status is missing, stale (30 min) or from a failed check; never throttled', () => {
+  it('at a start: always, a stored status however fresh included; never throttled', () => {
     const mount: RefreshTrigger = { kind: 'mount' };
     expect(decide(mount, null, null)).toBe(true);
     expect(decide(mount, stale, justNow)).toBe(true);
     expect(decide(mount, failed, justNow)).toBe(true);
-    expect(decide(mount, statusFromCheck(check, NOW - 30 * MINUTE), longAgo)).toBe(false);
-    expect(decide(mount, fresh, null)).toBe(false);
+    expect(decide(mount, statusFromCheck(check, NOW - 30 * MINUTE), longAgo)).toBe(true);
+    expect(decide(mount, fresh, null)).toBe(true);
   });
 
   it('when the tab becomes visible: only if stale, and at most once per 5 s', () => {
@@ -165,15 +166,45 @@ describe('shouldRefresh: when the provider checks again (spec §4, §9)', () => 
     expect(decide({ kind: 'profile-loaded' }, stale, longAgo)).toBe(false);
   });
 
-  it('an account linked or a realtime change always checks, even a fresh status within 5 s', () => {
+  it('an account linked, a realtime change or an end passing always checks, even a fresh status within 5 s', () => {
     expect(decide({ kind: 'account-linked' }, fresh, justNow)).toBe(true);
     expect(decide({ kind: 'realtime' }, fresh, justNow)).toBe(true);
+    expect(decide({ kind: 'time-passed' }, fresh, justNow)).toBe(true);
   });
 
   it("a screen's request is throttled to one per 5 s unless forced ('Refresh status', a checkout return)", () => {
     expect(decide({ kind: 'requested', force: false }, fresh, longAgo)).toBe(true);
     expect(decide({ kind: 'requested', force: false }, stale, justNow)).toBe(false);
     expect(decide({ kind: 'requested', force: true }, fresh, justNow)).toBe(true);
+  });
+});
+
+describe('when the status ends by time alone (billing clock)', () => {
+  // Checked at 2026-03-10T12:00Z on the server's clock (the device clock agrees).
+  const at = (iso: string) => Date.parse(iso);
+  const base = statusFromCheck({ ...check, checked_at: '2026-03-10T12:00:00.000Z' }, NOW);
+
+  it("a trial's end, while the trial gives access", () => {
+    expect(nextStatusEnd(base)).toBe(at('2026-03-17T12:00:00.000Z'));
+  });
+
+  it('the end of grace, or the sooner of the two', () => {
+    const grace: SubscriptionStatus = {
+      ...base,
+      status: 'grace',
+      is_trialing: false,
+      trial_end: null,
+      in_grace_period: true,
+      grace_expires_at: '2026-03-12T09:00:00.000Z',
+    };
+    expect(nextStatusEnd(grace)).toBe(at('2026-03-12T09:00:00.000Z'));
+  });
+
+  it('nothing for a subscription, a free person, or an end the check already answered after', () => {
+    expect(nextStatusEnd({ ...base, status: 'subscribed', subscribed: true, is_trialing: false })).toBeNull();
+    expect(nextStatusEnd({ ...base, status: 'free', is_trialing: false })).toBeNull();
+    // The server's clock had passed the trial's end at the check (e.g. a webhook not in yet).
+    expect(nextStatusEnd(statusFromCheck({ ...check, checked_at: '2026-03-17T12:00:01.000Z' }, NOW))).toBeNull();
   });
 });
 

@@ -122,7 +122,7 @@ export const throttled = (lastAttempt: number | null, now: number): boolean =>
 
 /** What asks the provider to check the subscription again (spec §4 "Subscription status"). */
 export type RefreshTrigger =
-  /** The provider mounted or a user signed in. */
+  /** The app started, or a user signed in (once the second factor, if any, is given). */
   | { kind: 'mount' }
   /** The tab's visibility changed. */
   | { kind: 'visibility'; visible: boolean }
@@ -134,6 +134,8 @@ export type RefreshTrigger =
   | { kind: 'profile-loaded' }
   /** A realtime SubscriptionChanged: a webhook or a trial changed the record. */
   | { kind: 'realtime' }
+  /** A trial or grace period that gave access ended by time passing, on the billing clock. */
+  | { kind: 'time-passed' }
   /** A screen asked: the gate on mount when stale, 'Refresh status' and a checkout return (forced). */
   | { kind: 'requested'; force: boolean };
 
@@ -145,12 +147,14 @@ export interface RefreshState {
 }
 
 /**
- * Whether a trigger checks the subscription now (spec §4, §9). Missing or stale on mount; on a visible
- * tab when stale; on a profile change when stale, or when free (a member may be covered by the new
- * profile's owner); always on an account-linked event, a realtime change and a screen's request. The 5 s
- * throttle holds back the ones that fire on their own (tab, profile event, a screen's plain request);
- * news that the subscription changed (a link, a push, a new profile while free) and a forced check are
- * never held back.
+ * Whether a trigger checks the subscription now (spec §4, §9). Always at a start: a stored status is
+ * only what was true when it was saved (a trial may have ended since, a card been fixed), so it is shown
+ * while the start's check is on its way, never trusted in its place. On a visible tab when stale; on a
+ * profile change when stale, or when free (a member may be covered by the new profile's owner); always
+ * on an account-linked event, a realtime change, a trial or grace end passing and a screen's request.
+ * The 5 s throttle holds back the ones that fire on their own (tab, profile event, a screen's plain
+ * request); news that the subscription changed (a link, a push, a new profile while free, an end
+ * passing) and a forced check are never held back.
  */
 export function shouldRefresh(trigger: RefreshTrigger, { status, lastAttempt, now }: RefreshState): boolean {
   const stale = isStale(status, now);
@@ -158,11 +162,12 @@ export function shouldRefresh(trigger: RefreshTrigger, { status, lastAttempt, no
   const open = !throttled(lastAttempt, now);
   switch (trigger.kind) {
     case 'mount':
-      return stale;
+      return true;
     case 'visibility':
       return trigger.visible && stale && open;
     case 'account-linked':
     case 'realtime':
+    case 'time-passed':
       return true;
     case 'profile-changed':
       return (stale || free) && open;
@@ -171,6 +176,25 @@ export function shouldRefresh(trigger: RefreshTrigger, { status, lastAttempt, no
     case 'requested':
       return trigger.force || open;
   }
+}
+
+/**
+ * When the status stops being true by time alone, on the billing clock (epoch ms): the end of the
+ * trial it grants access by, or of its grace period, whichever comes first after the check that
+ * produced it. A card-free trial ends with no webhook to announce it, so the client re-checks then
+ * (subscription-sync.tsx). null when nothing ends: a subscription's renewal or cancellation comes with
+ * Stripe's webhook and its realtime push. An end at or before the check is no longer ahead: the check
+ * already answered after it, so a check that still says "trial" is not asked again and again.
+ */
+export function nextStatusEnd(status: SubscriptionStatus): number | null {
+  const checkedAt = status.lastUpdated + status.clock_offset_ms;
+  const ends = [
+    status.status === 'trial' ? status.trial_end : null,
+    status.status === 'grace' || status.in_grace_period ? status.grace_expires_at : null,
+  ]
+    .map((iso) => (iso ? Date.parse(iso) : Number.NaN))
+    .filter((at) => Number.isFinite(at) && at > checkedAt);
+  return ends.length > 0 ? Math.min(...ends) : null;
 }
 
 /** spec §4: the errors that mean the session, not the subscription, failed. */
