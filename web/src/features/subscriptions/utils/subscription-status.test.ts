@@ -204,7 +204,9 @@ describe('when the status ends by time alone (billing clock)', () => {
     expect(nextStatusEnd({ ...base, status: 'subscribed', subscribed: true, is_trialing: false })).toBeNull();
     expect(nextStatusEnd({ ...base, status: 'free', is_trialing: false })).toBeNull();
     // The server's clock had passed the trial's end at the check (e.g. a webhook not in yet).
-    expect(nextStatusEnd(statusFromCheck({ ...check, checked_at: '2026-03-17T12:00:01.000Z' }, NOW))).toBeNull();
+    expect(
+      nextStatusEnd(statusFromCheck({ ...check, checked_at: '2026-03-17T12:00:01.000Z' }, NOW)),
+    ).toBeNull();
   });
 });
 
