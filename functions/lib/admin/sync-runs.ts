@@ -49,5 +49,5 @@ export async function recordSyncRun(
   } catch (error) {
     deps.logger.warn('sync run not recorded', { itemId: item.id, error: (error as Error).message });
   }
-  await tallyItem(data, item.id, item.user_id, deps.clock(), deps.logger);
+  await tallyItem(data, item.id, item.user_id, deps.clock(), deps.logger, { activation: false });
 }

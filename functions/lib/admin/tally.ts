@@ -251,13 +251,17 @@ export async function tallyVisit(
   await tally(data, { kind: 'profile', userId }, now, logger);
 }
 
-/** A Plaid item and what depends on it: the owner's activation and the item's accounts' balance checks. */
+/**
+ * A Plaid item and its accounts' balance checks, and with `activation` the owner's activation (which
+ * only linking changes: a sync leaves it alone).
+ */
 export async function tallyItem(
   data: Data,
   itemId: string,
   userId: string,
   now: Date,
   logger?: Pick<Logger, 'warn'>,
+  { activation = true }: { activation?: boolean } = {},
 ): Promise<void> {
   const { data: accounts } = await data.connectedAccounts.query
     .byItem({ item_id: itemId })
@@ -267,7 +271,7 @@ export async function tallyItem(
     data,
     [
       { kind: 'item', itemId },
-      { kind: 'activation', userId },
+      ...(activation ? [{ kind: 'activation' as const, userId }] : []),
       ...accounts.map((a) => ({ kind: 'account' as const, accountId: a.id })),
     ],
     now,

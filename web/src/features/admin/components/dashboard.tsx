@@ -1,6 +1,5 @@
-// /admin (issue 16 item 2): sign-ups, actives, activation, trials, trial → paid by cohort, paying, grace,
-// churn and MRR from the latest roll-up, each with its definition on hover and its trend; "not yet
-// available" where the source has not landed (e-mail), never a made-up number.
+// /admin: sign-ups, actives, activation, trials, trial → paid by cohort, paying, grace, churn and MRR,
+// counted as records are written (docs/admin.md), each with its definition on hover and its trend.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -40,7 +39,7 @@ export function AdminDashboard() {
   return (
     <AdminPage
       title="Admin dashboard"
-      intro="Figures from the roll-up that runs every 15 minutes."
+      intro="Today’s figures as they stand, counted as people sign up, visit, link banks and pay; the trends keep one point per day."
       actions={
         <Button variant="secondary" size="sm" isPending={refresh.isPending} onClick={() => refresh.mutate()}>
           Refresh figures

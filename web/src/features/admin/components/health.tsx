@@ -23,7 +23,7 @@ import {
 const flags = [
   { value: 'login_required', label: 'Banks needing a new login' },
   { value: 'balance_check_failing', label: 'Failing balance checks' },
-  { value: 'sync_stuck', label: 'Syncs stuck in progress' },
+  { value: 'sync_stuck', label: 'Banks never synced' },
   { value: 'inactive_7d', label: 'Inactive 7 days' },
   { value: 'inactive_30d', label: 'Inactive 30 days' },
 ];
@@ -36,7 +36,10 @@ export function AdminUserHealth() {
   const query = useQuery(healthQuery(flag, pages.cursor));
   const counts = query.data?.counts;
   return (
-    <AdminPage title="User health" intro="From the roll-up that runs every 15 minutes.">
+    <AdminPage
+      title="User health"
+      intro="Each flag is set when its event happens (a bank asking for a new login, a failed balance check, a week without a visit) and goes when it is resolved."
+    >
       <div className="max-w-sm">
         <SelectField
           label="Show"
