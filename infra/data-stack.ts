@@ -2,7 +2,7 @@
 // provider secrets, and the event bus every function publishes to. Whatever holds data is retained on
 // stack deletion; nothing here knows about functions or routes.
 import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -99,11 +99,18 @@ export class DataStack extends Stack {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    // Each index projects what its queries read (functions/lib/data/table-design.ts).
     for (const index of tableDesign.globalIndexes) {
       table.addGlobalSecondaryIndex({
         indexName: index.indexName,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        ...(index.projection.type === 'INCLUDE'
+          ? {
+              projectionType: ProjectionType.INCLUDE,
+              nonKeyAttributes: [...index.projection.nonKeyAttributes],
+            }
+          : { projectionType: ProjectionType.ALL }),
       });
     }
 

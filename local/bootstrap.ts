@@ -4,7 +4,9 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  type Projection,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
@@ -26,33 +28,90 @@ export function dynamoClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: localCredentials });
 }
 
+type GlobalIndex = (typeof tableDesign.globalIndexes)[number];
+
+/** The index's projection as DynamoDB describes it (the cloud table's, from the same design). */
+function projectionOf(index: GlobalIndex): Projection {
+  return index.projection.type === 'INCLUDE'
+    ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection.nonKeyAttributes] }
+    : { ProjectionType: 'ALL' };
+}
+
+function sameProjection(a: Projection | undefined, b: Projection): boolean {
+  const attributes = (p: Projection | undefined) => [...(p?.NonKeyAttributes ?? [])].sort().join(',');
+  return a?.ProjectionType === b.ProjectionType && attributes(a) === attributes(b);
+}
+
+function indexSpec(index: GlobalIndex) {
+  return {
+    IndexName: index.indexName,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+    ],
+    Projection: projectionOf(index),
+  };
+}
+
+async function waitForIndexes(client: DynamoDBClient, tableName: string): Promise<void> {
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const busy = (Table?.GlobalSecondaryIndexes ?? []).some((i) => i.IndexStatus !== 'ACTIVE');
+    if (!busy) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * Creates the table as the data stack does, or brings a kept one (under .data/) to the design: an index
+ * whose projection differs is dropped and built again from the table's items, as DynamoDB Local
+ * honours projections and the local table must read as the cloud one does.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = dynamoClient(endpoint);
+  const { partitionKey, sortKey, globalIndexes, ttlAttribute } = tableDesign;
+  const keyNames = [partitionKey, sortKey, ...globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+  const attributeDefinitions = keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' as const }));
+  let existing;
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
+    existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  const { partitionKey, sortKey, globalIndexes, ttlAttribute } = tableDesign;
-  const keyNames = [partitionKey, sortKey, ...globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+  if (existing) {
+    for (const index of globalIndexes) {
+      const current = existing.GlobalSecondaryIndexes?.find((i) => i.IndexName === index.indexName);
+      if (current && sameProjection(current.Projection, projectionOf(index))) continue;
+      if (current) {
+        await client.send(
+          new UpdateTableCommand({
+            TableName: tableName,
+            GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: index.indexName } }],
+          }),
+        );
+        await waitForIndexes(client, tableName);
+      }
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: attributeDefinitions,
+          GlobalSecondaryIndexUpdates: [{ Create: indexSpec(index) }],
+        }),
+      );
+      await waitForIndexes(client, tableName);
+    }
+    return;
+  }
   await client.send(
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      AttributeDefinitions: attributeDefinitions,
       KeySchema: [
         { AttributeName: partitionKey, KeyType: 'HASH' },
         { AttributeName: sortKey, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: globalIndexes.map((index) => ({
-        IndexName: index.indexName,
-        KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      GlobalSecondaryIndexes: globalIndexes.map(indexSpec),
     }),
   );
   await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });

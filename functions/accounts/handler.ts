@@ -30,7 +30,7 @@ async function unlinkAccount(deps: Deps, data: Data, caller: Caller, accountId: 
   const account = await accountWithAccess(data, caller, accountId, 'manage');
   const { data: siblings } = await data.connectedAccounts.query
     .byItem({ item_id: account.item_id })
-    .go({ pages: 'all' });
+    .go({ pages: 'all', hydrate: true });
   const othersActive = siblings.some((a) => a.id !== account.id && a.is_active);
   // The forecast and the plan follow: an unlinked account's rows and planned items drop out.
   const announce = (removed: number) =>

@@ -310,7 +310,7 @@ export async function deleteAccount(
   // Invitations they accepted into other people's profiles hold their address: gone too.
   const { data: accepted } = await data.profileInvitations.query
     .byAcceptedBy({ accepted_by: userId })
-    .go({ pages: 'all', attributes: ['profile_id', 'id'] });
+    .go({ pages: 'all', attributes: ['profile_id', 'id'], hydrate: true });
   await purge(data.profileInvitations, accepted);
   const { data: ownAccounts } = await data.connectedAccounts.query
     .byUser({ user_id: userId })

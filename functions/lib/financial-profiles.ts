@@ -454,7 +454,7 @@ export async function repairInvitations(data: Data, caller: Caller, now: Date) {
   }
   const { data: accepted } = await data.profileInvitations.query
     .byAcceptedBy({ accepted_by: caller.userId })
-    .go({ pages: 'all' });
+    .go({ pages: 'all', hydrate: true });
   for (const invitation of accepted) {
     if (invitation.status !== 'accepted') continue;
     if (memberships.some((m) => m.profile_id === invitation.profile_id)) continue;

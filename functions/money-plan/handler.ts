@@ -309,7 +309,7 @@ async function seriesTargets(data: Data, item: StoredPlanItem, body: PatchBody):
   const { data: items } = await data.moneyPlanTransactions.query
     .bySeries({ profile_id: item.profile_id, series_id: item.series_id ?? '' })
     .between({ due_date: item.due_date }, { due_date: through('9999-12-31') })
-    .go({ pages: 'all' });
+    .go({ pages: 'all', hydrate: true });
   // Settled occurrences stay as they happened; a restore brings back only what was deleted.
   return items.filter(
     (i) =>

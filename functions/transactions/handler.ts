@@ -41,10 +41,11 @@ export const handler = httpHandler('transactions', {
               .byAccountDate({ account_id: query.accountId })
               .between(from, to)
               .go(options(cursor))
-          : data.transactions.query
+          : // The profile's index holds the list's attributes only; whole rows are read by key.
+            data.transactions.query
               .byProfileDate({ profile_id: profileId })
               .between(from, to)
-              .go(options(cursor)),
+              .go({ ...options(cursor), hydrate: true }),
       );
       return {
         transactions: page.items.map((t) => ({

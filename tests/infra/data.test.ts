@@ -16,7 +16,7 @@ beforeAll(() => {
 });
 
 describe('table', () => {
-  it('is the one pk/sk table with the three generic GSIs, all attributes projected', () => {
+  it('is the one pk/sk table with the three generic GSIs and a TTL attribute', () => {
     data.resourceCountIs('AWS::DynamoDB::Table', 1);
     data.hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [
@@ -24,17 +24,51 @@ describe('table', () => {
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ],
       BillingMode: 'PAY_PER_REQUEST',
-      GlobalSecondaryIndexes: tableDesign.globalIndexes.map((index) => ({
-        IndexName: index.indexName,
-        KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      GlobalSecondaryIndexes: tableDesign.globalIndexes.map((index) =>
+        Match.objectLike({
+          IndexName: index.indexName,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+        }),
+      ),
       TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
     });
     expect(tableDesign.globalIndexes.map((i) => i.indexName)).toEqual(['gsi1', 'gsi2', 'gsi3']);
+  });
+
+  it('projects into each index what its queries read, not every attribute', () => {
+    const table = resourcesOf(data, 'AWS::DynamoDB::Table')[tableId]!.Properties;
+    const projections = Object.fromEntries(
+      (table.GlobalSecondaryIndexes as Array<{ IndexName: string; Projection: unknown }>).map((index) => [
+        index.IndexName,
+        index.Projection,
+      ]),
+    );
+    expect(projections).toEqual({
+      // Planned items' lists and the small entities' lookups read whole items.
+      gsi1: { ProjectionType: 'ALL' },
+      // The transaction lists: what a day row, the forecast's history and classification read.
+      gsi2: {
+        ProjectionType: 'INCLUDE',
+        NonKeyAttributes: [
+          'id',
+          'account_id',
+          'date',
+          'amount',
+          'name',
+          'merchant_name',
+          'pending',
+          'personal_finance_category',
+          'category_primary',
+          'category_detailed',
+          'category',
+        ],
+      },
+      // The refresh sweep reads item ids; accounts of a bank are read by key.
+      gsi3: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['id'] },
+    });
   });
 
   it('has point-in-time recovery, deletion protection and is retained', () => {

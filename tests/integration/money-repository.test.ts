@@ -134,7 +134,7 @@ describe('money engine repository (DynamoDB Local)', () => {
       .go();
     const { data: bySeries } = await data.moneyPlanTransactions.query
       .bySeries({ profile_id: profileId, series_id: 'pi_x' })
-      .go();
+      .go({ hydrate: true });
     expect(byDate.map((i) => i.id)).toEqual(['pi_x']);
     expect(bySeries[0]).toMatchObject({ due_date: '2027-01-09', reconciliation_reasons: ['Same account'] });
   });

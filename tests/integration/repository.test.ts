@@ -146,8 +146,9 @@ describe('repository round trips (DynamoDB Local)', () => {
       .go();
     for (const rows of [
       (await data.connectedAccounts.query.byProfile({ profile_id: profileId }).go()).data,
-      (await data.connectedAccounts.query.byUser({ user_id: userId }).go()).data,
-      (await data.connectedAccounts.query.byItem({ item_id: itemId }).go()).data,
+      // gsi2 and gsi3 hold the account's id only: the whole account is read by key.
+      (await data.connectedAccounts.query.byUser({ user_id: userId }).go({ hydrate: true })).data,
+      (await data.connectedAccounts.query.byItem({ item_id: itemId }).go({ hydrate: true })).data,
     ]) {
       expect(rows[0]).toMatchObject({
         id: accountId,

@@ -36,7 +36,9 @@ export async function activeAccounts(data: Data, profileId: string): Promise<Sto
   return accounts.filter((a) => a.is_active).sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
-export function toHistory(t: StoredTransaction): HistoryTransaction {
+export function toHistory(
+  t: Pick<StoredTransaction, (typeof HISTORY_ATTRIBUTES)[number]>,
+): HistoryTransaction {
   const pfc = t.personal_finance_category;
   return {
     id: t.id,

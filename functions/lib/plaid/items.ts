@@ -111,7 +111,7 @@ export async function exchangePublicToken(
 
   const { data: existing } = await data.plaidItems.query
     .byPlaidItemId({ plaid_item_id: exchanged.item_id })
-    .go();
+    .go({ hydrate: true });
   const itemId = existing[0]?.id ?? randomUUID();
   const ciphertext = await deps.tokenCipher.encrypt(exchanged.access_token, { item_id: itemId });
   // The item is written in the same transaction as its accounts (below): a webhook that finds the item
@@ -135,7 +135,9 @@ export async function exchangePublicToken(
         },
       };
 
-  const { data: known } = await data.connectedAccounts.query.byItem({ item_id: itemId }).go({ pages: 'all' });
+  const { data: known } = await data.connectedAccounts.query
+    .byItem({ item_id: itemId })
+    .go({ pages: 'all', hydrate: true });
   const knownByPlaidId = new Map(known.map((a) => [a.plaid_account_id, a]));
   // One transaction for the bank's accounts: a reader (the accounts list, the webhook's twin of this
   // call) sees all of them or none, never a bank with only its first account.

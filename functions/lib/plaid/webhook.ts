@@ -46,7 +46,7 @@ export async function deleteAccountHistory(data: Data, accountId: string): Promi
 export async function deleteItemData(data: Data, itemId: string): Promise<void> {
   const { data: accounts } = await data.connectedAccounts.query
     .byItem({ item_id: itemId })
-    .go({ pages: 'all' });
+    .go({ pages: 'all', hydrate: true });
   for (const account of accounts) {
     await deleteAccountHistory(data, account.id);
     await data.connectedAccounts.delete({ id: account.id }).go();
@@ -77,7 +77,9 @@ export async function handlePlaidWebhook(
     return { handled: true, kind: 'LINK:SESSION_FINISHED', outcome: outcome.status };
   }
   if (!body.item_id) return { handled: false, reason: 'no item_id' };
-  const { data: items } = await data.plaidItems.query.byPlaidItemId({ plaid_item_id: body.item_id }).go();
+  const { data: items } = await data.plaidItems.query
+    .byPlaidItemId({ plaid_item_id: body.item_id })
+    .go({ hydrate: true });
   const item = items[0];
   if (!item || item.status === 'removed') return { handled: false, reason: 'unknown item' };
   await data.plaidItems.patch({ id: item.id }).set({ last_webhook_at: deps.clock().toISOString() }).go();

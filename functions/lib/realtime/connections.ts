@@ -77,7 +77,7 @@ export interface FanOutResult {
 async function connectionsOf(data: Data, audience: Audience, now: Date) {
   const alive = (c: { ttl: number }) => c.ttl > epochSeconds(now);
   if (audience === 'everyone') {
-    const { data: all } = await data.realtimeConnections.query.all({}).go({ pages: 'all' });
+    const { data: all } = await data.realtimeConnections.query.all({}).go({ pages: 'all', hydrate: true });
     return all.filter(alive);
   }
   const lists = await Promise.all(

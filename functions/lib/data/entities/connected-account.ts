@@ -71,11 +71,13 @@ export function connectedAccountEntity(client: DynamoDBDocumentClient, table: st
         },
         byUser: {
           index: 'gsi2',
+          projection: ['id'],
           pk: { field: 'gsi2pk', composite: ['user_id'] },
           sk: { field: 'gsi2sk', composite: ['id'] },
         },
         byItem: {
           index: 'gsi3',
+          projection: ['id'],
           pk: { field: 'gsi3pk', composite: ['item_id'] },
           sk: { field: 'gsi3sk', composite: ['plaid_account_id'] },
         },

@@ -56,6 +56,7 @@ export function emailSendEntity(client: DynamoDBDocumentClient, table: string) {
         /** SES delivery events name the message by the provider's id. */
         byProviderMessage: {
           index: 'gsi2',
+          projection: ['id'],
           pk: { field: 'gsi2pk', composite: ['provider_message_id'] },
           sk: { field: 'gsi2sk', composite: [] },
         },

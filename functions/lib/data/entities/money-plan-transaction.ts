@@ -44,6 +44,14 @@ export function moneyPlanTransactionEntity(client: DynamoDBDocumentClient, table
         /** Every item has a series: a one-off item is a series of one (its series_id is its own id). */
         bySeries: {
           index: 'gsi2',
+          projection: [
+            'id',
+            'account_id',
+            'amount',
+            'personal_finance_category',
+            'category_primary',
+            'category_detailed',
+          ],
           pk: { field: 'gsi2pk', composite: ['profile_id', 'series_id'] },
           sk: { field: 'gsi2sk', composite: ['due_date', 'id'] },
         },

@@ -98,6 +98,7 @@ export function engagementMetricsEntity(client: DynamoDBDocumentClient, table: s
         /** Everyone the weekly digest and the monthly report go to, read shard by shard. */
         byShard: {
           index: 'gsi2',
+          projection: 'keys_only',
           pk: { field: 'gsi2pk', composite: ['user_shard'] },
           sk: { field: 'gsi2sk', composite: [] },
         },

@@ -38,6 +38,7 @@ export function profileInvitationEntity(client: DynamoDBDocumentClient, table: s
         /** Sparse: only accepted invitations carry accepted_by (repair_invitation_consistency). */
         byAcceptedBy: {
           index: 'gsi2',
+          projection: ['id'],
           pk: { field: 'gsi2pk', composite: ['accepted_by'] },
           sk: { field: 'gsi2sk', composite: ['id'] },
         },

@@ -150,6 +150,7 @@ export function realtimeConnectionEntity(client: DynamoDBDocumentClient, table: 
         // a handful of writes per sign-in; shard the key if concurrent browsers ever reach thousands.
         all: {
           index: 'gsi2',
+          projection: 'keys_only',
           pk: { field: 'gsi2pk', composite: [] },
           sk: { field: 'gsi2sk', composite: ['connection_id'] },
         },

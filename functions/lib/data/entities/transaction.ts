@@ -3,6 +3,7 @@
 // sync's add, modify and remove are idempotent.
 import { Entity } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TRANSACTION_LIST_ATTRIBUTES } from '../table-design.ts';
 import { model, timestamps } from './common.ts';
 
 export function transactionEntity(client: DynamoDBDocumentClient, table: string) {
@@ -41,6 +42,7 @@ export function transactionEntity(client: DynamoDBDocumentClient, table: string)
         },
         byProfileDate: {
           index: 'gsi2',
+          projection: TRANSACTION_LIST_ATTRIBUTES,
           pk: { field: 'gsi2pk', composite: ['profile_id'] },
           sk: { field: 'gsi2sk', composite: ['date', 'id'] },
         },
