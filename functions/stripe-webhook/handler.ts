@@ -61,6 +61,13 @@ async function handle(
   return { outcome: 'synced', userId, customerId };
 }
 
+const isEventObject = (value: unknown): value is Stripe.Event =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  typeof (value as { id?: unknown }).id === 'string' &&
+  typeof (value as { type?: unknown }).type === 'string';
+
 export const handler = httpHandler(
   'stripe-webhook',
   {
@@ -79,6 +86,14 @@ export const handler = httpHandler(
           log.warn('stripe webhook refused', { reason: (error as Error).message });
           throw new ValidationError([
             { field: 'header.stripe-signature', message: 'is missing, invalid or older than 300 seconds' },
+          ]);
+        }
+        // Signed is not well-formed: a body that parses to anything but an event object is refused as
+        // the bad input it is (the signature only says who sent it).
+        if (!isEventObject(event)) {
+          log.warn('stripe webhook refused', { reason: 'body is not an event object' });
+          throw new ValidationError([
+            { field: 'body', message: 'must be a Stripe event: an object with a string id and type' },
           ]);
         }
         const data = dataFor(deps);

@@ -188,6 +188,15 @@ describe('signatures', () => {
     expect(withoutNotice(await storedRecord(user.userId))).toEqual(withoutNotice(finalRecord));
   });
 
+  it('a rightly signed body that is not an event object is a 400 naming body, not a 500', async () => {
+    for (const payload of ['[]', '"x"', '42', 'null', '{}', '{"id":7,"type":"invoice.paid"}']) {
+      const response = await deliver(payload);
+      expect(response.status, payload).toBe(400);
+      expect(response.body.code, payload).toBe('validation');
+      expect(JSON.stringify(response.body), payload).toContain('"body"');
+    }
+  });
+
   it("an unknown customer's event is acknowledged, logged and changes nothing", async () => {
     const event = events.find((e) => e.type === 'customer.subscription.updated')!;
     const foreign = JSON.parse(await payloadOf(event.id)) as Stripe.Event & {
