@@ -21,6 +21,7 @@ import {
   signUpAndSignIn,
   type TestUser,
 } from './helpers.ts';
+import { accessTokenOf, eventually, linkSandboxBank, sandbox } from './plaid-helpers.ts';
 import { checkout, deliver, eventsOf, flushWebhooks, sandboxNow, stripeClient } from './stripe-helpers.ts';
 
 interface Sample {
@@ -42,6 +43,7 @@ type Figures = {
   mau: number;
   paying: number;
   mrr_cents: number;
+  items_by_state: Record<string, number>;
 };
 
 async function dashboardFigures(admin: TestUser): Promise<Figures> {
@@ -294,6 +296,45 @@ describe('admin area', () => {
     expect(churned.mrr_cents).toBe(start.mrr_cents);
     expect(churned.churned_30d - start.churned_30d).toBe(1);
     expect(churned.churn_rate_30d).toBeCloseTo(churned.churned_30d / (churned.paying + churned.churned_30d));
+  });
+
+  it('a linked bank counts by its state; a login error flags it once, however often Plaid says so', async () => {
+    type Health = { counts: Record<string, number>; items: Array<{ subject_id: string; detail: string }> };
+    const health = async () =>
+      (
+        await api<Health>('GET', '/admin/user-health?flag=login_required&limit=100', {
+          token: admin.idToken,
+        })
+      ).body;
+    const items = async () => (await dashboardFigures(admin)).items_by_state;
+    const start = { items: await items(), health: await health() };
+    const user = await signUpAndSignIn('Bank Person');
+    await api('GET', '/profiles/me', { token: user.idToken });
+    const bank = await linkSandboxBank(user);
+    const linked = await items();
+    expect((linked.active ?? 0) - (start.items.active ?? 0)).toBe(1);
+
+    const token = await accessTokenOf(bank.itemId);
+    const webhookAfter = async (since: string) =>
+      eventually(
+        async () => (await directData().plaidItems.get({ id: bank.itemId }).go()).data,
+        (item) => item?.status === 'login_required' && (item.last_webhook_at ?? '') > since,
+      );
+    const firstSince = new Date().toISOString();
+    await sandbox('/sandbox/item/reset_login', { access_token: token });
+    await webhookAfter(firstSince);
+    const flagged = await eventually(health, (h) => h.items.some((f) => f.subject_id === bank.itemId));
+    // Plaid says it again: the same flag, the same counts.
+    const secondSince = new Date().toISOString();
+    await sandbox('/sandbox/item/reset_login', { access_token: token });
+    await webhookAfter(secondSince);
+    const again = await health();
+    expect(again.items.filter((f) => f.subject_id === bank.itemId)).toHaveLength(1);
+    expect(again.counts.login_required! - start.health.counts.login_required!).toBe(1);
+    expect(flagged.counts.login_required).toBe(again.counts.login_required);
+    const after = await items();
+    expect((after.login_required ?? 0) - (start.items.login_required ?? 0)).toBe(1);
+    expect(after.active ?? 0).toBe(start.items.active ?? 0);
   });
 
   it('grant and revoke admin change both marks and leave audit records with before and after', async () => {
