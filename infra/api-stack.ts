@@ -42,6 +42,7 @@ import { allRoutes, catalog, type CallerKind, type CatalogEntry } from '../funct
 import { CatalogFunction } from './catalog-function.ts';
 import type { BucketBinding, TableBinding } from './data-stack.ts';
 import { accessOf } from './function-access.ts';
+import { WorkQueues } from './work-queues.ts';
 
 /** Callers whose routes carry the JWT authorizer. Admin membership (`cognito:groups`) is checked by
  * the handler middleware: the ID token has no OAuth scopes for the authorizer to match on. */
@@ -79,6 +80,8 @@ export class ApiStack extends Stack {
   /** The realtime WebSocket API (issue 16 item 5) and the URL browsers open, `wss://…/live`. */
   readonly realtime: WebSocketApi;
   readonly realtimeUrl: string;
+  /** The work queues (events/queues.ts) and the asynchronous failure destination. */
+  readonly workQueues: WorkQueues;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -172,6 +175,7 @@ export class ApiStack extends Stack {
       this.addRoutes(entry, fn, authorizedCallers.has(entry.caller) ? jwt : none);
     }
     this.functions = functions;
+    this.workQueues = new WorkQueues(this, 'WorkQueues', { functions });
     // POST /client-reports is public (the sign-in pages report too) but attributes a post to its user when
     // an ID token comes with it: the handler verifies that token itself, as $connect does (issue 17).
     const clientReports = functions.get('client-reports');

@@ -107,6 +107,9 @@ export function buildApp(options: BuildAppOptions): MoneyCalendarApp {
     description: 'money-calendar schedules and event-bus rules',
     bus: data.bus,
     functions: api.functions,
+    workQueues: api.workQueues.queues,
+    asyncFailures: api.workQueues.asyncFailures,
+    apiId: api.api.apiId,
   });
   const defaultDist = fromRoot('web', 'dist');
   const webDist =

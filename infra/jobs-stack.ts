@@ -1,31 +1,58 @@
 // What runs without a request: a schedule rule for every catalog entry with a `schedule`, and a rule on
 // the product's bus for every entry that consumes `events` (events/contracts.ts). The functions are the
 // api stack's; the rules and their invoke permissions live here. Entries with `awsEvents` get a rule on
-// the default bus, where AWS services (SES) publish.
+// the default bus, where AWS services (SES) publish. An event EventBridge cannot deliver lands in the
+// rules' dead-letter queue; the alarms and the dashboard (infra/operations.ts) watch it with the rest.
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Rule, Schedule, type IEventBus } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Validations } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { catalog } from '../functions/catalog.ts';
 import { EVENT_SOURCE } from '../events/contracts.ts';
+import type { CatalogFunction } from './catalog-function.ts';
+import { Operations } from './operations.ts';
+import type { WorkQueue } from './work-queues.ts';
 
 export interface JobsStackProps extends StackProps {
   bus: IEventBus;
   /** The function of every catalog entry, by catalog name. */
-  functions: ReadonlyMap<string, { function: IFunction }>;
+  functions: ReadonlyMap<string, CatalogFunction>;
+  workQueues: readonly WorkQueue[];
+  /** The functions' asynchronous failure destination (infra/work-queues.ts). */
+  asyncFailures: IQueue;
+  apiId: string;
 }
 
 export class JobsStack extends Stack {
+  /** Events EventBridge could not deliver to a rule's target. */
+  readonly undeliveredEvents: Queue;
+  readonly operations: Operations;
+
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
+    this.undeliveredEvents = new Queue(this, 'UndeliveredEvents', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    Validations.of(this.undeliveredEvents).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: "This queue is the rules' dead-letter queue, not a work queue.",
+    });
 
     for (const entry of catalog) {
       if (!entry.schedule && !entry.events?.length && !entry.awsEvents) continue;
       const fn = props.functions.get(entry.name)?.function;
       if (!fn) throw new Error(`No function for catalog entry ${entry.name}`);
       // Jobs are idempotent; two retries within an hour cover a throttled or cold dependency.
-      const target = () => new LambdaFunction(fn, { retryAttempts: 2, maxEventAge: Duration.hours(1) });
+      const target = () =>
+        new LambdaFunction(fn, {
+          retryAttempts: 2,
+          maxEventAge: Duration.hours(1),
+          deadLetterQueue: this.undeliveredEvents,
+        });
 
       if (entry.schedule) {
         // Scheduled rules only exist on the default bus; the event the function receives is the
@@ -53,5 +80,15 @@ export class JobsStack extends Stack {
         });
       }
     }
+
+    this.operations = new Operations(this, 'Operations', {
+      functions: props.functions,
+      workQueues: props.workQueues,
+      failureQueues: [
+        { name: 'async-failures', queue: props.asyncFailures },
+        { name: 'undelivered-events', queue: this.undeliveredEvents },
+      ],
+      apiId: props.apiId,
+    });
   }
 }
