@@ -10,6 +10,7 @@ import {
 import { addDays, parseDay, weekday } from './dates.ts';
 import { forecastAccount, forecastTotal } from './forecast.ts';
 import { expectedAmount, type HistoryTransaction } from './recurring.ts';
+import { variedHistory } from './fixtures.ts';
 
 const TODAY = '2025-01-01';
 const GROCERIES = { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_GROCERIES' };
@@ -99,6 +100,19 @@ describe('estimateAllowance', () => {
     expect(short.days).toBe(60);
     expect(short.daily_average).toBe(-1_000);
     expect(estimateAllowance({ transactions: daily(20, 1_000), today: TODAY })).toEqual(NO_ALLOWANCE);
+  });
+
+  it('sees the last two years of whatever history it is given, so a caller may read just those', () => {
+    const { transactions, truth, today } = variedHistory(5, '2026-06-15', 40);
+    const streams = truth.map((s) => ({ transaction_ids: [...s.transaction_ids] }));
+    const windowStart = addDays(today, -ALLOWANCE_RULES.bandLookbackDays);
+    const recent = transactions.filter((t) => t.date >= windowStart);
+    expect(recent.length).toBeLessThan(transactions.length);
+
+    const whole = estimateAllowance({ transactions, today, streams });
+
+    expect(whole.spread).not.toEqual(NO_ALLOWANCE.spread);
+    expect(estimateAllowance({ transactions: recent, today, streams })).toEqual(whole);
   });
 
   it("excludes today's partial spending", () => {

@@ -475,7 +475,10 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
   const excluded = new Set<string>(input.exclude_transaction_ids ?? []);
   for (const stream of input.streams ?? []) for (const id of stream.transaction_ids) excluded.add(id);
 
-  const posted = input.transactions.filter((tx) => !tx.pending);
+  // Nothing before the band's window counts, however much history is given: a caller may read just
+  // the window (functions/lib/money/forecast-store.ts) and get the same allowance and band.
+  const windowStart = formatDay(today - ALLOWANCE_RULES.bandLookbackDays);
+  const posted = input.transactions.filter((tx) => !tx.pending && tx.date >= windowStart);
   let historyStart = today;
   for (const tx of posted) historyStart = Math.min(historyStart, parseDay(tx.date));
   const from = Math.max(today - lookback, historyStart);

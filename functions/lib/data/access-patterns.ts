@@ -270,13 +270,14 @@ export const accessPatterns: AccessPattern[] = [
   },
   {
     pattern:
-      'Running balances of an account (or of the profile total) by month range: write the new generation, then delete months not in it',
+      'Running balances of an account (or of the profile total) by month range: write the months whose content hash changed, then delete months not in the new generation',
     source: '§7 running_balances',
     entity: 'runningBalanceMonths',
     index: 'byAccountMonth',
   },
   {
-    pattern: 'Forecast state of a profile: current generation, inputs version, lease, allowances, history',
+    pattern:
+      'Forecast state of a profile: current generation and its months’ and views’ content hashes, inputs version, lease, allowances, history',
     source: '§4 running balances, §9 stale after 24 h',
     entity: 'profileForecasts',
     index: 'byProfile',

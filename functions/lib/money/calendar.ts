@@ -33,7 +33,7 @@ import {
   type StoredForecastHeader,
 } from './forecast-store.ts';
 import { cadencesOf, publicItem, reconciledTransactions, type PublicPlanItem } from './plan.ts';
-import { readMonthView, type MonthView } from './month-views.ts';
+import { readMonthView, viewListed, type MonthView } from './month-views.ts';
 import { resolveView, type MoneyView, type ViewRequest } from './view.ts';
 import {
   activeAccounts,
@@ -276,10 +276,10 @@ export async function moneyPlanCalendar(
   const inView = (accountId: string | null | undefined) => !accountId || inViewAccounts.has(accountId);
   const keys = [...accounts.map((a) => a.id), ...viewKeys(view)];
   const wantsStored = wantsFuture || (wantsPast && last >= forecastToday);
-  // The month ready to serve, when it is of the current generation (month-views.ts); read again once if
-  // the forecast was regenerated just now. Otherwise the month's items, cadences and stored days.
-  const ready = (v: MonthView | null) =>
-    v && current && v.generation_id === header.generation_id ? v : null;
+  // The month ready to serve, when it is the one the current generation lists (month-views.ts); read
+  // again once if the forecast was regenerated just now. Otherwise the month's items, cadences and
+  // stored days.
+  const ready = (v: MonthView | null) => (v && current && viewListed(header, v) ? v : null);
   let monthView = ready(read.view);
   if (!monthView && current && header.generation_id !== read.header?.generation_id)
     monthView = ready(await readMonthView(data, profileId, input.month));

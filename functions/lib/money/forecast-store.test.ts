@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forecastAccount, splitIntoMonths } from '../../../domain/money/forecast.ts';
 import { NO_ALLOWANCE } from '../../../domain/money/allowance.ts';
 import {
+  historyFrom,
   monthEndBalances,
   monthRange,
   packMonth,
@@ -39,6 +40,24 @@ describe('monthEndBalances (the calendar history, walked back from the current b
   it('undoes them the other way for an owed balance', () => {
     const ends = monthEndBalances(history, 'credit', 40_000, '2026-11-22');
     expect(ends['2026-10']).toBe(40_000 - 150_000 - 500);
+  });
+});
+
+describe('historyFrom (the history a regeneration reads)', () => {
+  it('reaches back two years, or to the first month whose end balance the calendar keeps if earlier', () => {
+    expect(historyFrom('2026-11-22')).toBe('2024-11-22');
+    expect(historyFrom('2026-03-31')).toBe('2024-03-31');
+    // Both the same day: the first of the 23rd month back is exactly 730 days back.
+    expect(historyFrom('2026-01-31')).toBe('2024-02-01');
+  });
+
+  it('holds every transaction the month-end balances walk back through', () => {
+    const today = '2026-01-31';
+    const history = [tx('old', '2024-02-01', 5_000), tx('older', '2024-01-31', 7_000)];
+    const inWindow = history.filter((t) => t.date >= historyFrom(today));
+    expect(monthEndBalances(inWindow, 'depository', 0, today)).toEqual(
+      monthEndBalances(history, 'depository', 0, today),
+    );
   });
 });
 

@@ -3,11 +3,19 @@
 // with the engine, stores one item per account per month (about 25, not 731 rows), and records the new
 // generation on the profile's forecast state. Spec §7 says "delete, then insert"; here the new
 // generation is written first (same keys are overwritten) and only then are months it does not contain
-// deleted, so a reader never finds a profile without balances. One regeneration runs at a time (a lease
-// on the state item); a trigger arriving meanwhile asks the holder to run once more.
+// deleted, so a reader never finds a profile without balances. Only months whose content changed are
+// written (content hashes, item-hashes.ts), and readers check each month against the hashes the header
+// lists. One regeneration runs at a time (a lease on the state item); a trigger arriving meanwhile asks
+// the holder to run once more.
+import { dueShard } from '../../../events/queues.ts';
 import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import { estimateAllowance, NO_ALLOWANCE, type Allowance } from '../../../domain/money/allowance.ts';
+import {
+  ALLOWANCE_RULES,
+  estimateAllowance,
+  NO_ALLOWANCE,
+  type Allowance,
+} from '../../../domain/money/allowance.ts';
 import { type Cents } from '../../../domain/money/cents.ts';
 import { addDays, formatDay, fromCivil, parseDay, toCivil } from '../../../domain/money/dates.ts';
 import {
@@ -26,7 +34,15 @@ import { flowFromPlaid, PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts'
 import { heldTransactionIds } from '../../../domain/money/reconcile.ts';
 import type { HistoryTransaction } from '../../../domain/money/recurring.ts';
 import type { Data } from '../data/index.ts';
-import { buildMonthViews, putMonthViews, viewsStart, type PackedMonth } from './month-views.ts';
+import { contentHash, hashAt, hashedMonths, joinHashes } from './item-hashes.ts';
+import {
+  buildMonthViews,
+  deleteMonthViewsOf,
+  putMonthViews,
+  viewsStart,
+  type PackedMonth,
+  type ViewHashes,
+} from './month-views.ts';
 import {
   accountHistory,
   activeAccounts,
@@ -84,6 +100,10 @@ export interface ForecastHeader {
   readonly accounts: Readonly<Record<string, AccountForecastState>>;
   readonly history: Readonly<Record<string, Readonly<Record<string, Cents>>>>;
   readonly months: Readonly<Record<string, readonly [string, string]>>;
+  /** Per storage key: its months' content hashes from its first month on (item-hashes.ts joinHashes). */
+  readonly month_hashes: Readonly<Record<string, string>>;
+  /** The month views' content hashes; null when the generation stored no views. */
+  readonly view_hashes: ViewHashes | null;
   /** The day the profile's plan began (its first generation); null before any. */
   readonly plan_started_on: string | null;
 }
@@ -115,6 +135,8 @@ export async function readForecastHeaderForReading(
       'inputs_version',
       'history',
       'months',
+      'month_hashes',
+      'view_hashes',
       'plan_started_on',
       'plan_generated_at',
     ],
@@ -132,6 +154,8 @@ function asForecastHeader(header: Header | null): ForecastHeader | null {
     accounts: (header.accounts ?? {}) as ForecastHeader['accounts'],
     history: (header.history ?? {}) as ForecastHeader['history'],
     months: (header.months ?? {}) as ForecastHeader['months'],
+    month_hashes: (header.month_hashes ?? {}) as ForecastHeader['month_hashes'],
+    view_hashes: (header.view_hashes ?? null) as ForecastHeader['view_hashes'],
     // A plan generated before the day was recorded began, at the latest, when it was last generated.
     plan_started_on: header.plan_started_on ?? header.plan_generated_at?.slice(0, 10) ?? null,
   };
@@ -139,7 +163,8 @@ function asForecastHeader(header: Header | null): ForecastHeader | null {
 
 /**
  * Current: made from the latest inputs, starting today, and holding every series a reader asks for
- * (a generation stored before the cash series existed is rebuilt on its first read).
+ * and the hashes it checks months by (a generation stored before the cash series or the hashes existed
+ * is rebuilt on its first read).
  */
 function isCurrent(header: Header | null, today: string): boolean {
   const months = (header?.months ?? {}) as Record<string, unknown>;
@@ -147,7 +172,8 @@ function isCurrent(header: Header | null, today: string): boolean {
     header?.generation_id &&
     header.forecast_today === today &&
     (header.generated_version ?? -1) === (header.inputs_version ?? 0) &&
-    months[cashKey(header.profile_id)] !== undefined,
+    months[cashKey(header.profile_id)] !== undefined &&
+    header.month_hashes !== undefined,
   );
 }
 
@@ -351,6 +377,20 @@ export function monthEndBalances(
   return out;
 }
 
+/**
+ * The first day of history a regeneration reads: the allowance and its band look back two years
+ * (ALLOWANCE_RULES.bandLookbackDays, and estimateAllowance ignores anything older), the month-end
+ * balances to the end of the month `HISTORY_MONTHS` back (walked from today through the transactions
+ * after it), and the forecast itself needs today's only.
+ */
+export function historyFrom(today: string): string {
+  const { year, month } = toCivil(parseDay(today));
+  const first = year * 12 + month - 1 - (HISTORY_MONTHS - 1);
+  const monthEnds = formatDay(fromCivil(Math.floor(first / 12), (first % 12) + 1, 1));
+  const band = addDays(today, -ALLOWANCE_RULES.bandLookbackDays);
+  return monthEnds < band ? monthEnds : band;
+}
+
 /** The first moment of the day after `today` (UTC): the nightly sweep regenerates anything older. */
 function nextDue(today: string): string {
   return `${addDays(today, 1)}T00:00:00.000Z`;
@@ -361,12 +401,20 @@ export interface GenerationResult {
   readonly generated_at: string;
   readonly forecast_today: string;
   readonly accounts: number;
-  /** Running-balance items written: one per account (and for the total) per month. */
+  /** Running-balance months written: those whose content changed (one per storage key per month). */
   readonly items_written: number;
+  /** Running-balance months deleted: those the new generation no longer holds. */
   readonly items_deleted: number;
-  /** Items written per account (the total excluded), for `npm run bench`. */
+  /** Month views written (changed) and deleted (out of the views' months). */
+  readonly views_written: number;
+  readonly views_deleted: number;
+  /** Months the generation holds per account (the totals excluded), for `npm run bench`. */
   readonly items_per_account: number;
 }
+
+/** Whether a generation changed anything a reader sees (else no ForecastUpdated goes out). */
+const changedAnything = (r: GenerationResult) =>
+  r.items_written + r.items_deleted + r.views_written + r.views_deleted > 0;
 
 /** What a caller has just read and may hand over rather than have it read again: the profile's active
  * accounts and each one's transaction history, in the same order (plan generation has both in hand). */
@@ -387,7 +435,7 @@ async function buildAndStore(
   // Readers and triggers of this version or older wait for this build instead of asking for a rerun.
   await data.profileForecasts
     .patch({ profile_id: profileId })
-    .set({ building_version: version })
+    .set({ building_version: version, items_unsettled: true })
     .where((a, op) => op.eq(a.lock_owner, owner))
     .go()
     .catch((error: unknown) => {
@@ -424,7 +472,7 @@ async function buildAndStore(
   }
   const histories = inputs
     ? inputs.histories
-    : await Promise.all(accounts.map((a) => accountHistory(data, a.id)));
+    : await Promise.all(accounts.map((a) => accountHistory(data, a.id, historyFrom(today), today)));
 
   const forecastAccounts: ForecastAccount[] = [];
   const allowances = new Map<string, Allowance>();
@@ -494,22 +542,37 @@ async function buildAndStore(
   }
 
   // spec §7 "delete, then insert", made safe: insert the new generation over the same keys first…
+  // Only the months whose content changed: the header's hashes say what the stored months hold, unless
+  // a regeneration stopped between writing months and recording them (items_unsettled).
+  const trusted = Boolean(header && !header.items_unsettled);
+  const previousMonths = (header?.months ?? {}) as Record<string, [string, string]>;
+  const previousHashes = (trusted ? (header?.month_hashes ?? {}) : {}) as Record<string, string>;
   const months: Record<string, [string, string]> = {};
+  const monthHashes: Record<string, string> = {};
   const items = [...rowsByKey].flatMap(([key, rows]) => {
     const split = splitIntoMonths(key, rows);
     const first = split[0]?.month;
     const last = split[split.length - 1]?.month;
     if (first && last) months[key] = [first, last];
-    return split.map((m) => ({
-      account_id: key,
-      month: m.month,
-      profile_id: profileId,
-      user_id: ownerId,
-      ...packMonth(m.days as StoredBalanceDay[]),
-      generation_id: generationId,
-    }));
+    const records = split.map((m) => {
+      const content = { profile_id: profileId, user_id: ownerId, ...packMonth(m.days as StoredBalanceDay[]) };
+      return {
+        account_id: key,
+        month: m.month,
+        ...content,
+        content_hash: contentHash(JSON.stringify(content)),
+        generation_id: generationId,
+      };
+    });
+    if (first) monthHashes[key] = joinHashes(first, new Map(records.map((r) => [r.month, r.content_hash])));
+    return records;
   });
-  // The months ready to serve (month-views.ts), of this generation: valid once the header names it.
+  const changed = items.filter(
+    (item) =>
+      hashAt(previousHashes[item.account_id], previousMonths[item.account_id]?.[0], item.month) !==
+      item.content_hash,
+  );
+  // The months ready to serve (month-views.ts), of this generation: valid once the header lists them.
   const forecastByMonth = new Map<string, Record<string, PackedMonth>>();
   for (const { account_id: key, month, ...columns } of items) {
     const keys = forecastByMonth.get(month) ?? {};
@@ -526,9 +589,10 @@ async function buildAndStore(
     };
     forecastByMonth.set(month, keys);
   }
-  // A view that fails to build or write is no failure of the forecast: its months (no view of this
-  // generation) are read from the sources.
-  const writeViews = async () => {
+  // A view that fails to build or write is no failure of the forecast: the generation then lists no
+  // views, so readers read the sources and the next regeneration writes every view.
+  const previousViews = (header?.view_hashes ?? null) as ViewHashes | null;
+  const writeViews = async (): Promise<{ hashes: ViewHashes | null; written: number }> => {
     try {
       const views = await buildMonthViews(data, {
         profileId,
@@ -538,14 +602,25 @@ async function buildAndStore(
         series,
         forecast: forecastByMonth,
       });
-      await putMonthViews(data, views);
+      if (views.length === 0) return { hashes: null, written: 0 };
+      const from = viewsStart(today).slice(0, 7);
+      const stored = trusted ? previousViews : null;
+      const changedViews = views.filter(
+        (v) => hashAt(stored?.hashes, stored?.from, v.month) !== v.content_hash,
+      );
+      await putMonthViews(data, changedViews);
+      return {
+        hashes: { from, hashes: joinHashes(from, new Map(views.map((v) => [v.month, v.content_hash]))) },
+        written: changedViews.length,
+      };
     } catch (error) {
       deps.logger.warn('month views not written', { profileId, error: (error as Error).message });
+      return { hashes: null, written: 0 };
     }
   };
-  await Promise.all([
+  const [, views] = await Promise.all([
     batchUntilDone(
-      items,
+      changed,
       (k) => `${String(k.account_id)}|${String(k.month)}`,
       (batch) => data.runningBalanceMonths.put(batch).go({ concurrency: 10 }),
     ),
@@ -560,12 +635,15 @@ async function buildAndStore(
         generated_at: generatedAt,
         forecast_today: today,
         generated_version: version,
+        month_hashes: monthHashes,
+        ...(views.hashes ? { view_hashes: views.hashes } : {}),
         accounts: state,
         history,
         months,
-        forecast_queue: 'due',
+        forecast_queue: dueShard(profileId),
         next_due_at: nextDue(today),
       })
+      .remove(views.hashes ? ['items_unsettled'] : ['items_unsettled', 'view_hashes'])
       .where((a, op) => op.eq(a.lock_owner, owner))
       .go();
   } catch (error) {
@@ -575,8 +653,7 @@ async function buildAndStore(
   }
   // …then delete the months of the previous generation that the new one does not contain.
   const stale: Array<{ account_id: string; month: string }> = [];
-  const previous = (header?.months ?? {}) as Record<string, [string, string]>;
-  for (const [key, [first, last]] of Object.entries(previous)) {
+  for (const [key, [first, last]] of Object.entries(previousMonths)) {
     const kept = months[key];
     for (const month of monthRange(first, last)) {
       if (!kept || month < kept[0] || month > kept[1]) stale.push({ account_id: key, month });
@@ -589,6 +666,12 @@ async function buildAndStore(
       (batch) => data.runningBalanceMonths.delete(batch).go({ concurrency: 10 }),
     );
   }
+  // Views of months the new views do not hold (one drops off the back each month).
+  const keptViews = new Set(hashedMonths(views.hashes?.hashes, views.hashes?.from));
+  const staleViews = views.hashes
+    ? hashedMonths(previousViews?.hashes, previousViews?.from).filter((month) => !keptViews.has(month))
+    : [];
+  await deleteMonthViewsOf(data, profileId, staleViews);
   const totalKeys = new Set([totalKey(profileId), cashKey(profileId)]);
   const totalMonths = items.filter((item) => totalKeys.has(item.account_id)).length;
   return {
@@ -596,8 +679,10 @@ async function buildAndStore(
     generated_at: generatedAt,
     forecast_today: today,
     accounts: accounts.length,
-    items_written: items.length,
+    items_written: changed.length,
     items_deleted: stale.length,
+    views_written: views.written,
+    views_deleted: staleViews.length,
     items_per_account: accounts.length > 0 ? (items.length - totalMonths) / accounts.length : 0,
   };
 }
@@ -639,13 +724,19 @@ export async function regenerateForecast(
     if (await acquire(data, profileId, owner, deps.clock())) {
       try {
         let result = await buildAndStore(ctx, profileId, owner, inputs);
+        let changed = changedAnything(result);
+        let released = false;
         for (let run = 0; run < 4; run += 1) {
-          if ((await release(data, profileId, owner, deps.clock())) === 'released') break;
+          released = (await release(data, profileId, owner, deps.clock())) === 'released';
+          if (released) break;
           result = await buildAndStore(ctx, profileId, owner);
+          changed ||= changedAnything(result);
         }
-        await abandon(data, profileId, owner);
-        // Open browsers of the profile's members refetch their balances (docs/realtime.md).
-        await deps.events.publish('ForecastUpdated', { profileId, accountIds: [] });
+        // A refused conditional write costs as much as one that lands: only a lease still held is freed.
+        if (!released) await abandon(data, profileId, owner);
+        // Open browsers of the profile's members refetch their balances (docs/realtime.md), and the
+        // low-balance alert looks again: only when a month they read changed.
+        if (changed) await deps.events.publish('ForecastUpdated', { profileId, accountIds: [] });
         return { status: 'regenerated', ...result };
       } catch (error) {
         await abandon(data, profileId, owner);
@@ -750,9 +841,38 @@ export function withAllowance(row: StoredBalanceDay, include: boolean): BalanceD
 }
 
 /**
- * Stored days of one storage key (an account or the total) dated in [from, to], from the current
- * generation. A reader racing a regeneration can see months of two generations; it reads again.
+ * The stored months asked for, each the one the header lists (its content hash). A reader racing a
+ * regeneration can catch a month it has written and not yet recorded: it reads the header's lists again
+ * (that regeneration may have finished) and the months, a few times, then answers what it has.
  */
+async function currentMonths(
+  data: Data,
+  header: ForecastHeader,
+  keys: ReadonlyArray<{ account_id: string; month: string }>,
+): Promise<StoredMonth[]> {
+  let lists: Pick<ForecastHeader, 'months' | 'month_hashes'> = header;
+  for (let attempt = 0; ; attempt += 1) {
+    const { data: found, unprocessed } = await data.runningBalanceMonths.get([...keys]).go();
+    const listed = found.every((m) => {
+      const expected = hashAt(lists.month_hashes[m.account_id], lists.months[m.account_id]?.[0], m.month);
+      // A header made before the hashes lists none: its months are taken as they are.
+      return expected === undefined || m.content_hash === expected;
+    });
+    if ((listed && unprocessed.length === 0) || attempt >= 3) return found;
+    await sleep(50);
+    if (!listed) {
+      const { data: again } = await data.profileForecasts
+        .get({ profile_id: header.profile_id })
+        .go({ attributes: ['months', 'month_hashes'] });
+      lists = {
+        months: (again?.months ?? lists.months) as ForecastHeader['months'],
+        month_hashes: (again?.month_hashes ?? lists.month_hashes) as ForecastHeader['month_hashes'],
+      };
+    }
+  }
+}
+
+/** Stored days of one storage key (an account or the total) dated in [from, to], as the header lists. */
 export async function storedDays(
   data: Data,
   header: ForecastHeader,
@@ -764,25 +884,20 @@ export async function storedDays(
   if (!range) return [];
   const months = monthRange(from.slice(0, 7), to.slice(0, 7)).filter((m) => m >= range[0] && m <= range[1]);
   if (months.length === 0) return [];
-  for (let attempt = 0; ; attempt += 1) {
-    const { data: found, unprocessed } = await data.runningBalanceMonths
-      .get(months.map((month) => ({ account_id: key, month })))
-      .go();
-    const generations = new Set(found.map((m) => m.generation_id));
-    if ((generations.size > 1 || unprocessed.length > 0) && attempt < 3) {
-      await sleep(50);
-      continue;
-    }
-    const days = joinMonths(
-      found.map((m) => ({ account_id: key, month: m.month, days: unpackMonth(m) })),
-    ) as StoredBalanceDay[];
-    return days.filter((d) => d.balance_date >= from && d.balance_date <= to);
-  }
+  const found = await currentMonths(
+    data,
+    header,
+    months.map((month) => ({ account_id: key, month })),
+  );
+  const days = joinMonths(
+    found.map((m) => ({ account_id: key, month: m.month, days: unpackMonth(m) })),
+  ) as StoredBalanceDay[];
+  return days.filter((d) => d.balance_date >= from && d.balance_date <= to);
 }
 
 /**
  * One month of stored days for several storage keys at once (one batch read): the calendar's accounts
- * and the total. Retries a read that caught two generations or left keys unprocessed.
+ * and the total, as the header lists them.
  */
 export async function storedMonth(
   data: Data,
@@ -796,16 +911,11 @@ export async function storedMonth(
   });
   const out = new Map<string, StoredBalanceDay[]>();
   if (wanted.length === 0) return out;
-  for (let attempt = 0; ; attempt += 1) {
-    const { data: found, unprocessed } = await data.runningBalanceMonths
-      .get(wanted.map((key) => ({ account_id: key, month })))
-      .go();
-    const generations = new Set(found.map((m) => m.generation_id));
-    if ((generations.size > 1 || unprocessed.length > 0) && attempt < 3) {
-      await sleep(50);
-      continue;
-    }
-    for (const m of found) out.set(m.account_id, unpackMonth(m));
-    return out;
-  }
+  const found = await currentMonths(
+    data,
+    header,
+    wanted.map((key) => ({ account_id: key, month })),
+  );
+  for (const m of found) out.set(m.account_id, unpackMonth(m));
+  return out;
 }

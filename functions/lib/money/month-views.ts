@@ -4,14 +4,17 @@
 // month and the plan's list then read one item per month instead of the planned items, the series, the
 // matched transactions and the balance months.
 //
-// Never stale: a view belongs to the generation that wrote it, and a reader uses it only while that
-// generation is the profile's current one and was built from the latest inputs — the generation reads
-// the inputs version before it reads the items, and every write of planned items, series or transactions
-// bumps that version after writing (markInputsChanged). Otherwise, or for a month outside the views
-// (older than the calendar's reach, or too large for one item), the reader reads the source items.
+// Never stale: a view carries the hash of its content, the forecast header lists the hashes of the
+// current generation's views (a regeneration rewrites only the views whose hash changed), and a reader
+// uses a view only while its hash is the one listed and the generation was built from the latest
+// inputs — the generation reads the inputs version before it reads the items, and every write of
+// planned items, series or transactions bumps that version after writing (markInputsChanged).
+// Otherwise, or for a month outside the views (older than the calendar's reach, or too large for one
+// item), the reader reads the source items.
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { daysInMonth, formatCivil } from '../../../domain/money/dates.ts';
 import type { Data } from '../data/index.ts';
+import { contentHash, hashAt } from './item-hashes.ts';
 import { cadencesOf, publicItem, type PublicPlanItem } from './plan.ts';
 import { batchUntilDone, type StoredPlanItem, type StoredSeries, type StoredTransaction } from './store.ts';
 
@@ -21,7 +24,7 @@ export const VIEW_MONTHS_BACK = 24;
 const MAX_VIEW_BYTES = 300_000;
 
 /** JSON, deflated: what a view stores (binary attributes). */
-const pack = (value: unknown): Uint8Array => deflateRawSync(JSON.stringify(value), { level: 6 });
+const pack = (json: string): Uint8Array => deflateRawSync(json, { level: 6 });
 const unpack = <T>(stored: unknown): T =>
   JSON.parse(inflateRawSync(stored as Uint8Array).toString('utf8')) as T;
 
@@ -38,9 +41,16 @@ export type PackedMonth = {
   first_is_today: boolean;
 };
 
+/** The content hashes of a generation's views, on the forecast header (item-hashes.ts joinHashes). */
+export interface ViewHashes {
+  readonly from: string;
+  readonly hashes: string;
+}
+
 export interface MonthView {
   readonly month: string;
   readonly generation_id: string;
+  readonly content_hash: string | null;
   readonly items: PublicPlanItem[];
   readonly forecast: Record<string, PackedMonth>;
 }
@@ -68,14 +78,24 @@ export interface ViewHeader {
   readonly generation_id?: string;
   readonly generated_version?: number;
   readonly inputs_version?: number;
+  readonly view_hashes?: ViewHashes | null;
 }
 
 /** The forecast header's fields `viewsServable` needs (not its history and allowances: 14 KB for 8 accounts). */
 export async function readViewHeader(data: Data, profileId: string): Promise<ViewHeader | null> {
   const { data: header } = await data.profileForecasts
     .get({ profile_id: profileId })
-    .go({ attributes: ['generation_id', 'generated_version', 'inputs_version'] });
-  return header;
+    .go({ attributes: ['generation_id', 'generated_version', 'inputs_version', 'view_hashes'] });
+  return header as ViewHeader | null;
+}
+
+/** A stored view is the one the header lists for its month (same content hash). */
+export function viewListed(
+  header: Pick<ViewHeader, 'view_hashes'> | null | undefined,
+  view: { month: string; content_hash?: string | null },
+): boolean {
+  const listed = hashAt(header?.view_hashes?.hashes, header?.view_hashes?.from, view.month);
+  return listed !== undefined && listed === view.content_hash;
 }
 
 /** Views of this header's generation hold the latest inputs (none changed since it read them). */
@@ -159,19 +179,23 @@ export async function buildMonthViews(
     profile_id: string;
     month: string;
     generation_id: string;
+    content_hash: string;
     items: Uint8Array;
     forecast: Uint8Array;
     created_at: string;
   }> = [];
   for (let month = start.slice(0, 7); month <= last; month = shiftMonth(month, 1)) {
     const entry = byMonth.get(month) ?? { items: [], forecast: {} };
-    const items = pack(entry.items);
-    const forecast = pack(entry.forecast);
+    const itemsJson = JSON.stringify(entry.items);
+    const forecastJson = JSON.stringify(entry.forecast);
+    const items = pack(itemsJson);
+    const forecast = pack(forecastJson);
     if (items.length + forecast.length > MAX_VIEW_BYTES) continue;
     records.push({
       profile_id: input.profileId,
       month,
       generation_id: input.generationId,
+      content_hash: contentHash(`${itemsJson}\n${forecastJson}`),
       items,
       forecast,
       created_at: createdAt,
@@ -180,7 +204,7 @@ export async function buildMonthViews(
   return records;
 }
 
-/** Writes the views `buildMonthViews` made. */
+/** Writes views `buildMonthViews` made. */
 export async function putMonthViews(data: Data, records: Awaited<ReturnType<typeof buildMonthViews>>) {
   await batchUntilDone(
     records,
@@ -192,12 +216,14 @@ export async function putMonthViews(data: Data, records: Awaited<ReturnType<type
 function parseView(record: {
   month: string;
   generation_id: string;
+  content_hash?: string;
   items: unknown;
   forecast: unknown;
 }): MonthView {
   return {
     month: record.month,
     generation_id: record.generation_id,
+    content_hash: record.content_hash ?? null,
     items: unpack<PublicPlanItem[]>(record.items),
     forecast: unpack<Record<string, PackedMonth>>(record.forecast),
   };
@@ -218,13 +244,13 @@ export async function readMonthViews(
   profileId: string,
   from: string,
   to: string,
-): Promise<Array<{ month: string; generation_id: string; items: unknown }> | null> {
+): Promise<Array<{ month: string; content_hash?: string; items: unknown }> | null> {
   const first = from.slice(0, 7);
   const last = to.slice(0, 7);
   const { data: records } = await data.moneyMonthViews.query
     .byProfileMonth({ profile_id: profileId })
     .between({ month: first }, { month: last })
-    .go({ pages: 'all', attributes: ['month', 'generation_id', 'items'] });
+    .go({ pages: 'all', attributes: ['month', 'content_hash', 'items'] });
   let expected = first;
   for (const record of records) {
     if (record.month !== expected) return null;
@@ -234,20 +260,29 @@ export async function readMonthViews(
 }
 
 /**
- * The planned items due in [from, to] from the views, when every month's view is of the header's
- * generation and that generation holds the latest inputs; else null (read the sources).
+ * The planned items due in [from, to] from the views, when every month's view is the one the header
+ * lists and that generation holds the latest inputs; else null (read the sources).
  */
 export function itemsFromViews(
   header: ViewHeader | null | undefined,
-  views: ReadonlyArray<{ month: string; generation_id: string; items: unknown }> | null,
+  views: ReadonlyArray<{ month: string; content_hash?: string; items: unknown }> | null,
   from: string,
   to: string,
 ): PublicPlanItem[] | null {
   if (!views || !viewsServable(header)) return null;
-  if (views.some((v) => v.generation_id !== header.generation_id)) return null;
+  if (views.some((v) => !viewListed(header, v))) return null;
   return views
     .flatMap((v) => unpack<PublicPlanItem[]>(v.items))
     .filter((i) => i.due_date >= from && i.due_date <= to);
+}
+
+/** Removes the views of these months (no longer among a generation's). */
+export async function deleteMonthViewsOf(data: Data, profileId: string, months: readonly string[]) {
+  await batchUntilDone(
+    months.map((month) => ({ profile_id: profileId, month })),
+    (k) => `${String(k.profile_id)}|${String(k.month)}`,
+    (batch) => data.moneyMonthViews.delete(batch).go({ concurrency: 10 }),
+  );
 }
 
 /** Removes a profile's views (the profile is deleted). */

@@ -1,9 +1,9 @@
 // One month of a profile's Money Plan and forecast, ready to serve (issue 12 item 4): written by each
 // forecast regeneration from what it has just read (functions/lib/money/month-views.ts), so the
 // calendar's month and the plan's list read one item per month instead of the planned items, the
-// series, the matched transactions and the stored balance months one by one. A view belongs to one
-// generation: readers use it only while its generation is the profile's current one and the forecast
-// is built from the latest inputs (every plan write and sync bumps the inputs version), and read the
+// series, the matched transactions and the stored balance months one by one. A view is current while
+// its content hash is the one the profile's forecast header lists for its month and the forecast is
+// built from the latest inputs (every plan write and sync bumps the inputs version); readers read the
 // source items otherwise.
 import { Entity } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -16,8 +16,10 @@ export function moneyMonthViewEntity(client: DynamoDBDocumentClient, table: stri
       attributes: {
         profile_id: { type: 'string', required: true, readOnly: true },
         month: { type: 'string', required: true, readOnly: true },
-        /** The forecast generation it was built with (profile-forecast.ts generation_id). */
+        /** The forecast generation that last wrote it (profile-forecast.ts generation_id). */
         generation_id: { type: 'string', required: true },
+        /** Hash of `items` and `forecast` as JSON (functions/lib/money/item-hashes.ts). */
+        content_hash: { type: 'string' },
         /**
          * The month's planned items as the API answers them (PublicPlanItem[], deleted ones too), by due
          * date then id: JSON, deflated (binary; a tenth of the bytes of the JSON, and one attribute to

@@ -37,7 +37,13 @@ export function runningBalanceMonthEntity(client: DynamoDBDocumentClient, table:
         actual_first: { type: 'number', required: true, default: 0 },
         /** The first day is today: spec §4, today's row is not a forecast. */
         first_is_today: { type: 'boolean', required: true, default: false },
+        /** The regeneration that last wrote it: one that finds the same content leaves the item alone. */
         generation_id: { type: 'string', required: true },
+        /**
+         * Hash of the month's content (functions/lib/money/item-hashes.ts): the forecast header lists the
+         * current generation's, so a regeneration writes only changed months and a reader checks each.
+         */
+        content_hash: { type: 'string' },
         created_at: { type: 'string', default: nowIso, set: () => nowIso() },
       },
       indexes: {
