@@ -1,5 +1,6 @@
 // Renders the function catalog as the Markdown page docs/catalog.md.
 import { z } from 'zod';
+import { queues } from '../events/queues.ts';
 import { catalog, type CatalogEntry } from './catalog.ts';
 
 function bodyFields(entry: CatalogEntry): string {
@@ -24,6 +25,10 @@ export function renderCatalogDoc(): string {
     const trigger = [
       entry.schedule ? `schedule \`${entry.schedule.expression}\`` : '',
       entry.events?.length ? `events ${entry.events.join(', ')}` : '',
+      entry.queue ? `queue \`${entry.queue.id}\`` : '',
+      entry.enqueues?.length
+        ? `enqueues to ${entry.enqueues.map((key) => `\`${queues[key].id}\``).join(', ')}`
+        : '',
     ]
       .filter(Boolean)
       .join('; ');
@@ -44,6 +49,8 @@ local gateway (\`local/gateway.ts\`) serves the same routes with the same JWT ch
 - **body**: \`field\` is required, \`field\`? optional. Trust corrections of ARCHITECTURE.md: a
   \`userId\`/\`user_id\` that is not the caller's is refused with 403 by the handler stack, and Plaid access
   tokens are never accepted from the browser (\`itemId\`/\`accountId\` instead).
+- **trigger**: a schedule (EventBridge), bus events, the work queue the entry's worker consumes, and
+  the queues its schedule enqueues to (\`events/queues.ts\`, docs/operations.md).
 - **status**: the handler module, or 501 \`{ code: 'not_implemented', message }\` naming the issue that
   builds it.
 
