@@ -25,6 +25,7 @@ import {
 import type { Data } from './data/index.ts';
 import type { Deps } from './deps.ts';
 import { logSecurityEvent } from './financial-profiles.ts';
+import { getOrCreateProfile } from '../profiles/profile-record.ts';
 import type { ApiEvent, Caller } from './http.ts';
 
 type TwoFactorDeps = Pick<Deps, 'clock' | 'email' | 'sms' | 'tokenCipher' | 'logger'>;
@@ -506,6 +507,8 @@ export async function verifyCode(
           : {}),
       })
       .go();
+    // The person's record is made on its first read; a setup can come before any (patch needs it).
+    await getOrCreateProfile(data, caller, now.toISOString());
     await data.profiles
       .patch({ id: caller.userId })
       .set({

@@ -221,6 +221,28 @@ describe('authenticator app (TOTP) and recovery codes', () => {
   });
 });
 
+describe('an account with no financial profile yet', () => {
+  it('turns on the authenticator app like any other', async () => {
+    const user = await signUpAndSignIn('Nora Noprofile');
+    const setup = await call<{ secret: string }>(user, 'POST', '/two-factor/totp', {});
+    expect(setup.status).toBe(200);
+    const right = await call<{ recovery_codes: string[] }>(
+      user,
+      'POST',
+      '/functions/verify-2fa-code-secure',
+      {
+        code: totpAt(setup.body.secret, Date.now()),
+        codeType: 'setup',
+        method: 'totp',
+        deviceFingerprint: FINGERPRINT,
+      },
+    );
+    expect(right.status).toBe(200);
+    expect(right.body.recovery_codes).toHaveLength(10);
+    expect((await call(user, 'GET', '/two-factor')).body).toMatchObject({ enabled: true, method: 'totp' });
+  });
+});
+
 describe('e-mail codes', () => {
   let user: TestUser;
   beforeAll(async () => {
