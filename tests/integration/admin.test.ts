@@ -229,6 +229,25 @@ describe('admin area', () => {
     expect(listed.body.items.map((u) => u.email)).toEqual([fresh[0]!.email]);
   });
 
+  it('a deleted account leaves the figures, and no admin record names the person', async () => {
+    const user = await signUpAndSignIn('Leaving Soon');
+    await api('GET', '/profiles/me', { token: user.idToken });
+    const before = await dashboardFigures(admin);
+    const deleted = await api('POST', '/profiles/me/delete-account', {
+      token: user.idToken,
+      body: { password: user.password },
+    });
+    expect(deleted.status).toBe(200);
+    const after = await dashboardFigures(admin);
+    expect(before.users_total - after.users_total).toBe(1);
+    expect(before.signups_24h - after.signups_24h).toBe(1);
+    expect(before.dau - after.dau).toBe(1);
+    const { data: ledger } = await directData()
+      .adminLedgers.get({ subject: `profile:${user.userId}` })
+      .go();
+    expect(ledger).toBeNull();
+  });
+
   it('a trial, a subscription and a churn move the figures once each, however often they are redelivered', async () => {
     // Billing dates come from the Stripe sandbox's clock, which other suites move ahead: the figures are
     // read from the counters as of that clock (the dashboard reads the same counters as of the server's).

@@ -153,6 +153,9 @@ export function difference(before: Facts, after: Facts) {
   };
 }
 
+const nothing = (facts: Facts) =>
+  Object.keys(facts.counts).length === 0 && facts.flags.length === 0 && !facts.due;
+
 function bucketTtl(bucketName: string): number | undefined {
   const [, at] = bucketName.split('#');
   if (!at) return undefined;
@@ -188,16 +191,22 @@ export async function tally(
       }
       const result = await data.service.transaction
         .write(({ adminLedgers, adminCounters, adminHealthFlags, adminDueChecks }) => [
-          adminLedgers
-            .put({
-              subject: key,
-              counts: after.counts,
-              flags: after.flags,
-              ...(after.due ? { due: after.due } : {}),
-              version: version + 1,
-            })
-            .where((attr, op) => (ledger ? op.eq(attr.version, version) : op.notExists(attr.version)))
-            .commit(),
+          // A subject that adds nothing (a deleted person's records) keeps no ledger naming it.
+          nothing(after) && ledger
+            ? adminLedgers
+                .delete({ subject: key })
+                .where((attr, op) => op.eq(attr.version, version))
+                .commit()
+            : adminLedgers
+                .put({
+                  subject: key,
+                  counts: after.counts,
+                  flags: after.flags,
+                  ...(after.due ? { due: after.due } : {}),
+                  version: version + 1,
+                })
+                .where((attr, op) => (ledger ? op.eq(attr.version, version) : op.notExists(attr.version)))
+                .commit(),
           ...[...byBucket].map(([bucketName, amounts]) => {
             const ttl = bucketTtl(bucketName);
             const update = adminCounters.update({ shard, bucket: bucketName }).add(amounts);
