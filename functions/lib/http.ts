@@ -258,6 +258,10 @@ export function httpHandler(
       // a client's mistake, said as one, not silently ignored. JSON null stands for no body.
       if (!options.rawBody && !bodySchema && sentAsJson(event) && !isObjectOrNothing(event.body))
         throw new ValidationError([{ field: 'body', message: 'must be a JSON object' }]);
+      // A route that takes fields reads JSON null as what it is, not as "no body": a client that sent
+      // null meant something, and is told the body must be an object.
+      if (!options.rawBody && bodySchema && sentAsJson(event) && event.body === null)
+        throw new ValidationError([{ field: 'body', message: 'must be a JSON object, not null' }]);
       const rawBody = event.body ?? (bodySchema ? {} : undefined);
       if (caller) assertOwnUserId(rawBody, caller);
       const input = {
