@@ -183,6 +183,11 @@ async function announceThenReconcile(
 
 function horizonIssue(today: string, dueDate: string, field: string) {
   const horizon = addDays(today, PLAN_HORIZON_DAYS);
+  // As far back as ahead: older days are past the calendar's window, and a series from then would be
+  // planned occurrence by occurrence up to today.
+  const earliest = addDays(today, -PLAN_HORIZON_DAYS);
+  if (dueDate < earliest)
+    return new ValidationError([{ field, message: `must be on or after ${earliest} (today − 730 days)` }]);
   return dueDate > horizon
     ? new ValidationError([{ field, message: `must be on or before ${horizon} (today + 730 days)` }])
     : null;

@@ -18,10 +18,19 @@ const isRealDay = (value: string): boolean => {
   }
 };
 
+/** The days any date of the API may name: a money app has nothing to say about year 0 or 9999, and a
+ * far-off date only costs work (a repeating item from then would be planned week by week). */
+export const EARLIEST_DAY = '1900-01-01';
+export const LATEST_DAY = '2199-12-31';
+
 export const calendarDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22')
-  .refine(isRealDay, 'must be a real calendar date');
+  .refine(isRealDay, 'must be a real calendar date')
+  .refine(
+    (value) => value >= EARLIEST_DAY && value <= LATEST_DAY,
+    `must be between ${EARLIEST_DAY} and ${LATEST_DAY}`,
+  );
 
 /** The largest planned amount: ten billion dollars, far beyond any household, well inside 2^53. */
 export const MAX_CENTS = 1_000_000_000_000;
