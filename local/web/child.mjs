@@ -10,11 +10,21 @@ process.stdin.resume();
 
 /** @type {{ root: string, configFile: string, port: number, webDist: string | null, apiUrl: string, prefix: string }} */
 const options = JSON.parse(process.env.WEB_SERVER_OPTIONS ?? '{}');
+/** The visitor's address as the socket gives it ('::ffff:127.0.0.1' read as '127.0.0.1'). */
+const socketAddress = (req) => (req.socket.remoteAddress ?? '').replace(/^::ffff:(?=\d+\.)/, '');
 const proxy = {
   [options.prefix]: {
     target: options.apiUrl,
     changeOrigin: true,
     rewrite: (path) => path.slice(options.prefix.length) || '/',
+    // As CloudFront's viewer-request function does (infra/same-origin-api.ts): the visitor's address
+    // from the connection, overwriting whatever the browser sent, since per-visitor limits of public
+    // routes (client reports) count by it.
+    configure: (server) => {
+      server.on('proxyReq', (proxyReq, req) => {
+        proxyReq.setHeader('x-viewer-address', socketAddress(req));
+      });
+    },
   },
 };
 const common = { configFile: options.configFile, root: options.root, logLevel: 'warn', clearScreen: false };
