@@ -18,6 +18,7 @@ import { entryKey, readWebManifest, staticClosure } from './web-manifest.ts';
 import { benchObservability } from './observability-bench.ts';
 import { benchWeb } from './web-bench.ts';
 import { benchUser } from './bench-user.ts';
+import { scaleFigures, scaleRun } from './scale-bench.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -30,12 +31,18 @@ const { values: args } = parseArgs({
     // One group of figures instead of all: `npm run bench -- --only reads` (the calendar and plan reads
     // beside GET /profiles/me, and their cold first calls; issue 12 item 4).
     only: { type: 'string' },
+    // The scale run's sizes (people), smallest first: `--scale 200,2000`; `--scale 0` leaves it out.
+    scale: { type: 'string', default: '200,2000' },
   },
 });
 const ONLY = args.only;
 if (ONLY !== undefined && ONLY !== 'reads') throw new Error(`--only ${ONLY}: the one group is 'reads'`);
 const REQUESTS = Number.parseInt(args.requests, 10);
 const SEEDS = Number.parseInt(args.seeds, 10);
+const SCALE_SIZES = args.scale
+  .split(',')
+  .map((size) => Number.parseInt(size, 10))
+  .filter((size) => size > 0);
 
 interface Figure {
   name: string;
@@ -274,6 +281,7 @@ async function measure(): Promise<void> {
   figures.push(...(await benchWeb()));
   figures.push(...benchForecastComputation());
   figures.push(...(await benchSandboxHistories(SEEDS)));
+  if (SCALE_SIZES.length >= 2) figures.push(...scaleFigures(await scaleRun(SCALE_SIZES)));
 }
 
 function printFigures(): void {

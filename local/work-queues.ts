@@ -10,6 +10,7 @@
 //     maximum concurrency).
 // State is in memory: a restart forgets queued work, which the schedules find again (their claims expire).
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { queues, type QueueDefinition, type QueueKey } from '../events/queues.ts';
 import type { CatalogEntry } from '../functions/catalog.ts';
@@ -35,6 +36,13 @@ export interface QueueCounts {
   deadLettered: number;
 }
 
+/** What a queue's worker did: batches, messages and the time its invocations ran (Lambda's billed time). */
+export interface QueueWork {
+  batches: number;
+  messages: number;
+  busyMs: number;
+}
+
 export interface LocalWorkQueues {
   /** The port handlers enqueue through. */
   queue: WorkQueue;
@@ -43,6 +51,8 @@ export interface LocalWorkQueues {
   /** Whether any queue holds a message or runs a batch. */
   busy(): boolean;
   counts(queue: QueueKey): QueueCounts;
+  /** The worker's invocations so far (the benchmark's time per unit). */
+  work(queue: QueueKey): QueueWork;
   deadLetters(queue: QueueKey): LocalMessage[];
   /** Moves every dead-lettered message of a queue back to it, with its receive count reset. */
   redrive(queue: QueueKey): number;
@@ -64,6 +74,7 @@ interface QueueState {
   dead: LocalMessage[];
   running: number;
   timer: NodeJS.Timeout | null;
+  worked: QueueWork;
 }
 
 const recordOf = (queueId: string, message: LocalMessage, now: number): SQSRecord => ({
@@ -108,6 +119,7 @@ export function localWorkQueues(
         dead: [],
         running: 0,
         timer: null,
+        worked: { batches: 0, messages: 0, busyMs: 0 },
       },
     ]),
   );
@@ -162,6 +174,7 @@ export function localWorkQueues(
       }
       state.running += 1;
       const event: SQSEvent = { Records: batch.map((m) => recordOf(state.definition.id, m, at)) };
+      const started = performance.now();
       void invoke()(consumer, event)
         .then(
           (result) => {
@@ -180,6 +193,11 @@ export function localWorkQueues(
         )
         .finally(() => {
           state.running -= 1;
+          state.worked = {
+            batches: state.worked.batches + 1,
+            messages: state.worked.messages + batch.length,
+            busyMs: state.worked.busyMs + (performance.now() - started),
+          };
           pump(state);
         });
     }
@@ -223,6 +241,7 @@ export function localWorkQueues(
       };
     },
     deadLetters: (key) => [...stateOf(key).dead],
+    work: (key) => ({ ...stateOf(key).worked }),
     redrive(key) {
       const state = stateOf(key);
       const moved = state.dead.splice(0);
