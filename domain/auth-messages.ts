@@ -21,6 +21,8 @@ export const authToasts = {
   unexpected: 'An unexpected error occurred',
   accountCreated: 'Account created! Please check your email to verify your account and sign back in.',
   emailVerified: 'Email verified! Please sign in to continue.',
+  /** Sign-up with an address that signed up before and never confirmed it: a new code was sent. */
+  codeSentAgain: "You've already signed up with this email. We sent you a new code: check your inbox.",
   verificationFailed: 'Email verification failed. Please try again.',
   signingOut: 'Signing out...',
   signedOut: 'Signed out successfully',

@@ -10,12 +10,15 @@ export interface AuthQuery {
    * invitation at that sign-in says 'Account created and invitation accepted!' (spec §8).
    */
   newAccount?: boolean | null;
+  /** Sign-up found the address signed up before and never confirmed, and sent it a new code (`again=1`). */
+  codeSentAgain?: boolean | null;
 }
 
-const authParams = ({ invite, email, newAccount }: AuthQuery) => ({
+const authParams = ({ invite, email, newAccount, codeSentAgain }: AuthQuery) => ({
   invite,
   email,
   new: newAccount ? '1' : null,
+  again: codeSentAgain ? '1' : null,
 });
 
 function withQuery(path: string, query: Record<string, string | null | undefined>): string {
@@ -107,3 +110,6 @@ export function readAuthQuery(search: URLSearchParams): {
     newAccount: search.get('new') === '1',
   };
 }
+
+/** Whether sign-up sent a new code to an address that had signed up before (AuthQuery.codeSentAgain). */
+export const readCodeSentAgain = (search: URLSearchParams): boolean => search.get('again') === '1';

@@ -10,6 +10,7 @@ export {
   confirmSignUp,
   fetchAuthSession,
   getCurrentUser,
+  resendSignUpCode,
   resetPassword,
   signIn,
   signOut,

@@ -2,7 +2,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { getAppConfig } from '../../../config/app-config.ts';
-import { readAuthQuery } from '../../../config/paths.ts';
+import { readAuthQuery, readCodeSentAgain } from '../../../config/paths.ts';
 import { VerifyEmailForm } from '../../../features/auth/components/verify-email-form.tsx';
 
 export default function VerifyEmailRoute() {
@@ -19,6 +19,7 @@ export default function VerifyEmailRoute() {
         defaultEmail={email}
         invite={invite}
         newAccount={newAccount}
+        codeSentAgain={readCodeSentAgain(searchParams)}
         isLocal={getAppConfig().stage === 'local'}
       />
     </AuthLayout>

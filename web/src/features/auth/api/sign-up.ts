@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { authValidation } from '@domain/auth-messages.ts';
-import { loadAmplify } from '../../../lib/amplify-loader.ts';
+import { loadAmplify, type AmplifyAuth } from '../../../lib/amplify-loader.ts';
 import { emailField, newPasswordField } from '../utils/fields.ts';
 
 export const signUpInputSchema = z.object({
@@ -18,16 +18,44 @@ export const signUpInputSchema = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
 
-export type SignUpOutcome = { kind: 'confirmSignUp' } | { kind: 'done' };
+/**
+ * confirmSignUp: the account is made and waits for the e-mailed code. codeSentAgain: this address had
+ * signed up before and never confirmed it, so a new code went to it and the same confirmation step
+ * follows (docs/web.md, "Authentication").
+ */
+export type SignUpOutcome = { kind: 'confirmSignUp' } | { kind: 'done' } | { kind: 'codeSentAgain' };
+
+type SignUpCalls = Pick<AmplifyAuth, 'signUp' | 'resendSignUpCode'>;
+
+const nameOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '';
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : '');
+
+export async function signUpThrough(amplify: SignUpCalls, input: SignUpInput): Promise<SignUpOutcome> {
+  try {
+    const { nextStep } = await amplify.signUp({
+      username: input.email,
+      password: input.password,
+      options: { userAttributes: { email: input.email, name: input.fullName } },
+    });
+    return nextStep.signUpStep === 'CONFIRM_SIGN_UP' ? { kind: 'confirmSignUp' } : { kind: 'done' };
+  } catch (error) {
+    if (nameOf(error) !== 'UsernameExistsException') throw error;
+    // Signed up before. Cognito sends an unconfirmed account a new code, and refuses a confirmed one
+    // ('User is already confirmed.'), for which spec §8's "already exists, sign in instead" stands.
+    try {
+      await amplify.resendSignUpCode({ username: input.email });
+    } catch (resendError) {
+      if (nameOf(resendError) === 'InvalidParameterException' && /confirmed/i.test(messageOf(resendError)))
+        throw error;
+      throw resendError;
+    }
+    return { kind: 'codeSentAgain' };
+  }
+}
 
 export async function signUpWithEmail(input: SignUpInput): Promise<SignUpOutcome> {
-  const { signUp } = await loadAmplify();
-  const { nextStep } = await signUp({
-    username: input.email,
-    password: input.password,
-    options: { userAttributes: { email: input.email, name: input.fullName } },
-  });
-  return nextStep.signUpStep === 'CONFIRM_SIGN_UP' ? { kind: 'confirmSignUp' } : { kind: 'done' };
+  return signUpThrough(await loadAmplify(), input);
 }
 
 export function useSignUp() {

@@ -36,10 +36,16 @@ export function CreateAccountForm({ defaultEmail, invite }: CreateAccountFormPro
     setFormError(null);
     try {
       const outcome = await signUp.mutateAsync(values);
+      // newAccount travels to the first sign-in, which welcomes a new account (and whose invitation
+      // toast says the account is new).
+      const query = { email: values.email, invite, newAccount: true };
+      if (outcome.kind === 'codeSentAgain') {
+        toast.success(authToasts.codeSentAgain);
+        navigate(paths.auth.verifyEmail.getHref({ ...query, codeSentAgain: true }));
+        return;
+      }
       // spec §8: the account exists but has no session until the e-mail is verified.
       toast.success(authToasts.accountCreated);
-      // newAccount travels to the first sign-in, whose invitation toast says the account is new.
-      const query = { email: values.email, invite, newAccount: true };
       navigate(
         outcome.kind === 'confirmSignUp'
           ? paths.auth.verifyEmail.getHref(query)

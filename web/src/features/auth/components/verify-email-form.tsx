@@ -28,11 +28,19 @@ export interface VerifyEmailFormProps {
   invite: string | null;
   /** Came straight from creating the account: carried to the sign-in (paths.ts AuthQuery). */
   newAccount?: boolean;
+  /** Sign-up found this address signed up before and unconfirmed, and sent it a new code. */
+  codeSentAgain?: boolean;
   /** Local stage: cognito-local uses one fixed code, printed by `npm start`. */
   isLocal: boolean;
 }
 
-export function VerifyEmailForm({ defaultEmail, invite, newAccount = false, isLocal }: VerifyEmailFormProps) {
+export function VerifyEmailForm({
+  defaultEmail,
+  invite,
+  newAccount = false,
+  codeSentAgain = false,
+  isLocal,
+}: VerifyEmailFormProps) {
   const navigate = useNavigate();
   const confirm = useConfirmSignUp();
   const resend = useResendSignUpCode();
@@ -102,6 +110,13 @@ export function VerifyEmailForm({ defaultEmail, invite, newAccount = false, isLo
 
   return (
     <form onSubmit={onSubmit} onInput={preloadAmplify} noValidate className="space-y-5">
+      {codeSentAgain ? (
+        <Alert tone="info">
+          This email was signed up before but never confirmed, so we sent it a new code. Once it&apos;s
+          confirmed, sign in with the password you chose then, or reset it with &apos;Forgot your
+          password?&apos;.
+        </Alert>
+      ) : null}
       {isLocal ? <Alert tone="info">Local mode: the code is printed by npm start (fixed code)</Alert> : null}
       {formError ? <Alert>{formError}</Alert> : null}
       <EmailField error={errors.email?.message} {...form.register('email')} />
