@@ -2,6 +2,7 @@
 // Producers publish through the event-bus port; consumers declare the detail-types they take in
 // functions/catalog.ts.
 import { z } from 'zod';
+import { JOB_ERROR_CODES, JOB_KINDS, JOB_STATUSES, JOB_STEPS } from '../domain/jobs.ts';
 
 export const EVENT_SOURCE = 'money-calendar';
 
@@ -27,6 +28,9 @@ export const planChangedSchema = z.object({
   userId: z.string(),
   profileId: z.string(),
   accountIds: z.array(z.string()),
+  /** A planned item was written and may settle against a transaction: the consumer reconciles before it
+   * rebuilds the forecast (the write answered without waiting for either). */
+  reconcile: z.boolean().optional(),
 });
 
 /** A profile's stored forecast (running balances) was rebuilt. */
@@ -85,6 +89,27 @@ export const syncRequestedSchema = z.object({
   reason: z.string().max(80),
 });
 
+/** A job a person started moved on a step or ended (domain/jobs.ts): their open browsers show it. */
+export const jobProgressSchema = z.object({
+  userId: z.string(),
+  profileId: z.string(),
+  job: z.object({
+    job_id: z.string(),
+    kind: z.enum(JOB_KINDS),
+    profile_id: z.string(),
+    status: z.enum(JOB_STATUSES),
+    step: z.enum(JOB_STEPS),
+    done: z.number().int().nullable(),
+    total: z.number().int().nullable(),
+    message: z.string(),
+    result: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()])).nullable(),
+    error: z.object({ code: z.enum(JOB_ERROR_CODES), message: z.string() }).nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    finished_at: z.string().nullable(),
+  }),
+});
+
 export const eventContracts = {
   AccountLinked: accountLinkedSchema,
   SyncRequested: syncRequestedSchema,
@@ -98,6 +123,7 @@ export const eventContracts = {
   UserRegistered: userRegisteredSchema,
   CoachUsed: coachUsedSchema,
   AlertRequested: alertRequestedSchema,
+  JobProgress: jobProgressSchema,
 } as const;
 
 export type EventDetailType = keyof typeof eventContracts;

@@ -84,6 +84,30 @@ export const queues = {
     maxReceiveCount: 3,
     localVisibilityMs: 1_000,
   },
+  // Jobs a person started and waits for (docs/jobs.md): "Generate my plan" and a forecast rebuild, one
+  // job per message. One per invocation, so no job's progress waits behind another's; the table's write
+  // budget, not a provider, bounds how many run at once.
+  planJobs: {
+    id: 'plan-jobs',
+    description: "A person's 'Generate my plan' or forecast rebuild, one job per message",
+    message: z.object({ profileId: id, jobId: id }),
+    batchSize: 1,
+    maxConcurrency: 20,
+    maxReceiveCount: 3,
+    // Longer than the worker's timeout (29 s), as SQS's is: a running job is never delivered twice.
+    localVisibilityMs: 60_000,
+  },
+  // A newly linked bank's first sync, then the plan and forecast built from its history (docs/jobs.md).
+  // Plaid's /transactions/sync limits per client: 10 first syncs at once stay far below them.
+  initialSync: {
+    id: 'initial-sync',
+    description: "A newly linked bank's first sync and the plan built from it, one job per message",
+    message: z.object({ profileId: id, jobId: id }),
+    batchSize: 1,
+    maxConcurrency: 10,
+    maxReceiveCount: 3,
+    localVisibilityMs: 60_000,
+  },
 } as const satisfies Record<string, QueueDefinition>;
 
 export type QueueKey = keyof typeof queues;

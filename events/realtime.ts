@@ -2,6 +2,7 @@
 // what the server pushes and what a browser may send, shared by the publisher, the $default route, the
 // local ws server and the SPA (types only there). docs/realtime.md.
 import * as z from 'zod/mini';
+import type { PublicJob } from '../domain/jobs.ts';
 import type { EventDetailType } from './contracts.ts';
 
 /** Bus events that reach browsers: each says which caches of which profile went stale. */
@@ -13,6 +14,7 @@ export const REALTIME_EVENTS = [
   'ItemLoginRequired',
   'SubscriptionChanged',
   'NoticePublished',
+  'JobProgress',
 ] as const satisfies readonly EventDetailType[];
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
 
@@ -25,6 +27,8 @@ export interface RealtimePush {
   /** The financial profile whose data changed; null for a person's own records (subscription) or all (notices). */
   profileId: string | null;
   accountIds?: string[];
+  /** JobProgress: the job's step or end, as GET /jobs/{jobId} answers it (no figures of the person's money). */
+  job?: PublicJob;
   at: string;
 }
 

@@ -332,6 +332,8 @@ export const catalog: CatalogEntry[] = [
     body: functionBodies['plaid-hosted-link'],
     handler: 'functions/plaid-hosted-link/handler.ts',
     ...defaults,
+    // Finishing a hosted link stores the banks and starts each one's first sync (docs/jobs.md).
+    enqueues: ['initialSync'],
   },
   {
     name: 'plaid-link-token',
@@ -353,6 +355,7 @@ export const catalog: CatalogEntry[] = [
     handler: 'functions/plaid-exchange-token/handler.ts',
     timeoutSeconds: 29,
     memoryMb: 512,
+    enqueues: ['initialSync'],
   },
   {
     name: 'link-account-to-profile',
@@ -392,14 +395,16 @@ export const catalog: CatalogEntry[] = [
   {
     name: 'plaid-transactions-sync',
     kind: 'function',
-    description: "Page /transactions/sync for an account's item from the stored cursor",
+    description:
+      "Page /transactions/sync for an account's item from the stored cursor; a newly linked bank's first sync as a job",
     caller: 'user',
     routes: fn('plaid-transactions-sync'),
     body: functionBodies['plaid-transactions-sync'],
     handler: 'functions/plaid-transactions-sync/handler.ts',
     timeoutSeconds: 29,
     memoryMb: 1024,
-    events: ['AccountLinked', 'SyncRequested'],
+    events: ['SyncRequested'],
+    queue: queues.initialSync,
   },
   {
     name: 'get-financial-accounts',
@@ -607,6 +612,24 @@ export const catalog: CatalogEntry[] = [
     handler: 'functions/money-plan/handler.ts',
     timeoutSeconds: 29,
     memoryMb: 1024,
+    // "Generate my plan" is a job; this function's worker runs it, and the forecast rebuilds (docs/jobs.md).
+    enqueues: ['planJobs'],
+    queue: queues.planJobs,
+  },
+  {
+    name: 'jobs',
+    kind: 'resource',
+    description:
+      "Jobs a person started (plan, forecast, a bank's first sync): their status, the profile's recent ones, a retry",
+    caller: 'user',
+    routes: [
+      { method: 'GET', path: '/jobs' },
+      { method: 'GET', path: '/jobs/{jobId}' },
+      { method: 'POST', path: '/jobs/{jobId}/retry' },
+    ],
+    handler: 'functions/jobs/handler.ts',
+    ...defaults,
+    enqueues: ['planJobs', 'initialSync'],
   },
   {
     name: 'running-balances',
@@ -623,7 +646,8 @@ export const catalog: CatalogEntry[] = [
     memoryMb: 1024,
     events: ['TransactionsChanged', 'PlanChanged'],
     schedule: schedules.forecastNightly,
-    enqueues: ['profileMaintenance'],
+    // A forced rebuild is a job on plan-jobs (docs/jobs.md).
+    enqueues: ['profileMaintenance', 'planJobs'],
     queue: queues.profileMaintenance,
   },
   {
@@ -847,6 +871,8 @@ export const catalog: CatalogEntry[] = [
     handler: 'functions/plaid-webhook/handler.ts',
     timeoutSeconds: 29,
     memoryMb: 1024,
+    // Hosted Link's SESSION_FINISHED stores the banks and starts each one's first sync.
+    enqueues: ['initialSync'],
   },
   {
     name: 'stripe-webhook',

@@ -2,9 +2,11 @@
 // by due date range): planned items of the active financial profile (X-Profile-Id) with their
 // reconciliation state; adding one-off and repeating items, editing one occurrence or a whole series,
 // deleting (a tombstone: never physically removed, so regeneration cannot bring it back) and undoing;
-// 'generate my plan'; the detected streams; undoing a reconciliation match; money-plan categories; and
-// each member's own forecast view (low-balance threshold, allowance switch).
-// Viewers read; editors and owners write (spec §6); every write publishes PlanChanged.
+// 'generate my plan' (a job: the request answers 202 and the plan-jobs queue's worker, here, builds the
+// plan and its forecast; docs/jobs.md); the detected streams; undoing a reconciliation match; money-plan
+// categories; and each member's own forecast view (low-balance threshold, allowance switch).
+// Viewers read; editors and owners write (spec §6); every write publishes PlanChanged, and answers with
+// what it stored before the reconciliation and the forecast it sets off catch up.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.ts';
@@ -19,7 +21,6 @@ import {
   announcePlanChange,
   cadencesOf,
   extendUserSeries,
-  generateProfilePlan,
   indexComposites,
   itemRecord,
   monthlySummary,
@@ -31,13 +32,10 @@ import {
   userSeriesOccurrences,
   type SeriesOverrides,
 } from '../lib/money/plan.ts';
-import { freshForecast, markInputsChanged, regenerateForecast } from '../lib/money/forecast-store.ts';
+import { publicJob, runJob, startJob } from '../lib/jobs.ts';
+import { generatePlanJob, rebuildForecastJob } from '../lib/money/plan-jobs.ts';
 import { itemsFromViews, readMonthViews, readViewHeader } from '../lib/money/month-views.ts';
-import {
-  reconcileProfile,
-  reopenRestoredWithTakenMatch,
-  unreconcileItem,
-} from '../lib/money/reconciliation.ts';
+import { reopenRestoredWithTakenMatch, unreconcileItem } from '../lib/money/reconciliation.ts';
 import {
   activeAccounts,
   inParallel,
@@ -61,6 +59,7 @@ import {
 } from '../lib/money/validation.ts';
 import { saveViewSettings, viewSettingsBody, viewSettingsOf } from '../lib/money/view-settings.ts';
 import { oneLine } from '../lib/text-input.ts';
+import { queueWorker, withTriggers } from '../lib/triggers.ts';
 
 /** The default window of GET /money-plan/items (spec §9: the default forecast view is 90 days). */
 const DEFAULT_RANGE_DAYS = 90;
@@ -165,20 +164,18 @@ async function touchedAccounts(data: Data, profileId: string, accountIds: Readon
 }
 
 /**
- * Announces a stored item write at once, then reconciles: PlanChanged reaches the other members' open
- * calendars (docs/realtime.md) and starts the forecast rebuild without waiting for reconciliation. A
- * match found afterwards changes the forecast's inputs once more, so the next reader rebuilds with it
- * (one PlanChanged per write: its consumers include the plan e-mail).
+ * Announces a stored item write and answers: PlanChanged reaches the other members' open calendars
+ * (docs/realtime.md), and its consumer (running-balances) reconciles the write against the transactions
+ * and rebuilds the forecast behind the answer, which the calendar picks up on ForecastUpdated. The save
+ * itself waits for neither (one PlanChanged per write: its consumers include the plan e-mail).
  */
-async function announceThenReconcile(
+async function announceWrite(
   ctx: MoneyContext,
   profileId: string,
   userId: string,
   accountIds: readonly string[],
 ) {
-  await announcePlanChange(ctx, profileId, userId, accountIds);
-  const { matched } = await reconcileProfile(ctx, profileId);
-  if (matched > 0) await markInputsChanged(ctx.data, profileId);
+  await announcePlanChange(ctx, profileId, userId, accountIds, { reconcile: true });
 }
 
 function horizonIssue(today: string, dueDate: string, field: string) {
@@ -268,7 +265,7 @@ async function createItem(
       .go();
     created = 1;
   }
-  await announceThenReconcile(
+  await announceWrite(
     ctx,
     profileId,
     caller.userId,
@@ -491,7 +488,7 @@ async function patchItem(
   ) {
     await extendUserSeries(ctx, profileId, await profileSeries(data, profileId), caller.userId);
   }
-  await announceThenReconcile(
+  await announceWrite(
     ctx,
     profileId,
     caller.userId,
@@ -503,7 +500,7 @@ async function patchItem(
   return { item: await respondWithItem(data, item.id), updated: targets.length };
 }
 
-export const handler = httpHandler('money-plan', {
+const http = httpHandler('money-plan', {
   'GET /money-plan/items': route({
     query: listQuery,
     run: async ({ deps, caller, query, event }) => {
@@ -595,33 +592,16 @@ export const handler = httpHandler('money-plan', {
       return { item: await respondWithItem(data, item.id), changed };
     },
   }),
+  // A job (docs/jobs.md): answered at once with the job, which the plan-jobs queue runs; a second click
+  // while it waits or runs joins it.
   'POST /money-plan/generate': route({
+    status: 202,
     run: async ({ deps, caller, event }) => {
       const data = dataFor(deps);
       const profileId = profileIdFromRequest(event);
       await requireProfileAccess(data, caller, profileId, 'edit');
-      const ctx = context(deps, data);
-      const { inputs, ...result } = await generateProfilePlan(ctx, profileId, caller.userId);
-      // The forecast is rebuilt here, from what generation has just read, before PlanChanged goes out:
-      // the person's calendar is current when this answers, and the event's consumer finds nothing
-      // left to do (it regenerates only an outdated forecast).
-      await markInputsChanged(data, profileId);
-      const outcome = await regenerateForecast(ctx, profileId, inputs);
-      // Another regeneration held the lease: wait for it, as a calendar read would.
-      const forecastGeneratedAt =
-        outcome.status === 'regenerated'
-          ? outcome.generated_at
-          : (await freshForecast(ctx, profileId)).header.generated_at;
-      await deps.events.publish('PlanChanged', {
-        userId: caller.userId,
-        profileId,
-        accountIds: await touchedAccounts(data, profileId, [null]),
-      });
-      return {
-        ...result,
-        summary: monthlySummary(result.streams),
-        forecast_generated_at: forecastGeneratedAt,
-      };
+      const job = await startJob(deps, data, { kind: 'plan', profileId, userId: caller.userId });
+      return publicJob(job, deps.clock());
     },
   }),
   'GET /money-plan/streams': route({
@@ -696,5 +676,16 @@ export const handler = httpHandler('money-plan', {
         .go();
       return created;
     },
+  }),
+});
+
+export const handler = withTriggers(http, {
+  // The plan-jobs queue: "Generate my plan" and forecast rebuilds a person asked for.
+  onMessage: queueWorker('planJobs', (message, deps) => {
+    const data = dataFor(deps);
+    const ctx = context(deps, data);
+    return runJob(deps, data, message, (job, progress) =>
+      job.kind === 'forecast' ? rebuildForecastJob(ctx, job, progress) : generatePlanJob(ctx, job, progress),
+    );
   }),
 });

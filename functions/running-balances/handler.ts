@@ -1,8 +1,9 @@
 // Running balances (issue 5 items 4–5; spec §3 running_balances, §4, §7 running_balances, §9 today + 730
 // days, default view 90 days, stale after 24 h): the daily forecast series of an account, of cash or of
-// net worth (X-Profile-Id; issue 10 views), its lowest projected point, a forced regeneration; and the
-// consumer of TransactionsChanged (after reconciling) and PlanChanged, which rebuilds the forecast or
-// marks it out of date (forecast-upkeep.ts), and the daily upkeep.
+// net worth (X-Profile-Id; issue 10 views), its lowest projected point, a forced regeneration (a job the
+// plan-jobs queue runs); and the consumer of TransactionsChanged and PlanChanged (each after reconciling
+// what it may settle), which rebuilds the forecast or marks it out of date (forecast-upkeep.ts), and the
+// daily upkeep.
 import { z } from 'zod';
 import { NotFoundError } from '../../domain/errors.ts';
 import type { EventDetail } from '../../events/contracts.ts';
@@ -13,16 +14,17 @@ import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
 import { dataFor, type Data } from '../lib/data/index.ts';
 import type { Deps } from '../lib/deps.ts';
 import { httpHandler, route, type ApiEvent, type Caller } from '../lib/http.ts';
+import { publicJob, startJob } from '../lib/jobs.ts';
 import {
   freshForecast,
   markInputsChanged,
-  regenerateForecast,
   storedDays,
   withAllowance,
   type ForecastHeader,
 } from '../lib/money/forecast-store.ts';
 import { afterPlanChanged, afterTransactionsChanged } from '../lib/money/forecast-upkeep.ts';
 import { enqueueDueProfiles, maintainIfDue } from '../lib/money/nightly.ts';
+import { reconcileProfile } from '../lib/money/reconciliation.ts';
 import { todayOf, type MoneyContext } from '../lib/money/store.ts';
 import { idInput } from '../lib/money/validation.ts';
 import { viewSettingsOf } from '../lib/money/view-settings.ts';
@@ -145,29 +147,17 @@ const http = httpHandler('running-balances', {
       return { ...envelope, lowest: envelope.balance_convention === 'owed' ? null : lowestPoint(rows) };
     },
   }),
+  // A job (docs/jobs.md): answered at once; the plan-jobs queue's worker (money-plan) rebuilds it.
   'POST /running-balances/regenerate': route({
     body: z.object({}).strict(),
+    status: 202,
     run: async ({ deps, caller, event }) => {
       const data = dataFor(deps);
       const profileId = profileIdFromRequest(event);
       // Regenerating rewrites only derived data, so anyone who may read the forecast may refresh it.
       await requireProfileAccess(data, caller, profileId, 'read');
-      const ctx: MoneyContext = { deps, data };
-      // A forced regeneration: whatever is stored is out of date from now on.
-      await markInputsChanged(data, profileId);
-      const outcome = await regenerateForecast(ctx, profileId);
-      const { header, stale } = await freshForecast(ctx, profileId);
-      return {
-        status: outcome.status,
-        generation_id: header.generation_id,
-        generated_at: header.generated_at,
-        forecast_today: header.forecast_today,
-        accounts: Object.keys(header.accounts).length,
-        items_written: outcome.status === 'regenerated' ? outcome.items_written : null,
-        items_deleted: outcome.status === 'regenerated' ? outcome.items_deleted : null,
-        items_per_account: outcome.status === 'regenerated' ? outcome.items_per_account : null,
-        stale,
-      };
+      const job = await startJob(deps, data, { kind: 'forecast', profileId, userId: caller.userId });
+      return publicJob(job, deps.clock());
     },
   }),
 });
@@ -189,11 +179,22 @@ export const handler = withTriggers(http, {
     const profileId = await profileOfEvent(data, detail.profileId, detail.accountIds);
     if (!profileId) return { ignored: 'no profile' };
     // docs/money-engine.md "When the forecast is rebuilt".
-    const outcome =
-      event['detail-type'] === 'TransactionsChanged'
-        ? await afterTransactionsChanged(ctx, profileId, event.detail as EventDetail<'TransactionsChanged'>)
-        : await afterPlanChanged(ctx, profileId);
-    return { profileId, ...outcome, today: todayOf(deps.clock) };
+    if (event['detail-type'] === 'TransactionsChanged') {
+      const outcome = await afterTransactionsChanged(
+        ctx,
+        profileId,
+        event.detail as EventDetail<'TransactionsChanged'>,
+      );
+      return { profileId, ...outcome, today: todayOf(deps.clock) };
+    }
+    // A planned item was saved without waiting for its reconciliation: match it first, so the rebuild
+    // below counts a settled item as settled (a match changes the inputs once more).
+    const matched = (event.detail as EventDetail<'PlanChanged'>).reconcile
+      ? (await reconcileProfile(ctx, profileId)).matched
+      : 0;
+    if (matched > 0) await markInputsChanged(data, profileId);
+    const outcome = await afterPlanChanged(ctx, profileId);
+    return { profileId, ...outcome, reconciled: outcome.reconciled + matched, today: todayOf(deps.clock) };
   },
   onSchedule: (deps) => enqueueDueProfiles({ deps, data: dataFor(deps) }),
   onMessage: queueWorker('profileMaintenance', ({ profileId }, deps) =>

@@ -13,7 +13,14 @@ import { SESSION_ENDED_MESSAGE } from '../../functions/lib/sessions.ts';
 import { cognitoClient, dynamoClient } from '../../local/bootstrap.ts';
 import { cloudMessagesTo, eventually } from './email-helpers.ts';
 import { api, cloud, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
-import { defaultProfile, forecastSettled, joinAs, linkedUser, profileApi } from './money-helpers.ts';
+import {
+  defaultProfile,
+  forecastSettled,
+  generatePlan,
+  joinAs,
+  linkedUser,
+  profileApi,
+} from './money-helpers.ts';
 import { accessTokenOf } from './plaid-helpers.ts';
 import { LOCAL_PLAID_KEYS } from '../../local/cloud.ts';
 import { checkout, stripeClient } from './stripe-helpers.ts';
@@ -80,11 +87,7 @@ async function itemsFiledUnder(ids: readonly string[], partitions: readonly stri
 describe('delete my account', () => {
   it('removes a linked, paying owner and everything of theirs; their shared profile’s member keeps their own', async () => {
     const { user: owner, profileId, accounts } = await linkedUser();
-    const generated = await profileApi('POST', '/money-plan/generate', {
-      token: owner.idToken,
-      profileId,
-      body: {},
-    });
+    const generated = await generatePlan({ token: owner.idToken, profileId });
     expect(generated.status).toBe(200);
     await forecastSettled(profileId);
     await checkout(owner);

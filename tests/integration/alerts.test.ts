@@ -6,7 +6,7 @@ import { addDays } from '../../domain/money/dates.ts';
 import { deliverDueAlerts, enqueueDueAlerts } from '../../functions/lib/alerts/alerts.ts';
 import { api, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
 import { cloudMessagesTo, eventually, messagesTo, testMail } from './email-helpers.ts';
-import { defaultProfile, forecastSettled, profileApi } from './money-helpers.ts';
+import { defaultProfile, forecastSettled, profileApi, runJobCall } from './money-helpers.ts';
 
 interface AlertView {
   id: string;
@@ -168,7 +168,7 @@ describe('low-balance alert', () => {
       body: { description: 'Paycheck', amount: 100_000, due_date: addDays(today, 1), account_id: null },
     });
     await forecastSettled(profileId);
-    await profileApi('POST', '/running-balances/regenerate', { token: user.idToken, profileId, body: {} });
+    await runJobCall('/running-balances/regenerate', { token: user.idToken, profileId });
     await forecastSettled(profileId);
     return { user, profileId, today };
   }
@@ -195,7 +195,7 @@ describe('low-balance alert', () => {
 
     // Regenerating the same forecast again raises nothing new.
     for (let i = 0; i < 2; i += 1) {
-      await profileApi('POST', '/running-balances/regenerate', { token: user.idToken, profileId, body: {} });
+      await runJobCall('/running-balances/regenerate', { token: user.idToken, profileId });
       await forecastSettled(profileId);
     }
     await new Promise((resolve) => setTimeout(resolve, 1500));

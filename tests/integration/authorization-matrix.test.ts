@@ -203,6 +203,12 @@ function moneyEngineEndpoints(): Endpoint[] {
       call: scoped('POST', '/running-balances/regenerate', {}),
     },
     {
+      name: 'GET /jobs',
+      permission: 'read',
+      kind: 'read',
+      call: scoped('GET', '/jobs'),
+    },
+    {
       name: 'POST /functions/get-money-plan-calendar',
       permission: 'read',
       kind: 'read',

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { allRoutes, type CatalogEntry, type Route } from '../../functions/catalog.ts';
 import { api, cloud, signInWithPassword, signUpAdmin, type TestUser } from './helpers.ts';
-import { forecastSettled, linkedUser } from './money-helpers.ts';
+import { forecastSettled, generatePlan, linkedUser } from './money-helpers.ts';
 
 interface Probe {
   what: string;
@@ -29,15 +29,7 @@ beforeAll(async () => {
   const linked = await linkedUser();
   user = linked.user;
   profileId = linked.profileId;
-  expect(
-    (
-      await api('POST', '/money-plan/generate', {
-        token: user.idToken,
-        body: {},
-        headers: { 'x-profile-id': profileId },
-      })
-    ).status,
-  ).toBe(200);
+  expect((await generatePlan({ token: user.idToken, profileId })).status).toBe(200);
   admin = await signUpAdmin();
 }, 120_000);
 

@@ -19,7 +19,14 @@ import { addDays } from '../../domain/money/dates.ts';
 import { getBalanceForecast, listSubscriptions, type ToolContext } from '../../functions/lib/coach/tools.ts';
 import { createLogger } from '../../functions/lib/logger.ts';
 import { cloud, directData, type TestUser } from './helpers.ts';
-import { forecastSettled, joinAs, linkedUser, profileApi, type StoredAccountView } from './money-helpers.ts';
+import {
+  forecastSettled,
+  generatePlan,
+  joinAs,
+  linkedUser,
+  profileApi,
+  type StoredAccountView,
+} from './money-helpers.ts';
 
 interface Answer {
   text: string;
@@ -380,7 +387,7 @@ beforeAll(async () => {
   ] as const) {
     const { user, profileId, accounts } = await linkedUser(institution);
     const person = { name, user, profileId, accounts };
-    expect((await call(person, 'POST', '/money-plan/generate', {})).status).toBe(200);
+    expect((await generatePlan({ token: user.idToken, profileId })).status).toBe(200);
     people.push(person);
   }
 }, 300_000);

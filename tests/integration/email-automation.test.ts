@@ -16,7 +16,7 @@ import type { QueueMessage } from '../../events/queues.ts';
 import { api, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
 import { cloudMessagesTo, eventually, messagesTo, sendsOf, testMail } from './email-helpers.ts';
 import type { TestMail } from './email-helpers.ts';
-import { forecastSettled, linkedUser, profileApi } from './money-helpers.ts';
+import { forecastSettled, generatePlan, linkedUser, profileApi } from './money-helpers.ts';
 
 async function person(name = 'Mia Mail'): Promise<TestUser> {
   const user = await signUpAndSignIn(name);
@@ -361,7 +361,7 @@ describe('weekly digest', () => {
   it('carries the numbers the calendar API answers for the same days', async () => {
     const { user, profileId } = await linkedUser();
     await api('GET', '/profiles/me', { token: user.idToken });
-    await profileApi('POST', '/money-plan/generate', { token: user.idToken, profileId, body: {} });
+    await generatePlan({ token: user.idToken, profileId });
     await forecastSettled(profileId);
     const sent = await api<{ status: string; email_send_id: string }>(
       'POST',

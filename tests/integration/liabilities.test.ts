@@ -4,7 +4,7 @@
 // it) on the statement's due date, and the loans' payments at the scheduled amount with interest.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directData } from './helpers.ts';
-import { forecastSettled, linkedUser, profileApi } from './money-helpers.ts';
+import { forecastSettled, generatePlan, linkedUser, profileApi } from './money-helpers.ts';
 import { accessTokenOf, sandbox } from './plaid-helpers.ts';
 
 interface Item {
@@ -66,7 +66,7 @@ describe('statements kept by sync', () => {
 
 describe('the plan from the statements', () => {
   it("plans the card's payment on the statement's due date, both sides, at the statement balance or this person's part of it", async () => {
-    const generated = await call('POST', '/money-plan/generate', {});
+    const generated = await generatePlan({ token: ctx.user.idToken, profileId: ctx.profileId });
     expect(generated.status).toBe(200);
     const { data: stored } = await directData()
       .connectedAccounts.query.byProfile({ profile_id: ctx.profileId })

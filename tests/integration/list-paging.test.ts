@@ -4,7 +4,7 @@
 // accounts list; a cursor that was not issued is a 400 naming `cursor`, and so is an impossible date.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directData } from './helpers.ts';
-import { forecastSettled, linkedUser, profileApi } from './money-helpers.ts';
+import { forecastSettled, generatePlan, linkedUser, profileApi } from './money-helpers.ts';
 import type { TestUser } from './helpers.ts';
 
 let owner: TestUser;
@@ -74,10 +74,7 @@ describe('paged lists', () => {
   it("the plan's items and the accounts list follow their cursors to every row", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const until = new Date(Date.now() + 700 * 86_400_000).toISOString().slice(0, 10);
-    expect(
-      (await profileApi('POST', '/money-plan/generate', { token: owner.idToken, profileId, body: {} }))
-        .status,
-    ).toBe(200);
+    expect((await generatePlan({ token: owner.idToken, profileId })).status).toBe(200);
     const whole = await call<{ items: Array<{ id: string }>; next_cursor: string | null }>(
       `/money-plan/items?from=${today}&to=${until}&limit=1000`,
     );

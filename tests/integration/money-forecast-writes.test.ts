@@ -15,7 +15,13 @@ import { handler as runningBalances } from '../../functions/running-balances/han
 import { LOCAL_PLAID_KEYS } from '../../local/cloud.ts';
 import { capacityMeter, type CapacityMeter } from './capacity-meter.ts';
 import { cloud, directData, type TestUser } from './helpers.ts';
-import { forecastSettled, linkedUser, profileApi, type StoredAccountView } from './money-helpers.ts';
+import {
+  forecastSettled,
+  generatePlan,
+  linkedUser,
+  profileApi,
+  type StoredAccountView,
+} from './money-helpers.ts';
 import { accessTokenOf, sandbox } from './plaid-helpers.ts';
 
 const MONTHS = 'runningbalancemonth';
@@ -78,11 +84,7 @@ beforeAll(async () => {
   owner = linked.user;
   profileId = linked.profileId;
   checking = linked.accounts.find((a) => a.account_type === 'depository' && /draft/i.test(a.account_name))!;
-  const generated = await profileApi('POST', '/money-plan/generate', {
-    token: owner.idToken,
-    profileId,
-    body: {},
-  });
+  const generated = await generatePlan({ token: owner.idToken, profileId });
   expect(generated.status).toBe(200);
   await forecastSettled(profileId);
   meter = capacityMeter();

@@ -111,3 +111,56 @@ export async function forecastSettled(profileId: string): Promise<void> {
     await sleep(100);
   }
 }
+
+/** Waits until every queue and bus delivery of the local cloud has finished (its operator console). */
+export async function drainQueues(): Promise<void> {
+  const response = await fetch(`${cloud().urls.api}/__ops/drain`, { method: 'POST' });
+  expect(response.status).toBe(200);
+}
+
+interface JobAnswer {
+  job_id: string;
+  status: string;
+  result: Record<string, unknown> | null;
+}
+
+/**
+ * Starts a job (docs/jobs.md: the call answers 202 with it) and runs it to its end through the local
+ * queues; answers 200 with the finished job's result (and the job), or the call's own refusal as it came.
+ */
+export async function runJobCall<T = Record<string, unknown>>(
+  path: '/money-plan/generate' | '/running-balances/regenerate',
+  options: { token?: string | undefined; profileId: string },
+): Promise<ApiResponse<T>> {
+  const started = await profileApi<JobAnswer>('POST', path, { ...options, body: {} });
+  if (started.status !== 202) return started as unknown as ApiResponse<T>;
+  await drainQueues();
+  const job = await profileApi<JobAnswer>('GET', `/jobs/${started.body.job_id}`, options);
+  expect(job.body.status, JSON.stringify(job.body)).toBe('succeeded');
+  return { ...job, body: { ...job.body.result, job: job.body } as T };
+}
+
+/**
+ * "Generate my plan" run to its end: the job's figures with the detected streams and their monthly
+ * summary (GET /money-plan/streams), as one answer.
+ */
+export async function generatePlan<T = Record<string, unknown>>(options: {
+  token?: string | undefined;
+  profileId: string;
+}): Promise<ApiResponse<T>> {
+  const generated = await runJobCall<Record<string, unknown>>('/money-plan/generate', options);
+  if (generated.status !== 200) return generated as unknown as ApiResponse<T>;
+  const listed = await profileApi<{ streams: Array<{ source: string }>; summary: unknown }>(
+    'GET',
+    '/money-plan/streams',
+    options,
+  );
+  return {
+    ...generated,
+    body: {
+      ...generated.body,
+      streams: listed.body.streams.filter((s) => s.source === 'detected'),
+      summary: listed.body.summary,
+    } as T,
+  };
+}

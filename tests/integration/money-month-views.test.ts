@@ -7,7 +7,7 @@ import { addDays } from '../../domain/money/dates.ts';
 import { markInputsChanged } from '../../functions/lib/money/forecast-store.ts';
 import { deleteMonthViews, viewListed, type ViewHeader } from '../../functions/lib/money/month-views.ts';
 import { directData, signUpAndSignIn, type TestUser } from './helpers.ts';
-import { forecastSettled, linkedUser, profileApi } from './money-helpers.ts';
+import { forecastSettled, generatePlan, linkedUser, profileApi } from './money-helpers.ts';
 
 interface Item {
   id: string;
@@ -73,7 +73,7 @@ async function viewsCurrent(): Promise<boolean> {
 
 beforeAll(async () => {
   ({ user, profileId } = await linkedUser('ins_109508'));
-  expect((await call('POST', '/money-plan/generate', {})).status).toBe(200);
+  expect((await generatePlan({ token: user.idToken, profileId })).status).toBe(200);
   await forecastSettled(profileId);
 });
 afterAll(() => forecastSettled(profileId));

@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/money/dates.ts';
 import { hashAt } from '../../functions/lib/money/item-hashes.ts';
 import { directData, signUpAndSignIn, type TestUser } from './helpers.ts';
-import { forecastSettled, joinAs, linkedUser, profileApi, type StoredAccountView } from './money-helpers.ts';
+import {
+  forecastSettled,
+  drainQueues,
+  generatePlan,
+  joinAs,
+  linkedUser,
+  profileApi,
+  runJobCall,
+  type StoredAccountView,
+} from './money-helpers.ts';
 
 interface Stream {
   series_id: string;
@@ -80,6 +89,11 @@ let first: GenerateResult;
 
 const call = <T>(method: string, path: string, body?: unknown, token = owner.idToken) =>
   profileApi<T>(method, path, { token, profileId, body });
+/** A planned item due today as GET /money-plan/items lists it now. */
+const itemNow = async (id: string) =>
+  (await call<{ items: Item[] }>('GET', `/money-plan/items?from=${today()}&to=${today()}`)).body.items.find(
+    (i) => i.id === id,
+  );
 
 afterAll(() => forecastSettled(profileId));
 
@@ -113,7 +127,7 @@ beforeAll(async () => {
   const found = accounts.find((a) => a.account_type === 'depository' && a.account_subtype === 'checking');
   if (!found) throw new Error('no checking account');
   checking = found;
-  const generated = await call<GenerateResult>('POST', '/money-plan/generate', {});
+  const generated = await generatePlan<GenerateResult>({ token: owner.idToken, profileId });
   expect(generated.status).toBe(200);
   first = generated.body;
 }, 120_000);
@@ -176,14 +190,19 @@ describe('generate my plan', () => {
       detailed: 'TRANSFER_OUT_SAVINGS',
     });
     expect(transfer.status).toBe(201);
-    expect(transfer.body.item).toMatchObject({ is_reconciled: false, reconciliation: null });
-    // Planned as what it is, the purchase settles it.
+    // Planned as what it is, the purchase settles it (once PlanChanged's consumer has reconciled).
     const bought = await plan(purchase.name, {
       primary: 'GENERAL_MERCHANDISE',
       detailed: 'GENERAL_MERCHANDISE_OTHER_GENERAL_MERCHANDISE',
     });
-    expect(bought.body.item).toMatchObject({ is_reconciled: true });
-    expect(bought.body.item.reconciliation?.transaction_id).toBe(purchase.id);
+    await drainQueues();
+    expect(await itemNow(transfer.body.item.id)).toMatchObject({
+      is_reconciled: false,
+      reconciliation: null,
+    });
+    const settled = await itemNow(bought.body.item.id);
+    expect(settled).toMatchObject({ is_reconciled: true });
+    expect(settled?.reconciliation?.transaction_id).toBe(purchase.id);
     // Leave the purchase free for the next test: undone, then both items gone.
     expect((await call('POST', `/money-plan/items/${bought.body.item.id}/unreconcile`)).status).toBe(200);
     for (const id of [transfer.body.item.id, bought.body.item.id])
@@ -191,7 +210,7 @@ describe('generate my plan', () => {
   });
 
   it('is idempotent, and never resurrects a deleted item nor overwrites an edited one', async () => {
-    const again = await call<GenerateResult>('POST', '/money-plan/generate', {});
+    const again = await generatePlan<GenerateResult>({ token: owner.idToken, profileId });
     expect(again.body).toMatchObject({ created: 0, updated: 0, deleted: 0 });
 
     const { body } = await call<{ items: Item[] }>(
@@ -210,7 +229,7 @@ describe('generate my plan', () => {
     });
     expect(edited.body.item).toMatchObject({ is_user_edited: true, amount: toEdit.amount - 1234 });
 
-    const third = await call<GenerateResult>('POST', '/money-plan/generate', {});
+    const third = await generatePlan<GenerateResult>({ token: owner.idToken, profileId });
     expect(third.body).toMatchObject({ created: 0, updated: 0, deleted: 0 });
     const after = await call<{ items: Item[] }>(
       'GET',
@@ -243,7 +262,7 @@ describe('generate my plan', () => {
       scope: 'series',
     });
     expect(seriesEdit.body.updated).toBeGreaterThanOrEqual(billItems.length);
-    const fourth = await call<GenerateResult>('POST', '/money-plan/generate', {});
+    const fourth = await generatePlan<GenerateResult>({ token: owner.idToken, profileId });
     expect(fourth.body).toMatchObject({ created: 0, updated: 0, deleted: 0 });
     const shared = await call<{ items: Item[] }>(
       'GET',
@@ -387,10 +406,9 @@ describe('forecast', () => {
 
   it('stores one item per account per month, and a forced regeneration keeps the same numbers', async () => {
     const before = (await balances(`accountId=${checking.id}&days=730`)).body.rows;
-    const forced = await call<{ status: string; items_written: number; accounts: number }>(
-      'POST',
+    const forced = await runJobCall<{ status: string; items_written: number; accounts: number }>(
       '/running-balances/regenerate',
-      {},
+      { token: owner.idToken, profileId },
     );
     expect(forced.status).toBe(200);
     expect(forced.body.accounts).toBe(accounts.length);
@@ -425,12 +443,16 @@ describe('reconciliation', () => {
     });
     expect(created.status).toBe(201);
     const id = created.body.item.id;
-    expect(created.body.item).toMatchObject({ is_reconciled: true });
-    expect(created.body.item.reconciliation?.transaction_id).toBe(tx.id);
-    expect(created.body.item.reconciliation?.transaction?.id).toBe(tx.id);
+    // The save answers with the item as stored; PlanChanged's consumer reconciles it behind the answer.
+    expect(created.body.item).toMatchObject({ is_reconciled: false });
+    await drainQueues();
+    const settled = await itemNow(id);
+    expect(settled).toMatchObject({ is_reconciled: true });
+    expect(settled?.reconciliation?.transaction_id).toBe(tx.id);
+    expect(settled?.reconciliation?.transaction?.id).toBe(tx.id);
     // The matched transaction is named as /transactions names it (the calendar's "Matched with …").
-    expect(created.body.item.reconciliation?.transaction?.display_name).toBe(tx.display_name);
-    expect(created.body.item.reconciliation?.reasons.length).toBeGreaterThan(0);
+    expect(settled?.reconciliation?.transaction?.display_name).toBe(tx.display_name);
+    expect(settled?.reconciliation?.reasons.length).toBeGreaterThan(0);
     // Reconciled: the forecast is as if it were not planned at all.
     const matched = await rows();
     expect(matched.map((r) => r.closing_balance)).toEqual(before.map((r) => r.closing_balance));
@@ -460,7 +482,7 @@ describe('reconciliation', () => {
     });
     // (Another charge of the same size in the window may match it: that is a new match, not the same.)
     expect(edited.body.item.reconciliation?.transaction_id ?? null).not.toBe(tx.id);
-    expect((await call('POST', '/money-plan/generate', {})).status).toBe(200);
+    expect((await generatePlan({ token: owner.idToken, profileId })).status).toBe(200);
     const listed = await call<{ items: Item[] }>('GET', `/money-plan/items?from=${today()}&to=${today()}`);
     const relisted = listed.body.items.find((i) => i.id === id);
     expect(relisted).toBeDefined();
@@ -621,7 +643,7 @@ describe('get-money-plan-calendar', () => {
     const forecasts = directData().profileForecasts;
     await forecasts.update({ profile_id: profileId }).set({ plan_started_on: earlier }).go();
     try {
-      expect((await call('POST', '/money-plan/generate', {})).status).toBe(200);
+      expect((await generatePlan({ token: owner.idToken, profileId })).status).toBe(200);
       expect((await calendar({ month: monthOf(-1) })).body.plan_started_on).toBe(earlier);
     } finally {
       await forecasts.update({ profile_id: profileId }).set({ plan_started_on: today() }).go();

@@ -6,7 +6,13 @@
 // sides of payments out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn, type TestUser } from './helpers.ts';
-import { forecastSettled, linkedUser, profileApi, type StoredAccountView } from './money-helpers.ts';
+import {
+  forecastSettled,
+  generatePlan,
+  linkedUser,
+  profileApi,
+  type StoredAccountView,
+} from './money-helpers.ts';
 
 interface Balance {
   opening: number;
@@ -73,7 +79,7 @@ const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 beforeAll(async () => {
   ({ user: owner, profileId, accounts } = await linkedUser('ins_109508'));
-  const generated = await call<Generated>('POST', '/money-plan/generate', {});
+  const generated = await generatePlan<Generated>({ token: owner.idToken, profileId });
   expect(generated.status).toBe(200);
   plan = generated.body;
 }, 180_000);

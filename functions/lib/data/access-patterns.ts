@@ -143,6 +143,13 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byToken',
   },
   {
+    pattern:
+      "A job a person started (plan, forecast, a bank's first sync) by profile and id, and the profile's recent jobs (TTL a day)",
+    source: 'docs/jobs.md',
+    entity: 'jobs',
+    index: 'byProfile',
+  },
+  {
     pattern: "Item by Plaid's item_id (webhooks)",
     source: '§4 sync',
     entity: 'plaidItems',

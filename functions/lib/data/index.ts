@@ -29,6 +29,7 @@ import {
   userClaimEntity,
 } from './entities/email.ts';
 import { financialProfileEntity } from './entities/financial-profile.ts';
+import { jobEntity } from './entities/job.ts';
 import { linkSessionEntity } from './entities/link-session.ts';
 import { moneyPlanCategoryEntity } from './entities/money-plan-category.ts';
 import { moneyPlanSeriesEntity } from './entities/money-plan-series.ts';
@@ -80,6 +81,7 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     plaidItems: plaidItemEntity(c, t),
     syncLeases: syncLeaseEntity(c, t),
     linkSessions: linkSessionEntity(c, t),
+    jobs: jobEntity(c, t),
     connectedAccounts: connectedAccountEntity(c, t),
     transactions: transactionEntity(c, t),
     plaidTransactionsRaw: plaidTransactionRawEntity(c, t),

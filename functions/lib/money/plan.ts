@@ -66,9 +66,16 @@ export async function announcePlanChange(
   profileId: string,
   userId: string,
   accountIds: readonly string[],
+  /** reconcile: a planned item was written, which the consumer matches against transactions first. */
+  options: { reconcile?: boolean } = {},
 ): Promise<void> {
   await markInputsChanged(ctx.data, profileId);
-  await ctx.deps.events.publish('PlanChanged', { userId, profileId, accountIds: [...new Set(accountIds)] });
+  await ctx.deps.events.publish('PlanChanged', {
+    userId,
+    profileId,
+    accountIds: [...new Set(accountIds)],
+    ...(options.reconcile ? { reconcile: true } : {}),
+  });
 }
 
 // ── Public shapes ──────────────────────────────────────────────────────────────────────────────────
@@ -483,6 +490,8 @@ export async function generateProfilePlan(
   ctx: MoneyContext,
   profileId: string,
   userId: string,
+  /** Told as it moves from reading the history to finding streams and to writing the plan (a job's steps). */
+  onStep: (step: 'finding' | 'planning') => Promise<void> = async () => undefined,
 ): Promise<GenerateResult> {
   const { data, deps } = ctx;
   const today = todayOf(deps.clock);
@@ -490,6 +499,7 @@ export async function generateProfilePlan(
   const accounts = await activeAccounts(data, profileId);
   const perAccount = await Promise.all(accounts.map((a) => accountHistory(data, a.id)));
   const histories = perAccount.flat();
+  await onStep('finding');
   const streams = detectRecurring(histories, {
     today,
     account_types: Object.fromEntries(accounts.map((a) => [a.id, a.account_type])),
@@ -522,6 +532,7 @@ export async function generateProfilePlan(
     to: horizon,
     suppressed_series: suppressed,
   });
+  await onStep('planning');
 
   const overridesOf = (seriesId: string) =>
     seriesById.get(seriesId)?.overrides as SeriesOverrides | undefined;

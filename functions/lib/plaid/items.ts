@@ -14,10 +14,19 @@ import { accountTypeOf, toCents } from './mapping.ts';
 import { PRODUCT_NAME } from '../../../domain/brand.ts';
 import { startTrialOnFirstConnection } from '../subscriptions/trial.ts';
 import { tallyItem } from '../admin/tally.ts';
+import { startJob } from '../jobs.ts';
 
 type LinkDeps = Pick<
   Deps,
-  'plaid' | 'tokenCipher' | 'plaidWebhookUrl' | 'appUrl' | 'events' | 'clock' | 'billingClock' | 'logger'
+  | 'plaid'
+  | 'tokenCipher'
+  | 'plaidWebhookUrl'
+  | 'appUrl'
+  | 'events'
+  | 'clock'
+  | 'billingClock'
+  | 'logger'
+  | 'queue'
 >;
 
 /** The item, checked to be manageable by the caller (only a profile's owner manages linked accounts). */
@@ -186,10 +195,13 @@ export async function exchangePublicToken(
     },
   );
   await deps.events.publish('AccountLinked', { userId: caller.userId, profileId, itemId, accountIds });
+  // The bank's history comes in as a job (docs/jobs.md): the SPA follows its steps on /onboarding.
+  const job = await startJob(deps, data, { kind: 'first_sync', profileId, userId: caller.userId, itemId });
   return {
     accounts_count: accountIds.length,
     item_id: itemId,
     account_ids: accountIds,
+    job_id: job.job_id,
     // The SPA says 'Trial Started!' (spec §8) when this connection started it.
     trial_started: trialStarted,
   };

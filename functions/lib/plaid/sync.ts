@@ -13,6 +13,7 @@ import { balanceCheckFields } from './balance-check.ts';
 import { plaidErrorOf, type PlaidErrorBody } from './client.ts';
 import { allDueShards, dueShard } from '../../../events/queues.ts';
 import { recordSyncRun } from '../admin/sync-runs.ts';
+import { inParallel } from '../money/store.ts';
 import { acquireSyncLease, releaseSyncLease } from './sync-lease.ts';
 import { rawTransactionRecord, toCents, transactionRecord } from './mapping.ts';
 
@@ -107,7 +108,13 @@ async function fetchAllPages(
 export interface SyncOptions {
   /** A user-requested refresh bypasses the interval (spec §9), never a rate-limit backoff. */
   forced: boolean;
+  /** Told once the bank has answered (0 accounts done) and as each account's rows are stored: a first
+   * sync's job shows "Syncing 3 of 8 accounts". */
+  onAccountsSynced?: (done: number, total: number) => Promise<void>;
 }
+
+/** Accounts whose rows are written at once (each with WRITE_CONCURRENCY batches per entity in flight). */
+const ACCOUNTS_AT_ONCE = 2;
 
 /** One sync of an item; each one that reached Plaid leaves a sync run (admin Plaid health, timeline). */
 export async function syncItem(
@@ -211,16 +218,27 @@ async function syncItemOnce(
       return [{ txn: transactionRecord(txn, context), raw: rawTransactionRecord(txn, context) }];
     });
     const batch = { concurrent: WRITE_CONCURRENCY };
-    await Promise.all([
-      writeAll(
-        records.map((r) => r.txn),
-        (rows) => data.transactions.put(rows).go(batch),
-      ),
-      writeAll(
-        records.map((r) => r.raw),
-        (rows) => data.plaidTransactionsRaw.put(rows).go(batch),
-      ),
-    ]);
+    // Account by account (a few at once), so a first sync can say how many are in.
+    const recordsOf = new Map<string, typeof records>();
+    for (const record of records)
+      recordsOf.set(record.txn.account_id, [...(recordsOf.get(record.txn.account_id) ?? []), record]);
+    let accountsDone = 0;
+    await options.onAccountsSynced?.(0, accounts.length);
+    await inParallel(accounts, ACCOUNTS_AT_ONCE, async (account) => {
+      const rows = recordsOf.get(account.id) ?? [];
+      await Promise.all([
+        writeAll(
+          rows.map((r) => r.txn),
+          (items) => data.transactions.put(items).go(batch),
+        ),
+        writeAll(
+          rows.map((r) => r.raw),
+          (items) => data.plaidTransactionsRaw.put(items).go(batch),
+        ),
+      ]);
+      accountsDone += 1;
+      await options.onAccountsSynced?.(accountsDone, accounts.length);
+    });
     for (const removed of pages.removed) {
       const account = removed.account_id ? byPlaidId.get(removed.account_id) : undefined;
       if (account) changed.add(account.id);

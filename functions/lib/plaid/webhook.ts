@@ -64,7 +64,7 @@ export async function deleteItemData(data: Data, itemId: string): Promise<void> 
 }
 
 export async function handlePlaidWebhook(
-  deps: WebhookDeps & Pick<Deps, 'plaidWebhookUrl' | 'appUrl' | 'billingClock'>,
+  deps: WebhookDeps & Pick<Deps, 'plaidWebhookUrl' | 'appUrl' | 'billingClock' | 'queue'>,
   data: Data,
   body: PlaidWebhookBody,
 ) {

@@ -44,6 +44,7 @@ export async function pushFor(
   const base = { type: 'event' as const, id: event.id, event: event['detail-type'], at: event.time };
   const detail = event.detail as Partial<Record<'profileId' | 'userId', string | null>> & {
     accountIds?: string[];
+    job?: RealtimePush['job'];
   };
   if (event['detail-type'] === 'NoticePublished') {
     return { push: { ...base, profileId: null }, audience: 'everyone' };
@@ -60,6 +61,8 @@ export async function pushFor(
       ...base,
       profileId: detail.profileId,
       ...(detail.accountIds ? { accountIds: detail.accountIds } : {}),
+      // A job's step reaches every member's open page, as the plan it builds does.
+      ...(detail.job ? { job: detail.job } : {}),
     },
     audience: { userIds: await profileAudience(data, detail.profileId) },
   };
