@@ -9,6 +9,7 @@ import { NotFoundError } from '../../domain/errors.ts';
 import { displayName } from '../../domain/money/merchant.ts';
 import { profileIdFromRequest, requireProfileAccess } from '../lib/access.ts';
 import { dataFor } from '../lib/data/index.ts';
+import { epochSeconds } from '../lib/data/entities/plaid-transaction-raw.ts';
 import { httpHandler, route } from '../lib/http.ts';
 import { calendarDate } from '../lib/money/validation.ts';
 import { pageQuery, queryPage } from '../lib/paging.ts';
@@ -69,10 +70,14 @@ export const handler = httpHandler('transactions', {
         data.plaidTransactionsRaw.query
           .byAccountDate({ account_id: query.accountId })
           .between({ date: query.from ?? '0000-00-00' }, { date: `${query.to ?? '9999-99-99'}~` })
+          // Expired copies may linger until DynamoDB deletes them (DynamoDB Local never does).
+          .where(
+            ({ ttl }, { notExists, gt }) => `${notExists(ttl)} OR ${gt(ttl, epochSeconds(deps.clock()))}`,
+          )
           .go({ count: query.limit, cursor }),
       );
       return {
-        transactions: page.items.map(({ payload: _payload, ...rest }) => rest),
+        transactions: page.items.map(({ payload: _payload, ttl: _ttl, ...rest }) => rest),
         next_cursor: page.next_cursor,
       };
     },

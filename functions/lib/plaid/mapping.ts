@@ -1,6 +1,7 @@
 // Plaid shapes → the product's records: floats to integer cents at the edge, Plaid account types to
 // ours, and a Plaid transaction to a transactions item.
 import type { AccountBase, Transaction as PlaidTransaction } from 'plaid';
+import { rawCopyExpiresAt } from '../../../domain/balance-validation.ts';
 
 /** Plaid sends decimal currency units; inside the product money is integer cents. */
 export const toCents = (amount: number | null | undefined): number | undefined =>
@@ -52,6 +53,8 @@ export function rawTransactionRecord(txn: PlaidTransaction, context: Omit<Transa
     date: txn.date,
     amount: toCents(txn.amount) ?? 0,
     name: txn.name,
+    pending: txn.pending,
+    ttl: rawCopyExpiresAt(txn.date),
     payload: {
       merchant_name: txn.merchant_name ?? null,
       pending: txn.pending,

@@ -9,7 +9,8 @@ import type { PlaidApi, RemovedTransaction, Transaction as PlaidTransaction } fr
 import { backoffMinutes, nextRefreshAt, refreshTier } from '../../../domain/balance-refresh.ts';
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
-import { balanceCheckFields } from './balance-check.ts';
+import { balanceCheckFields, dropOpeningsTouched, type PostedAmount } from './balance-check.ts';
+import { rawCopyExpired } from '../../../domain/balance-validation.ts';
 import { plaidErrorOf, type PlaidErrorBody } from './client.ts';
 import { allDueShards, dueShard } from '../../../events/queues.ts';
 import { recordSyncRun } from '../admin/sync-runs.ts';
@@ -217,6 +218,25 @@ async function syncItemOnce(
       const context = { userId: item.user_id, profileId: account.profile_id, accountId: account.id };
       return [{ txn: transactionRecord(txn, context), raw: rawTransactionRecord(txn, context) }];
     });
+    // A copy already past its retention is not written (a first sync's 24 months keep about 3).
+    const syncStarted = deps.clock();
+    const live = (raw: (typeof records)[number]['raw']) => !rawCopyExpired(raw.date, syncStarted);
+    const modifiedIds = new Set(pages.modified.map((t) => t.transaction_id));
+    const restarted = item.plaid_sync_token
+      ? await dropOpeningsTouched(
+          data,
+          accounts,
+          {
+            added: records.filter((r) => !modifiedIds.has(r.raw.plaid_transaction_id)).map((r) => r.raw),
+            modified: records.filter((r) => modifiedIds.has(r.raw.plaid_transaction_id)).map((r) => r.raw),
+            removed: pages.removed.flatMap((r) => {
+              const account = r.account_id ? byPlaidId.get(r.account_id) : undefined;
+              return account ? [{ id: r.transaction_id, accountId: account.id }] : [];
+            }),
+          },
+          syncStarted,
+        )
+      : new Set<string>();
     const batch = { concurrent: WRITE_CONCURRENCY };
     // Account by account (a few at once), so a first sync can say how many are in.
     const recordsOf = new Map<string, typeof records>();
@@ -231,9 +251,8 @@ async function syncItemOnce(
           rows.map((r) => r.txn),
           (items) => data.transactions.put(items).go(batch),
         ),
-        writeAll(
-          rows.map((r) => r.raw),
-          (items) => data.plaidTransactionsRaw.put(items).go(batch),
+        writeAll(rows.map((r) => r.raw).filter(live), (items) =>
+          data.plaidTransactionsRaw.put(items).go(batch),
         ),
       ]);
       accountsDone += 1;
@@ -269,11 +288,11 @@ async function syncItemOnce(
       : null;
     const liabilityByPlaidId = liabilities ? liabilityRecords(liabilities, nowIso) : new Map();
     // A replay from the start holds the account's whole window: its posted amounts need no read back.
-    const replayedPosted = item.plaid_sync_token ? null : new Map<string, number[]>();
+    const replayedPosted = item.plaid_sync_token ? null : new Map<string, PostedAmount[]>();
     for (const txn of replayedPosted ? pages.added : []) {
       if (txn.pending) continue;
       const amounts = replayedPosted?.get(txn.account_id) ?? [];
-      amounts.push(toCents(txn.amount) ?? 0);
+      amounts.push({ date: txn.date, amount: toCents(txn.amount) ?? 0 });
       replayedPosted?.set(txn.account_id, amounts);
     }
     await Promise.all(
@@ -283,7 +302,10 @@ async function syncItemOnce(
         const currentCents = toCents(balance.balances.current);
         // A moved balance moves every forecast day of the account, so it is news like a transaction.
         if (currentCents !== undefined && currentCents !== account.current_balance) changed.add(account.id);
-        const check = await balanceCheckFields(data, account, {
+        const opened = restarted.has(account.id)
+          ? { ...account, balance_check_opening: undefined, balance_check_opening_through: undefined }
+          : account;
+        const check = await balanceCheckFields(data, opened, {
           currentCents,
           replayedPosted: replayedPosted ? (replayedPosted.get(account.plaid_account_id) ?? []) : undefined,
           changed: changed.has(account.id),

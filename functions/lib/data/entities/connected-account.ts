@@ -32,8 +32,10 @@ export function connectedAccountEntity(client: DynamoDBDocumentClient, table: st
         historical_sync_status: { type: 'string', required: true, default: 'pending' },
         historical_sync_completed_at: { type: 'string' },
         // spec §5 balance validation, computed on the server after each sync (functions/lib/plaid/
-        // balance-check.ts): the balance before the synced window, taken once, and the last result.
+        // balance-check.ts): the balance at the end of balance_check_opening_through (inferred once,
+        // then moved forward as posted transactions are folded into it), and the last result.
         balance_check_opening: { type: 'number' },
+        balance_check_opening_through: { type: 'string' },
         balance_check: {
           type: 'map',
           properties: {
