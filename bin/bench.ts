@@ -19,6 +19,7 @@ import { benchObservability } from './observability-bench.ts';
 import { benchWeb } from './web-bench.ts';
 import { benchUser } from './bench-user.ts';
 import { scaleFigures, scaleRun } from './scale-bench.ts';
+import { benchCost } from './cost-bench.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -281,10 +282,17 @@ async function measure(): Promise<void> {
   figures.push(...(await benchWeb()));
   figures.push(...benchForecastComputation());
   figures.push(...(await benchSandboxHistories(SEEDS)));
+  const costs = await benchCost();
+  costLines.push(...costs.lines);
+  figures.push(...costs.figures);
   if (SCALE_SIZES.length >= 2) figures.push(...scaleFigures(await scaleRun(SCALE_SIZES)));
 }
 
+/** The cost model's breakdown, printed before the figures. */
+const costLines: string[] = [];
+
 function printFigures(): void {
+  if (costLines.length > 0) console.log(`\n${costLines.join('\n')}`);
   console.log(`\nBenchmarks (${REQUESTS} sequential requests each, after 20 warm-up requests)\n`);
   let over = 0;
   for (const f of figures) {
