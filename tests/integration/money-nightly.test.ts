@@ -119,9 +119,13 @@ describe('nightly sweep', () => {
     expect(mine).toEqual([{ queue: 'profileMaintenance', m: { profileId } }]);
     expect(count).toBe(enqueued.length);
 
-    expect(await maintainIfDue(contextAt(dayAfter), profileId)).toBe('regenerated');
+    // Rebuilt a day ago (the test above): the move to the new day waits for the next reader or sync.
     const data = directData();
+    const { data: before } = await data.profileForecasts.get({ profile_id: profileId }).go();
+    expect(await maintainIfDue(contextAt(dayAfter), profileId)).toBe('deferred');
     const { data: first } = await data.profileForecasts.get({ profile_id: profileId }).go();
+    expect(first?.generation_id).toBe(before?.generation_id);
+    expect(first?.next_due_at).toBe(`${addDays(dayAfter.toISOString().slice(0, 10), 1)}T00:00:00.000Z`);
     expect(await maintainIfDue(contextAt(dayAfter), profileId)).toBe('not_due');
     const { data: second } = await data.profileForecasts.get({ profile_id: profileId }).go();
     expect(second?.generation_id).toBe(first?.generation_id);

@@ -157,27 +157,35 @@ describe('the hourly Plaid refresh', () => {
 });
 
 describe('the daily forecast upkeep through the local schedule and queue', () => {
-  it('maintains a due profile once, moving its next due time to tomorrow', async () => {
+  const upkeep = async (generatedAt: string) => {
     const data = directData();
-    const { data: state } = await data.profileForecasts.get({ profile_id: owner.profileId }).go();
-    expect(state?.generation_id).toBeDefined();
     await data.profileForecasts
       .patch({ profile_id: owner.profileId })
-      .set({ next_due_at: past(1), forecast_queue: dueShard(owner.profileId) })
+      .set({ next_due_at: past(1), forecast_queue: dueShard(owner.profileId), generated_at: generatedAt })
       .go();
-
+    const { data: before } = await data.profileForecasts.get({ profile_id: owner.profileId }).go();
     await ops('POST', `/queues/${queues.profileMaintenance.id}/messages`, [
       { profileId: owner.profileId },
       { profileId: owner.profileId },
     ]);
     await ops('POST', '/drain');
-
     const { data: after } = await data.profileForecasts.get({ profile_id: owner.profileId }).go();
     expect(after!.next_due_at! > new Date().toISOString()).toBe(true);
-    expect(after!.generation_id).not.toBe(state!.generation_id);
-    const upkeep = (await ops<{ queues: QueueView[] }>('GET', '/queues')).queues.find(
+    const queue = (await ops<{ queues: QueueView[] }>('GET', '/queues')).queues.find(
       (q) => q.queue === queues.profileMaintenance.id,
     )!;
-    expect(upkeep.deadLetters).toEqual([]);
+    expect(queue.deadLetters).toEqual([]);
+    return { before: before!, after: after! };
+  };
+
+  it('rebuilds a forecast last built days ago once, moving its next due time to tomorrow', async () => {
+    const { before, after } = await upkeep(past(72));
+    expect(after.generation_id).not.toBe(before.generation_id);
+  });
+
+  it('leaves a forecast rebuilt today to its next reader, and only moves its due time', async () => {
+    const { before, after } = await upkeep(past(1));
+    expect(after.generation_id).toBe(before.generation_id);
+    expect(after.inputs_version).toBeGreaterThan(before.inputs_version ?? 0);
   });
 });

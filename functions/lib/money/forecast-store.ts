@@ -392,7 +392,7 @@ export function historyFrom(today: string): string {
 }
 
 /** The first moment of the day after `today` (UTC): the nightly sweep regenerates anything older. */
-function nextDue(today: string): string {
+export function nextDue(today: string): string {
   return `${addDays(today, 1)}T00:00:00.000Z`;
 }
 

@@ -20,7 +20,7 @@ export interface UpkeepOutcome {
 }
 
 /** Whether a member of the profile has the app open: an unexpired realtime connection. */
-async function someoneHasTheAppOpen(ctx: MoneyContext, profileId: string): Promise<boolean> {
+export async function someoneHasTheAppOpen(ctx: MoneyContext, profileId: string): Promise<boolean> {
   const people = await profileAudience(ctx.data, profileId);
   const now = Math.floor(ctx.deps.clock().getTime() / 1000);
   const connections = await Promise.all(

@@ -1,15 +1,17 @@
 // The daily forecast upkeep (catalog schedule forecastNightly; spec §9 running balances: today + 730
 // days, stale after 24 h). Profiles whose forecast was made before today are found through the sparse,
-// sharded byForecastDue index (never a Scan) and enqueued one per message. For each, the plan is kept up first — streams re-detected and
-// merged (mergePlan keeps every user decision), the user's repeating items extended to the moved
-// horizon, reconciliation — then the forecast is regenerated from today.
-import { allDueShards } from '../../../events/queues.ts';
+// sharded byForecastDue index (never a Scan) and enqueued one per message. For each, the plan is kept
+// up — streams re-detected and merged (mergePlan keeps every user decision), the user's repeating items
+// extended to the moved horizon, reconciliation — and the forecast moved to today, unless its next reader
+// or sync will do that anyway (docs/money-engine.md "When the forecast is rebuilt").
+import { allDueShards, dueShard } from '../../../events/queues.ts';
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
-import { markInputsChanged, regenerateForecast } from './forecast-store.ts';
+import { markInputsChanged, nextDue, regenerateForecast } from './forecast-store.ts';
+import { someoneHasTheAppOpen } from './forecast-upkeep.ts';
 import { extendUserSeries, generateProfilePlan } from './plan.ts';
 import { reconcileProfile } from './reconciliation.ts';
-import { profileSeries, type MoneyContext } from './store.ts';
+import { profileSeries, todayOf, type MoneyContext } from './store.ts';
 
 /** The profiles whose daily upkeep is due at `now`, from every shard of the sparse due index. */
 export async function forecastsDue(data: Data, now: Date): Promise<string[]> {
@@ -63,5 +65,32 @@ export async function maintainProfile(ctx: MoneyContext, profileId: string): Pro
     await reconcileProfile(ctx, profileId);
   }
   await markInputsChanged(data, profileId);
+  if (await mayDeferRebuild(ctx, profileId)) {
+    await data.profileForecasts
+      .patch({ profile_id: profileId })
+      .set({ next_due_at: nextDue(todayOf(ctx.deps.clock)), forecast_queue: dueShard(profileId) })
+      .go();
+    return 'deferred';
+  }
   return (await regenerateForecast(ctx, profileId)).status;
+}
+
+/** A forecast rebuilt this recently waits for its next reader or sync instead of the daily upkeep. */
+export const UPKEEP_DEFER_LIMIT_MS = 2 * 86_400_000;
+
+/**
+ * Whether the daily upkeep may leave the forecast's move to the new day to whoever needs it next: a
+ * reader rebuilds a forecast that does not start today before answering (freshForecast), and a sync
+ * with transactions on a cash account rebuilds it at once for the low-balance alert
+ * (forecast-upkeep.ts). An active person's forecast is rebuilt that way most days, so the upkeep's
+ * own rebuild would be a second one. It still rebuilds when the last rebuild is older than
+ * UPKEEP_DEFER_LIMIT_MS (a quiet account's alerts keep looking ahead) or someone has the app open.
+ */
+async function mayDeferRebuild(ctx: MoneyContext, profileId: string): Promise<boolean> {
+  const { data: state } = await ctx.data.profileForecasts
+    .get({ profile_id: profileId })
+    .go({ attributes: ['generated_at'] });
+  const builtAt = state?.generated_at ? Date.parse(state.generated_at) : Number.NaN;
+  if (!(ctx.deps.clock().getTime() - builtAt < UPKEEP_DEFER_LIMIT_MS)) return false;
+  return !(await someoneHasTheAppOpen(ctx, profileId));
 }
