@@ -259,7 +259,13 @@ describe('the clock', () => {
     expect(subscription.status).toBe('active');
     const periodEnd = subscription.items.data[0]?.current_period_end ?? 0;
     const portal = await stripe.billingPortal.sessions.create({ customer });
-    const cancel = await postPortal(portal.url, 'cancel', { subscription: subscription.id });
+    // As in Stripe's portal, cancelling asks first; nothing changes until it is confirmed.
+    const asked = await postPortal(portal.url, 'cancel', { subscription: subscription.id });
+    expect(asked.status).toBe(200);
+    expect(await stripe.subscriptions.retrieve(subscription.id)).toMatchObject({
+      cancel_at_period_end: false,
+    });
+    const cancel = await postPortal(portal.url, 'cancel', { subscription: subscription.id, confirm: 'yes' });
     expect(cancel.status).toBe(303);
     expect(await (await fetch(`${portal.url}?done=cancel`)).text()).toContain('Cancels on July 15, 2025.');
 

@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { TOKEN_QUERY_PARAMETER, TWO_FACTOR_QUERY_PARAMETER } from '@events/realtime.ts';
 import { getIdToken } from './api-client.ts';
 import { reportBillingTime } from './billing-clock.ts';
+import { applyAccessEnded } from './realtime-access-ended.ts';
 import { catchUpKeys, invalidate, keysToInvalidate } from './realtime-invalidation.ts';
 import { RealtimeClient } from './realtime-client.ts';
 import { planChangedProfiles, showPlannedItemsNow } from './realtime-plan-items.ts';
@@ -29,6 +30,8 @@ export function startRealtime(options: {
       return `${base}?${query.toString()}`;
     },
     onPushes: (pushes) => {
+      // First: a profile the person can no longer see is dropped before anything refetches for it.
+      applyAccessEnded(queryClient, userId, pushes);
       // Before the invalidation: the plan items' read goes out first, and it need not wait for the
       // forecast rebuild that the calendar's own refetch waits for.
       for (const profileId of planChangedProfiles(pushes)) void showPlannedItemsNow(queryClient, profileId);

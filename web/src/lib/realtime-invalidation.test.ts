@@ -2,6 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { REALTIME_EVENTS, type RealtimeEvent, type RealtimePush } from '@events/realtime.ts';
+import { FINANCIAL_PROFILES_KEY } from './financial-profiles-query.ts';
 import { cacheAreas } from './react-query.ts';
 import {
   catchUpKeys,
@@ -35,6 +36,10 @@ describe('keysToInvalidate', () => {
     for (const event of REALTIME_EVENTS) expect(keysToInvalidate([push(event)]), event).not.toHaveLength(0);
     expect(keysToInvalidate([push('NoticePublished', null)])).toEqual([[NOTICES_KEY]]);
     expect(keysToInvalidate([push('SubscriptionChanged', null)])).toEqual([[SUBSCRIPTION_KEY]]);
+  });
+
+  it('reads only the list of profiles again when access to one ended, nothing of the profile', () => {
+    expect(keysToInvalidate([push('MemberRemoved')])).toEqual([[FINANCIAL_PROFILES_KEY]]);
   });
 
   it('names each key once for a batch', () => {

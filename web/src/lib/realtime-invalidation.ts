@@ -2,6 +2,7 @@
 // the event changed, for the profile it names; and what a catch-up after a reconnect refetches.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { RealtimeEvent, RealtimePush } from '@events/realtime.ts';
+import { FINANCIAL_PROFILES_KEY } from './financial-profiles-query.ts';
 import { cacheAreas } from './react-query.ts';
 
 /** Query-key roots outside spec §3's cache areas that pushes also reach. */
@@ -42,6 +43,9 @@ export const areasByEvent: Record<RealtimeEvent, readonly Area[]> = {
   ItemLoginRequired: [cacheAreas.accounts, cacheAreas.syncStatus],
   SubscriptionChanged: [],
   NoticePublished: [],
+  // Access to the profile ended: its cached data is dropped, not refetched (realtime-access-ended.ts);
+  // only the list of profiles is read again (keysToInvalidate).
+  MemberRemoved: [],
 };
 
 /** The exact query keys (prefixes) a batch of pushes invalidates, each once. */
@@ -50,6 +54,7 @@ export function keysToInvalidate(pushes: readonly RealtimePush[]): QueryKey[] {
   const add = (key: QueryKey) => keys.set(JSON.stringify(key), key);
   for (const push of pushes) {
     if (push.event === 'NoticePublished') add([NOTICES_KEY]);
+    else if (push.event === 'MemberRemoved') add([FINANCIAL_PROFILES_KEY]);
     else if (push.event === 'SubscriptionChanged') add([SUBSCRIPTION_KEY]);
     else if (push.profileId) for (const area of areasByEvent[push.event]) add([area, push.profileId]);
   }
