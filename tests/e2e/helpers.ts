@@ -337,3 +337,29 @@ export async function makeAdminByEmail(email: string) {
     email,
   );
 }
+
+/**
+ * Records every sentence a job's status line shows on this page from now on (docs/jobs.md), however
+ * briefly: a job's steps can pass faster than an assertion polls. Read them with `jobMessages`.
+ */
+export async function recordJobMessages(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (globalThis as unknown as { __jobMessages: string[] }).__jobMessages = seen;
+    const record = () => {
+      for (const node of document.querySelectorAll('[data-testid="job-message"]')) {
+        const text = node.textContent ?? '';
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }
+    };
+    record();
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+}
+
+export const jobMessages = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { __jobMessages?: string[] }).__jobMessages ?? []);
