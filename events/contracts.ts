@@ -52,6 +52,14 @@ export const subscriptionChangedSchema = z.object({
   userId: z.string(),
 });
 
+/** A member lost access to a financial profile: the owner removed them, or they left. */
+export const memberRemovedSchema = z.object({
+  /** The member who no longer has access. */
+  userId: z.string(),
+  profileId: z.string(),
+  removedBy: z.string(),
+});
+
 /** An admin created or changed an in-app notice (spec §2 in-app notices). */
 export const noticePublishedSchema = z.object({
   notificationId: z.string(),
@@ -119,6 +127,7 @@ export const eventContracts = {
   ItemLoginRequired: itemLoginRequiredSchema,
   SubscriptionChanged: subscriptionChangedSchema,
   NoticePublished: noticePublishedSchema,
+  MemberRemoved: memberRemovedSchema,
   AdminRollupRequested: adminRollupRequestedSchema,
   UserRegistered: userRegisteredSchema,
   CoachUsed: coachUsedSchema,

@@ -14,6 +14,7 @@ export const REALTIME_EVENTS = [
   'ItemLoginRequired',
   'SubscriptionChanged',
   'NoticePublished',
+  'MemberRemoved',
   'JobProgress',
 ] as const satisfies readonly EventDetailType[];
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];

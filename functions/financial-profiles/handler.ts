@@ -42,7 +42,7 @@ export const handler = httpHandler('financial-profiles', {
   }),
   'DELETE /financial-profiles/{profileId}/members/{userId}': route({
     path: profilePath.extend({ userId: z.string().min(1).max(128) }),
-    run: ({ deps, caller, path }) => removeMember(dataFor(deps), caller, path.profileId, path.userId),
+    run: ({ deps, caller, path }) => removeMember(dataFor(deps), deps, caller, path.profileId, path.userId),
   }),
   'GET /financial-profiles/{profileId}/invitations': route({
     path: profilePath,

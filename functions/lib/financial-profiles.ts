@@ -201,13 +201,23 @@ export async function listMembers(data: Data, caller: Caller, profileId: string)
   ];
 }
 
-/** The owner removes a member, or a member leaves. */
-export async function removeMember(data: Data, caller: Caller, profileId: string, userId: string) {
+/**
+ * The owner removes a member, or a member leaves. MemberRemoved tells the member's open pages at once
+ * (docs/realtime.md), which drop the profile's data and switch to one they can still see.
+ */
+export async function removeMember(
+  data: Data,
+  deps: Pick<Deps, 'events'>,
+  caller: Caller,
+  profileId: string,
+  userId: string,
+) {
   if (userId !== caller.userId) await requireProfileAccess(data, caller, profileId, 'manage');
   else await requireProfileAccess(data, caller, profileId, 'read');
   const { data: member } = await data.profileMembers.get({ profile_id: profileId, user_id: userId }).go();
   if (!member) throw new NotFoundError('That person is not a member of this financial profile');
   await data.profileMembers.delete({ profile_id: profileId, user_id: userId }).go();
+  await deps.events.publish('MemberRemoved', { userId, profileId, removedBy: caller.userId });
   await logSecurityEvent(data, caller.userId, 'member_removed', {
     profile_id: profileId,
     member_user_id: userId,

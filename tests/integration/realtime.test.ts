@@ -233,3 +233,42 @@ describe('realtime fan-out', () => {
     expect(ownerConnections).toHaveLength(2);
   });
 });
+
+describe('realtime access ended', () => {
+  it("tells a removed member's every open connection at once, and nobody else", async () => {
+    const { owner, editor, profileId } = await sharedProfile();
+    const [ownerTab, memberTab1, memberTab2] = await Promise.all([
+      connect(owner.idToken),
+      connect(editor.idToken),
+      connect(editor.idToken),
+    ]);
+
+    const removed = await api('DELETE', `/financial-profiles/${profileId}/members/${editor.userId}`, {
+      token: owner.idToken,
+    });
+    expect(removed.status).toBe(204);
+
+    for (const tab of [memberTab1, memberTab2]) {
+      const [push] = await waitFor(() => {
+        const found = pushes(tab.messages, 'MemberRemoved');
+        return found.length > 0 ? found : undefined;
+      });
+      expect(push).toMatchObject({ type: 'event', event: 'MemberRemoved', profileId });
+    }
+    expect(pushes(ownerTab.messages, 'MemberRemoved')).toHaveLength(0);
+    // And the profile's next change no longer reaches them.
+    const created = await api('POST', '/money-plan/items', {
+      token: owner.idToken,
+      headers: { 'x-profile-id': profileId },
+      body: {
+        description: 'Gym',
+        amount: -3_000,
+        due_date: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+        account_id: null,
+      },
+    });
+    expect(created.status).toBe(201);
+    await waitFor(() => (pushes(ownerTab.messages, 'PlanChanged').length > 0 ? true : undefined));
+    expect(pushes(memberTab1.messages, 'PlanChanged')).toHaveLength(0);
+  });
+});

@@ -49,6 +49,14 @@ export async function pushFor(
   if (event['detail-type'] === 'NoticePublished') {
     return { push: { ...base, profileId: null }, audience: 'everyone' };
   }
+  if (event['detail-type'] === 'MemberRemoved' && detail.profileId) {
+    // Only the person who lost access: their open pages drop the profile at once. The profile's
+    // remaining audience no longer includes them, so no other push would tell them.
+    return {
+      push: { ...base, profileId: detail.profileId },
+      audience: { userIds: detail.userId ? [detail.userId] : [] },
+    };
+  }
   if (event['detail-type'] === 'SubscriptionChanged' || !detail.profileId) {
     // A person's own records (or a sync of accounts not yet in a profile): that person only.
     return {

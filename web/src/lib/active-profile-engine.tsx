@@ -108,6 +108,14 @@ export function useActiveProfileState(): { userId: string | null; value: ActiveP
     previous.current = { userId, profileId: settledActiveId };
   }, [userId, settledActiveId, queryClient]);
 
+  // A saved choice the server no longer lists, even after a refetch (the person was removed or left
+  // while this page was closed), is replaced by the fallback shown: a start asks for the saved profile's
+  // data before the list is in (lib/early-data.ts), and would be refused (404) on every reload.
+  useEffect(() => {
+    if (userId && status === 'ready' && reaction === 'refetch' && settledActiveId)
+      saveActiveProfileId(window.localStorage, userId, settledActiveId);
+  }, [userId, status, reaction, settledActiveId]);
+
   // The next start's early requests ask for this profile's data (issue 12, lib/early-data.ts).
   useEffect(() => {
     if (userId && settledActiveId) rememberLastActiveProfile(userId, settledActiveId);

@@ -145,6 +145,17 @@ describe('ActiveProfileProvider with its logic on demand', () => {
     expect(seen.at(-1)?.profile?.id).toBe('shared');
     expect(seen.at(-1)?.isInvitedUser).toBe(true);
 
+    // Removed from the shared profile elsewhere: once the list no longer has it (after its one refetch),
+    // the saved choice is replaced by the profile shown, so the next start asks for nothing refused.
+    env.profiles = [profile('own', 'owner', true)];
+    await settle(() => seen.at(-1)?.refetch());
+    await vi.waitFor(async () => {
+      await settle();
+      expect(seen.at(-1)?.profile?.id).toBe('own');
+      expect(memory.get('activeProfileId:u1')).toBe('own');
+    });
+    expect(memory.get('lastActiveProfile:u1')).toBe('own');
+
     // Sign-out: the signed-out state again, at once.
     await settle(() => env.setAuth({ status: 'signedOut', user: null }));
     expect(seen.at(-1)?.status).toBe('signedOut');
