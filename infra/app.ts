@@ -73,6 +73,7 @@ export function buildApp(options: BuildAppOptions): MoneyCalendarApp {
     env,
     description: 'money-calendar sign-in: Cognito user pool, admin group, SPA client',
     terminationProtection: stage === 'prod',
+    logRetention,
   });
   const data = new DataStack(app, stackId('Data'), {
     env,

@@ -25,7 +25,8 @@ import { localAvatarSecret } from '../functions/lib/ports/avatar-store.ts';
 import { createLogger } from '../functions/lib/logger.ts';
 import { cognitoClient, ensureTable, ensureUserPool, LOCAL_REGION } from './bootstrap.ts';
 import { standardClaimsEnricher } from './cognito/id-token-claims.ts';
-import { startCognito } from './cognito/start.ts';
+import { PRE_SIGN_UP_TRIGGER, startCognito } from './cognito/start.ts';
+import { handler as preSignUp } from '../functions/auth-pre-sign-up/handler.ts';
 import { startDynamoDb } from './dynamodb/start.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { createPlaidSandbox, type PlaidSandbox } from './plaid-sandbox/sandbox.ts';
@@ -178,6 +179,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       startCognito({
         port: ports.cognito,
         dataDir,
+        lambdaEndpoint: urls.api,
         code: LOCAL_CONFIRMATION_CODE,
         logFile: join(logDir, 'cognito.log'),
       }),
@@ -308,6 +310,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       outboxDir,
       avatars: { directory: avatarsDir, secret: localAvatarSecret(readFileSync(tokenKeyFile, 'utf8')) },
       onRequest: writeApiLog,
+      lambdaTriggers: { [PRE_SIGN_UP_TRIGGER]: preSignUp as (event: unknown) => Promise<unknown> },
       operator: operatorConsole({
         entries: catalog,
         workQueues,

@@ -161,7 +161,14 @@ export interface GatewayOptions {
   warm?: boolean;
   /** The local operator's console under /__ops (local/operator-console.ts). */
   operator?: OperatorConsole;
+  /**
+   * Functions the local identity provider invokes as Cognito invokes Lambda triggers, by name, on
+   * Lambda's Invoke API (`POST /2015-03-31/functions/{name}/invocations`, local/cognito/start.ts).
+   */
+  lambdaTriggers?: Record<string, (event: unknown) => Promise<unknown>>;
 }
+
+const LAMBDA_INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
 /** The local stand-in for API Gateway's WebSocket API and its Management API (`@connections`). */
 export interface LocalRealtime extends RealtimeSender {
@@ -402,6 +409,19 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     if (options.avatars && url.pathname.startsWith('/__avatars/')) {
       return serveAvatars(request, response, method, url.pathname, options.avatars);
+    }
+    const invoked = method === 'POST' ? LAMBDA_INVOKE_PATH.exec(url.pathname) : null;
+    const trigger = invoked ? options.lambdaTriggers?.[decodeURIComponent(invoked[1]!)] : undefined;
+    if (trigger) {
+      // Lambda's answer: 200 with the function's result, or with X-Amz-Function-Error and the error.
+      try {
+        send(response, 200, await trigger(JSON.parse((await readBody(request)).toString('utf8'))));
+      } catch (error) {
+        response.setHeader('x-amz-function-error', 'Unhandled');
+        const { name, message } = error instanceof Error ? error : new Error(String(error));
+        send(response, 200, { errorType: name, errorMessage: message });
+      }
+      return 200;
     }
     const operated = options.operator
       ? await options.operator(

@@ -7,6 +7,7 @@
 // - ChangePassword with a wrong current password: Cognito answers NotAuthorizedException 'Incorrect
 //   username or password.', cognito-local InvalidPasswordException (a password-policy error).
 // - AdminUserGlobalSignOut, which it lacks (below).
+// - SignUp's ValidationData, which it does not pass to the pre sign-up trigger (below).
 // - Cognito's lockout after repeated wrong passwords (below).
 const { Targets } = require('cognito-local/lib/targets/targets.js');
 const errors = require('cognito-local/lib/errors.js');
@@ -107,12 +108,29 @@ const withLockout = (original) => (services) => {
 const InitiateAuth = withLockout(Targets.InitiateAuth);
 const AdminInitiateAuth = withLockout(Targets.AdminInitiateAuth);
 
+// SignUp's ValidationData, which cognito-local does not hand its pre sign-up trigger (Cognito does, as
+// request.validationData): the sign-up form's password digest travels there.
+const originalSignUp = Targets.SignUp;
+const SignUp = (services) => async (ctx, req) => {
+  const triggers = Object.create(services.triggers);
+  triggers.preSignUp = (triggerCtx, params) =>
+    services.triggers.preSignUp(triggerCtx, {
+      ...params,
+      validationData: req.ValidationData
+        ? Object.fromEntries(req.ValidationData.map(({ Name, Value }) => [Name, Value]))
+        : undefined,
+    });
+  return originalSignUp({ ...services, triggers })(ctx, req);
+};
+
+Targets.SignUp = SignUp;
 Targets.ResendConfirmationCode = ResendConfirmationCode;
 Targets.ChangePassword = ChangePassword;
 Targets.AdminUserGlobalSignOut = AdminUserGlobalSignOut;
 Targets.InitiateAuth = InitiateAuth;
 Targets.AdminInitiateAuth = AdminInitiateAuth;
 module.exports = {
+  SignUp,
   ResendConfirmationCode,
   ChangePassword,
   AdminUserGlobalSignOut,

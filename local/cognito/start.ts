@@ -1,5 +1,7 @@
 // Starts cognito-local on loopback with a fixed confirmation code; its state lives in dataDir/.cognito.
-import { mkdirSync } from 'node:fs';
+// Its pre sign-up trigger is the cloud's (functions/auth-pre-sign-up), invoked through the local
+// gateway's Lambda endpoint.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProcess, type ManagedProcess } from '../processes.ts';
@@ -12,10 +14,28 @@ export interface CognitoOptions {
   /** Every confirmation and reset code (fixed in dev). */
   code: string;
   logFile: string;
+  /** Where Lambda's Invoke API is served (the local gateway), for the user pool's triggers. */
+  lambdaEndpoint: string;
 }
 
+/** The pre sign-up trigger's function name (the gateway's `lambdaTriggers` key). */
+export const PRE_SIGN_UP_TRIGGER = 'auth-pre-sign-up';
+
 export function startCognito(options: CognitoOptions): Promise<ManagedProcess> {
-  mkdirSync(options.dataDir, { recursive: true });
+  mkdirSync(join(options.dataDir, '.cognito'), { recursive: true });
+  // cognito-local reads its configuration from .cognito/config.json of its working directory.
+  writeFileSync(
+    join(options.dataDir, '.cognito', 'config.json'),
+    JSON.stringify({
+      LambdaClient: {
+        endpoint: options.lambdaEndpoint,
+        region: 'local',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        maxRetries: 0,
+      },
+      TriggerFunctions: { PreSignUp: PRE_SIGN_UP_TRIGGER },
+    }),
+  );
   return startProcess({
     name: 'cognito-local',
     command: process.execPath,

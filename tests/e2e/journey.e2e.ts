@@ -10,7 +10,7 @@ const base = () => process.env.E2E_BASE_URL ?? '';
 
 test('sign up, confirm, sign in, rename, reload, sign out', async ({ page }) => {
   const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'secret1';
+  const password = 'tallywise-e2e-pass';
   // issue 12 item 1: the SPA calls the API under its own origin (/api), so no call needs a CORS preflight.
   const apiCalls: string[] = [];
   const preflights: string[] = [];

@@ -41,10 +41,13 @@ describe('stacks', () => {
     ]);
   });
 
-  it('holds the catalog Lambdas in the api stack and only CDK helpers elsewhere', () => {
+  it("holds the catalog Lambdas in the api stack, the user pool's trigger beside it, and only CDK helpers elsewhere", () => {
     const { auth, data, api, jobs, web } = stacks;
     expect(Object.keys(resourcesOf(templateOf(api), 'AWS::Lambda::Function'))).toHaveLength(catalog.length);
-    const elsewhere = [auth, data, jobs, web].flatMap((stack) =>
+    expect(Object.keys(resourcesOf(templateOf(auth), 'AWS::Lambda::Function'))).toEqual([
+      expect.stringMatching(/^PreSignUpFunction/),
+    ]);
+    const elsewhere = [data, jobs, web].flatMap((stack) =>
       Object.keys(resourcesOf(templateOf(stack), 'AWS::Lambda::Function')),
     );
     // The site deployment (the test app has a web build) brings exactly one upload function.

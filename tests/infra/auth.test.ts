@@ -1,5 +1,6 @@
-// The auth stack: spec §9 password minimum, e-mail sign-in with verification by code, the admin group,
-// and an SPA client that has no secret and signs in with SRP.
+// The auth stack: spec §9 password minimum, e-mail sign-in with verification by code, the Lite plan with
+// the breached-password pre sign-up trigger, the admin group, and an SPA client that has no secret and
+// signs in with SRP.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { type Props, resourcesOf, templateOf, testApp } from './test-app.ts';
@@ -35,11 +36,30 @@ describe('user pool', () => {
     );
   });
 
-  it('enforces threat protection and is protected from deletion', () => {
-    expect(pool.UserPoolTier).toBe('PLUS');
-    expect(pool.UserPoolAddOns).toEqual({ AdvancedSecurityMode: 'ENFORCED' });
+  it('is on the Lite plan, with no threat-protection add-on, and is protected from deletion', () => {
+    expect(pool.UserPoolTier).toBe('LITE');
+    expect(pool.UserPoolAddOns).toBeUndefined();
     expect(pool.DeletionProtection).toBe('ACTIVE');
     auth.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
+  });
+
+  it('runs the breached-password check as its pre sign-up trigger, which Cognito may invoke', () => {
+    const functions = resourcesOf(auth, 'AWS::Lambda::Function');
+    const [triggerId] = Object.entries(functions).find(([, fn]) =>
+      String(fn.Properties.Description).startsWith('auth-pre-sign-up:'),
+    )!;
+
+    expect(pool.LambdaConfig).toEqual({ PreSignUp: { 'Fn::GetAtt': [triggerId, 'Arn'] } });
+    expect(functions[triggerId]!.Properties).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Timeout: 5,
+    });
+    auth.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [triggerId, 'Arn'] },
+      Principal: 'cognito-idp.amazonaws.com',
+    });
   });
 
   it('has the admin group', () => {

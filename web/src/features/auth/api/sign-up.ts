@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { authValidation } from '@domain/auth-messages.ts';
+import { breachCheckDigest } from '@domain/breached-passwords.ts';
 import { loadAmplify, type AmplifyAuth } from '../../../lib/amplify-loader.ts';
 import { emailField, newPasswordField } from '../utils/fields.ts';
 
@@ -36,7 +37,11 @@ export async function signUpThrough(amplify: SignUpCalls, input: SignUpInput): P
     const { nextStep } = await amplify.signUp({
       username: input.email,
       password: input.password,
-      options: { userAttributes: { email: input.email, name: input.fullName } },
+      options: {
+        userAttributes: { email: input.email, name: input.fullName },
+        // The pre sign-up trigger refuses a common breached password (spec §5's short minimum).
+        validationData: { password_sha256: await breachCheckDigest(input.password) },
+      },
     });
     return nextStep.signUpStep === 'CONFIRM_SIGN_UP' ? { kind: 'confirmSignUp' } : { kind: 'done' };
   } catch (error) {

@@ -50,6 +50,26 @@ describe('describeAuthError', () => {
     });
   });
 
+  it("shows the pre sign-up trigger's refusal of a breached password beside the password", () => {
+    // Cognito's words for a trigger's refusal (cognito-local names the function instead of the trigger).
+    const error = cognito(
+      'UserLambdaValidationException',
+      'PreSignUp failed with error breached_password: This password is too common and has appeared in data breaches. Please choose a different password..',
+    );
+    expect(describeAuthError('signUp', error)).toEqual({
+      kind: 'weak_password',
+      message:
+        'This password is too common and has appeared in data breaches. Please choose a different password.',
+      field: 'password',
+    });
+    expect(
+      describeAuthError(
+        'signUp',
+        cognito('UserLambdaValidationException', 'PreSignUp failed with error boom.'),
+      ),
+    ).toMatchObject({ kind: 'unknown' });
+  });
+
   it('puts an invalid e-mail beside the e-mail field', () => {
     expect(
       describeAuthError('signUp', cognito('InvalidParameterException', 'Username should be an email.')),

@@ -3,6 +3,7 @@
 // here (TOOLING-NOTES.md): a wrong password is InvalidPasswordException rather than
 // NotAuthorizedException, and an unsupported call (ResendConfirmationCode) answers "Unsupported".
 import { authToasts, authValidation } from '@domain/auth-messages.ts';
+import { BREACHED_PASSWORD_CODE, BREACHED_PASSWORD_MESSAGE } from '@domain/breached-passwords.ts';
 import { errorMessages } from '@domain/errors.ts';
 
 export type AuthOperation =
@@ -107,6 +108,11 @@ export function describeAuthError(operation: AuthOperation, error: unknown): Aut
       return { kind: 'password_reset_required', message: authErrorMessages.passwordResetRequired };
     case 'UserAlreadyAuthenticatedException':
       return { kind: 'already_signed_in', message: authErrorMessages.alreadySignedIn };
+    case 'UserLambdaValidationException':
+      // The pre sign-up trigger refused a common breached password (functions/auth-pre-sign-up).
+      if (message.includes(BREACHED_PASSWORD_CODE))
+        return { kind: 'weak_password', message: BREACHED_PASSWORD_MESSAGE, field: 'password' };
+      break;
     case 'UsernameExistsException':
     case 'AliasExistsException':
       return { kind: 'user_exists', message: authToasts.accountExists, field: 'email' };
