@@ -150,6 +150,6 @@ export const cognitoPlans = {
 export type CognitoPlan = keyof typeof cognitoPlans;
 
 /** The plan infra/auth-stack.ts deploys (docs/decisions.md says why). */
-export const COGNITO_PLAN: CognitoPlan = 'plus';
+export const COGNITO_PLAN: CognitoPlan = 'lite';
 
 export const cost = (price: Price, units: number): number => (units / price.per) * price.usd;
