@@ -17,7 +17,9 @@ import {
   e2eBaseUrl as base,
   signUpAndSignIn,
   E2E_PASSWORD as PASSWORD,
+  jobMessages,
   linkBankThroughApi,
+  recordJobMessages,
 } from './helpers.ts';
 
 const apiUrl = () => process.env.E2E_API_URL ?? '';
@@ -60,10 +62,19 @@ test('generate the plan, see payday and balances, a one-off expense lowers every
   // /plan: generate, then payroll under Income and rent under Bills.
   await page.goto(`${base()}/plan`);
   await expect(page.getByRole('heading', { name: 'Money Plan', level: 1 })).toBeVisible();
+  // A job (docs/jobs.md): its steps show while it runs, pushed over the realtime socket.
+  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'open');
+  await recordJobMessages(page);
   await page.getByRole('button', { name: 'Generate my plan' }).click();
-  // A progress message while it runs (issue 10 item 7), replaced by the outcome.
-  await expect(page.getByText(/^Finding your paychecks, bills and subscriptions/)).toBeVisible();
   await expect(page.getByText(/Your money plan is (ready|up to date)/)).toBeVisible({ timeout: 60_000 });
+  const steps = await jobMessages(page);
+  expect(steps, steps.join(' | ')).toContainEqual(
+    expect.stringMatching(
+      /^(Reading your transactions|Finding your paychecks, bills and subscriptions|Planning the next 2 years|Building your forecast)…$/,
+    ),
+  );
+  // Ended: the status line gives way to the plan.
+  await expect(page.getByTestId('job-message')).toHaveCount(0);
   const income = page.getByRole('region', { name: 'Income' });
   const bills = page.getByRole('region', { name: 'Bills' });
   // Payroll (category Wages) under Income, rent under Bills; the sandbox names streams by merchant.

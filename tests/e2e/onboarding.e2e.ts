@@ -7,7 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import {
   expectNoSeriousAxeViolations,
+  jobMessages,
+  linkBankThroughApi,
   logInAndFinish,
+  recordJobMessages,
+  SANDBOX_BANKS,
   screenshots,
   signUpAndSignIn,
   e2eBaseUrl as base,
@@ -129,4 +133,32 @@ test('a first connection lands on onboarding; dropping a pattern keeps it out of
   );
   await expectNoSeriousAxeViolations(page);
   await screenshots(page, 'onboarding-checklist');
+});
+
+test("a bank's first sync shows each account coming in, then what was found", async ({ page }) => {
+  test.setTimeout(300_000);
+  await signUpAndSignIn(page, `e2e-first-sync-${randomUUID().slice(0, 8)}@example.com`, {
+    fullName: 'Sam Syncer',
+  });
+  // The review is open while the bank is linked (as after a link in another tab): the first-sync job
+  // reaches it by push from its first step (docs/jobs.md).
+  await page.goto(`${base()}/onboarding?patterns=true&firstTime=true`);
+  await expect(page.getByRole('heading', { name: 'No bank connected yet' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-realtime', 'open');
+  await recordJobMessages(page);
+
+  await linkBankThroughApi(page, SANDBOX_BANKS.platypus);
+
+  // It ends with what the history shows, found by the plan job that follows.
+  await expect(page.getByTestId('found-pattern').first()).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole('status').filter({ hasText: /^We found \d+ income/ })).toBeVisible();
+  await expect(page.getByTestId('job-message')).toHaveCount(0);
+  const steps = await jobMessages(page);
+  // "Syncing n of 8 accounts" as each account's history came in, then the plan's own steps.
+  const syncing = steps.filter((text) => /^Syncing \d of 8 accounts…$/.test(text));
+  expect(syncing.length, steps.join(' | ')).toBeGreaterThan(0);
+  expect(steps, steps.join(' | ')).toContain('Finding your paychecks, bills and subscriptions…');
+  expect(steps.indexOf(syncing.at(-1) ?? '')).toBeLessThan(
+    steps.indexOf('Finding your paychecks, bills and subscriptions…'),
+  );
 });

@@ -1,4 +1,5 @@
-// The Money Plan API (docs/money-plan-api.md): planned items, streams, generation, running balances.
+// The Money Plan API (docs/money-plan-api.md): planned items, streams, running balances (generating the
+// plan and rebuilding the forecast are jobs: jobs-api.ts).
 // Shared, not in a feature: the Money Plan and the Money Calendar both read and write planned items.
 // Money is integer cents; planned items and streams use cash flow (positive = money in).
 import { queryOptions } from '@tanstack/react-query';
@@ -118,12 +119,6 @@ export async function getStreams(profileId: string, signal?: AbortSignal): Promi
   return streamsResponseSchema.parse(await api.get<unknown>('/money-plan/streams', { profileId, signal }));
 }
 
-export async function generatePlan(profileId: string): Promise<{ created: number; updated: number }> {
-  return z
-    .looseObject({ created: z.number(), updated: z.number() })
-    .parse(await api.post<unknown>('/money-plan/generate', {}, { profileId, timeoutMs: 60_000 }));
-}
-
 export interface NewPlanItem {
   description: string;
   amount: number;
@@ -176,19 +171,6 @@ export async function unreconcilePlanItem(profileId: string, itemId: string): Pr
   return itemResponseSchema.parse(
     await api.post<unknown>(`/money-plan/items/${encodeURIComponent(itemId)}/unreconcile`, {}, { profileId }),
   ).item;
-}
-
-/** POST /running-balances/regenerate: forces the forecast to be rebuilt now. */
-export async function regenerateForecast(profileId: string): Promise<{ status: string; accounts: number }> {
-  const body = z
-    .looseObject({ status: z.string(), accounts: z.unknown() })
-    .parse(await api.post<unknown>('/running-balances/regenerate', {}, { profileId }));
-  const accounts = Array.isArray(body.accounts)
-    ? body.accounts.length
-    : typeof body.accounts === 'number'
-      ? body.accounts
-      : 0;
-  return { status: body.status, accounts };
 }
 
 /** The cache areas a plan write changes (docs/money-plan-api.md "Every write publishes PlanChanged"). */

@@ -4,6 +4,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { TOKEN_QUERY_PARAMETER, TWO_FACTOR_QUERY_PARAMETER } from '@events/realtime.ts';
 import { getIdToken } from './api-client.ts';
+import { applyJobPushes } from './jobs-api.ts';
 import { reportBillingTime } from './billing-clock.ts';
 import { applyAccessEnded } from './realtime-access-ended.ts';
 import { catchUpKeys, invalidate, keysToInvalidate } from './realtime-invalidation.ts';
@@ -35,6 +36,7 @@ export function startRealtime(options: {
       // Before the invalidation: the plan items' read goes out first, and it need not wait for the
       // forecast rebuild that the calendar's own refetch waits for.
       for (const profileId of planChangedProfiles(pushes)) void showPlannedItemsNow(queryClient, profileId);
+      applyJobPushes(queryClient, pushes);
       void invalidate(queryClient, keysToInvalidate(pushes));
     },
     onCatchUp: () => void invalidate(queryClient, catchUpKeys(options.activeProfileId())),

@@ -46,6 +46,9 @@ export const areasByEvent: Record<RealtimeEvent, readonly Area[]> = {
   // Access to the profile ended: its cached data is dropped, not refetched (realtime-access-ended.ts);
   // only the list of profiles is read again (keysToInvalidate).
   MemberRemoved: [],
+  // A job's step goes into its own query (jobs-api.ts applyJobPushes); what it changed comes in its own
+  // pushes (PlanChanged, ForecastUpdated, TransactionsChanged).
+  JobProgress: [],
 };
 
 /** The exact query keys (prefixes) a batch of pushes invalidates, each once. */

@@ -1,5 +1,7 @@
 // Add, edit and delete planned items and undo a reconciliation match (the Money Calendar and the Money Plan), with spec §8's friendly messages
-// on failure, an undo on delete, and a refetch of everything a plan write changes.
+// on failure, an undo on delete, and a refetch of everything a plan write changes. A save answers with the
+// saved item before its forecast is rebuilt (docs/jobs.md): the item shows at once (the plan's lists and
+// the months on screen), and the balances follow when the rebuild is in (ForecastUpdated).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from './toast.ts';
 import {
@@ -12,11 +14,22 @@ import {
   type NewPlanItem,
   type PlanItemPatch,
 } from './money-plan-api.ts';
+import { cacheAreas } from './react-query.ts';
+import { showPlannedItemsNow } from './realtime-plan-items.ts';
 
 export function usePlanItemMutations(profileId: string) {
   const queryClient = useQueryClient();
-  const refresh = () =>
-    Promise.all(planWriteAreas.map((area) => queryClient.invalidateQueries({ queryKey: [area, profileId] })));
+  const refresh = async () => {
+    // Balances wait for the forecast rebuild the write set off: refetched, not waited for.
+    for (const area of [cacheAreas.runningBalances, cacheAreas.transactionsCalendar])
+      void queryClient.invalidateQueries({ queryKey: [area, profileId] });
+    await Promise.all([
+      showPlannedItemsNow(queryClient, profileId),
+      ...planWriteAreas
+        .filter((area) => area === cacheAreas.moneyPlan || area === cacheAreas.moneyPlanTransactions)
+        .map((area) => queryClient.invalidateQueries({ queryKey: [area, profileId] })),
+    ]);
+  };
   const onError = (error: unknown) => {
     toast.error(moneyPlanErrorMessage(error));
   };

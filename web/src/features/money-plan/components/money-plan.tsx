@@ -1,14 +1,15 @@
 // /plan, the Money Plan (issue 5 item 6): income, bills, subscriptions and transfers, each with its
-// cadence, amount, next date and account; 'Generate my plan'; edit, delete and undo (restore) of a
-// series; the monthly totals and what is left after bills; spec §8's friendly money-plan messages and
-// balance-forecast toasts.
+// cadence, amount, next date and account; 'Generate my plan' (a job whose steps show as it runs, and
+// whose failure offers a retry; docs/jobs.md); edit, delete and undo (restore) of a series; the monthly
+// totals and what is left after bills; spec §8's friendly money-plan messages and balance-forecast toasts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { balanceForecastToasts } from '@domain/account-connection-messages.ts';
 import { formatUsd } from '@domain/classification.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
+import { JobStatus } from '../../../components/jobs/job-status.tsx';
 import { ForecastSettingsButton } from '../../../components/money/forecast-settings.tsx';
 import { PlannedItemForm } from '../../../components/money/planned-item-form.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -21,13 +22,12 @@ import { accountsQueryOptions, isSyncing } from '../../../lib/accounts-api.ts';
 import { friendlyDate } from '../../../lib/money-format.ts';
 import { cn } from '../../../lib/cn.ts';
 import { trackSignedInEngagement } from '../../../lib/engagement.ts';
+import { recentJobsQueryOptions, startForecastJob, startPlanJob } from '../../../lib/jobs-api.ts';
 import {
   deletePlanItem,
-  generatePlan,
   moneyPlanErrorMessage,
   planSeriesItemsQueryOptions,
   planWriteAreas,
-  regenerateForecast,
   streamsQueryOptions,
   updatePlanItem,
   type PlanItem,
@@ -35,6 +35,7 @@ import {
   type Stream,
 } from '../../../lib/money-plan-api.ts';
 import { nameWithMask } from '../../../lib/account-format.ts';
+import { useJobRunner } from '../../../lib/use-job.ts';
 import { usePlanItemMutations } from '../../../lib/use-plan-item-mutations.ts';
 import {
   cadenceLabel,
@@ -47,10 +48,6 @@ import {
 
 const money = (c: number) => `${c < 0 ? '−' : ''}${formatUsd(Math.round(c))}`;
 const isoDay = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-/** Shown while 'Generate my plan' runs (about 2 s for a bank of 8 accounts). */
-export const GENERATING_MESSAGE =
-  'Finding your paychecks, bills and subscriptions, then forecasting 2 years…';
 
 export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: boolean }) {
   const queryClient = useQueryClient();
@@ -65,41 +62,59 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
   const refreshAll = () =>
     Promise.all(planWriteAreas.map((area) => queryClient.invalidateQueries({ queryKey: [area, profileId] })));
 
-  const refreshForecast = useMutation({
-    mutationFn: () => regenerateForecast(profileId),
-    onMutate: () => toast.loading(balanceForecastToasts.updating),
-    onSuccess: async (result, _v, id) => {
+  // 'Refresh forecast': a job; spec §8's balance-forecast toasts say when it starts and how it ended.
+  const forecastToast = useRef<string | number | undefined>(undefined);
+  const refreshForecast = useJobRunner(profileId, {
+    start: () => {
+      forecastToast.current = toast.loading(balanceForecastToasts.updating);
+      return startForecastJob(profileId);
+    },
+    onSucceeded: async (job) => {
+      const accounts = Number(job.result?.accounts ?? 0);
       toast.success(
-        result.accounts > 1
-          ? balanceForecastToasts.updatedMany(result.accounts)
-          : balanceForecastToasts.updated,
-        { id },
+        accounts > 1 ? balanceForecastToasts.updatedMany(accounts) : balanceForecastToasts.updated,
+        { id: forecastToast.current },
       );
       await refreshAll();
     },
-    onError: (_e, _v, id) => {
-      toast.error(balanceForecastToasts.failed, { id });
+    onFailed: () => {
+      toast.error(balanceForecastToasts.failed, { id: forecastToast.current });
+    },
+    onStartFailed: () => {
+      toast.error(balanceForecastToasts.failed, { id: forecastToast.current });
     },
   });
 
-  // The server answers once the plan and its forecast are both stored, so one refresh shows both.
-  const generate = useMutation({
-    mutationFn: () => generatePlan(profileId),
-    onMutate: () => toast.loading(GENERATING_MESSAGE),
-    onSuccess: async (result, _v, id) => {
+  // 'Generate my plan': a job; its steps show under the header while it runs, and the plan and its
+  // forecast are both stored when it ends, so one refresh shows both.
+  const generate = useJobRunner(profileId, {
+    start: () => startPlanJob(profileId),
+    onSucceeded: async (job) => {
       trackSignedInEngagement({ type: 'money_plan_generated' });
       await refreshAll();
+      const created = Number(job.result?.created ?? 0);
+      const updated = Number(job.result?.updated ?? 0);
       toast.success(
-        result.created + result.updated > 0
-          ? `Your money plan is ready: ${result.created} planned items added`
+        created + updated > 0
+          ? `Your money plan is ready: ${created} planned items added`
           : 'Your money plan is up to date',
-        { id },
       );
     },
-    onError: (error, _v, id) => {
-      toast.error(moneyPlanErrorMessage(error), { id });
+    onStartFailed: (error) => {
+      toast.error(moneyPlanErrorMessage(error));
     },
   });
+  // A plan job already under way on this profile (another tab, another member): show it too.
+  const recent = useQuery({ ...recentJobsQueryOptions(profileId), enabled: canEdit });
+  const followGenerate = generate.follow;
+  const following = generate.job !== null || generate.isRunning;
+  useEffect(() => {
+    if (following) return;
+    const running = recent.data?.find(
+      (j) => j.kind === 'plan' && (j.status === 'queued' || j.status === 'running'),
+    );
+    if (running) followGenerate(running);
+  }, [recent.data, following, followGenerate]);
 
   /** The series' item to act on: its next open occurrence (or, to restore, a deleted one). */
   const seriesItem = (seriesId: string, deleted: boolean): PlanItem | undefined => {
@@ -188,11 +203,7 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
       </div>
       <div className="flex flex-wrap gap-2">
         <ForecastSettingsButton profileId={profileId} />
-        <Button
-          variant="secondary"
-          onClick={() => refreshForecast.mutate()}
-          isPending={refreshForecast.isPending}
-        >
+        <Button variant="secondary" onClick={refreshForecast.start} isPending={refreshForecast.isRunning}>
           Refresh forecast
         </Button>
         {canEdit ? (
@@ -201,12 +212,22 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
               <Plus aria-hidden="true" className="size-4" />
               Add planned item
             </Button>
-            <Button onClick={() => generate.mutate()} isPending={generate.isPending}>
+            <Button onClick={generate.start} isPending={generate.isRunning}>
               Generate my plan
             </Button>
           </>
         ) : null}
       </div>
+      {generate.job && generate.job.status !== 'succeeded' ? (
+        <div className="w-full">
+          <JobStatus
+            job={generate.job}
+            title="Your money plan was not built"
+            onRetry={canEdit ? generate.retry : undefined}
+            isRetrying={generate.isRetrying}
+          />
+        </div>
+      ) : null}
       {canEdit && accounts.data?.some(isSyncing) ? (
         <p role="status" className="w-full text-sm text-slate-600">
           Your transaction history is still loading. The plan is found in it, so generate it when the sync is

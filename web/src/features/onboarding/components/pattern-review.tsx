@@ -1,15 +1,17 @@
-// /onboarding?patterns=true (&firstTime=true after a first connection, spec §4): while the history
-// syncs, says so; then finds the income, bills and subscriptions in it (the plan's own detection) and
-// lets the person keep or drop each. "Build my plan" drops the dropped ones for good (the Money Plan's
-// series delete: regeneration never plans them again), generates the plan, marks onboarding complete
-// and lands on /calendar. docs/onboarding.md.
+// /onboarding?patterns=true (&firstTime=true after a first connection, spec §4): while the bank's first
+// sync runs, says what it is doing ("Syncing 3 of 8 accounts"); then finds the income, bills and
+// subscriptions in the history (the plan job: the Money Plan's own detection, step by step) and lets the
+// person keep or drop each. "Build my plan" drops the dropped ones for good (the Money Plan's series
+// delete: regeneration never plans them again), marks onboarding complete and lands on /calendar.
+// docs/onboarding.md, docs/jobs.md.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarCheck, Landmark, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from '../../../lib/toast.ts';
 import { formatUsd } from '@domain/classification.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
+import { JobStatus } from '../../../components/jobs/job-status.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -24,22 +26,26 @@ import { SETUP } from '../../../lib/constants.ts';
 import { trackSignedInEngagement } from '../../../lib/engagement.ts';
 import { friendlyDate } from '../../../lib/money-format.ts';
 import {
+  jobQueryKey,
+  recentJobsQueryOptions,
+  retryJob,
+  startPlanJob,
+  useJob,
+} from '../../../lib/jobs-api.ts';
+import {
   deletePlanItem,
-  generatePlan,
-  getStreams,
   listPlanItems,
   moneyPlanErrorMessage,
   planWriteAreas,
+  streamsQueryOptions,
   type Stream,
 } from '../../../lib/money-plan-api.ts';
+import { useJobRunner } from '../../../lib/use-job.ts';
 import { patchProfile, profileQueryKey } from '../../../lib/user-profile-api.ts';
 import { foundPatterns, historySyncing, occurrenceToDrop, PATTERN_GROUPS } from '../utils/patterns.ts';
 
 const isoDay = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const money = (cents: number) => `${cents < 0 ? '−' : '+'}${formatUsd(Math.abs(Math.round(cents)))}`;
-
-/** Not a cache area: detection runs once per visit, and a realtime catch-up must not rerun it. */
-const detectionKey = (profileId: string) => ['onboarding', profileId, 'detection'] as const;
 
 export function PatternReview({
   profileId,
@@ -58,22 +64,49 @@ export function PatternReview({
     ...accountsQueryOptions(profileId),
     refetchInterval: (query) => (historySyncing(query.state.data ?? []) ? SETUP.tickMs : false),
   });
-  const syncing = accounts.data ? historySyncing(accounts.data) : true;
-  const noAccounts = accounts.data?.length === 0;
+  const noBank = accounts.data?.length === 0;
   const syncedCount = accounts.data?.filter((a) => a.historical_sync_status === 'completed').length ?? 0;
 
-  // Detection is the plan's own (idempotent); a viewer reads what the plan already found.
-  const detection = useQuery({
-    queryKey: detectionKey(profileId),
-    queryFn: async ({ signal }) => {
-      if (canEdit) await generatePlan(profileId);
-      return getStreams(profileId, signal);
-    },
-    enabled: accounts.data !== undefined && !syncing,
-    staleTime: Infinity,
-    retry: 1,
+  // The bank's first sync: the job the link started, newest first (a reload or a second tab finds it).
+  const recent = useQuery({
+    ...recentJobsQueryOptions(profileId),
+    refetchInterval: (query) =>
+      !query.state.data?.some((j) => j.kind === 'first_sync') && historySyncing(accounts.data ?? [])
+        ? SETUP.tickMs
+        : false,
   });
-  const groups = foundPatterns(detection.data?.streams ?? []);
+  const firstSyncId = recent.data?.find((j) => j.kind === 'first_sync')?.job_id ?? null;
+  const firstSync = useJob(profileId, firstSyncId).data ?? null;
+  const retryFirstSync = useMutation({
+    mutationFn: () => retryJob(profileId, firstSyncId ?? ''),
+    onSuccess: (job) => queryClient.setQueryData(jobQueryKey(profileId, job.job_id), job),
+  });
+  const syncRunning = firstSync !== null && firstSync.status !== 'succeeded' && firstSync.status !== 'failed';
+  // A bank being linked shows its sync before its accounts are listed here.
+  const noAccounts = noBank && firstSync === null;
+  // No job to follow (a bank linked before jobs, or its job expired): the accounts' own sync state.
+  const syncing =
+    syncRunning || (firstSync === null && (accounts.data ? historySyncing(accounts.data) : true));
+  const syncFailed = firstSync?.status === 'failed';
+
+  // Detection is the plan's own (a job, idempotent), run once per visit once the history is in; a viewer
+  // reads what the plan already found.
+  const detection = useJobRunner(profileId, {
+    start: () => startPlanJob(profileId),
+    onSucceeded: () => queryClient.invalidateQueries({ queryKey: streamsQueryOptions(profileId).queryKey }),
+  });
+  const started = useRef(false);
+  const ready = accounts.data !== undefined && !noAccounts && !syncing && !syncFailed;
+  const startDetection = detection.start;
+  useEffect(() => {
+    if (!ready || !canEdit || started.current) return;
+    started.current = true;
+    startDetection();
+  }, [ready, canEdit, startDetection]);
+  const detected = !canEdit || detection.job?.status === 'succeeded';
+  const streams = useQuery({ ...streamsQueryOptions(profileId), enabled: ready && detected });
+  const found = streams.data && detected ? streams.data : undefined;
+  const groups = foundPatterns(found?.streams ?? []);
   const total = PATTERN_GROUPS.reduce((n, g) => n + groups[g.kind].length, 0);
 
   const finish = useMutation({
@@ -86,9 +119,7 @@ export function PatternReview({
           if (item) await deletePlanItem(profileId, item.id, 'series');
         }
       }
-      const result = canEdit ? await generatePlan(profileId) : null;
       await patchProfile({ onboarding_completed: true });
-      return result;
     },
     onSuccess: async () => {
       if (canEdit) trackSignedInEngagement({ type: 'money_plan_generated' });
@@ -96,7 +127,6 @@ export function PatternReview({
         ...planWriteAreas.map((area) => queryClient.invalidateQueries({ queryKey: [area, profileId] })),
         queryClient.invalidateQueries({ queryKey: profileQueryKey }),
       ]);
-      queryClient.removeQueries({ queryKey: detectionKey(profileId) });
       toast.success(canEdit ? 'Your money plan is ready' : "You're all set");
       navigate(paths.app.calendar.getHref());
     },
@@ -132,6 +162,15 @@ export function PatternReview({
           title="Your accounts could not load"
           onRetry={() => void accounts.refetch()}
         />
+      ) : syncFailed && firstSync ? (
+        <JobStatus
+          job={firstSync}
+          title="Your bank's history did not come in"
+          onRetry={canEdit ? () => retryFirstSync.mutate() : undefined}
+          isRetrying={retryFirstSync.isPending}
+        />
+      ) : syncRunning && firstSync ? (
+        <JobStatus job={firstSync} title="Your bank's history did not come in" />
       ) : noAccounts ? (
         <EmptyState
           icon={Landmark}
@@ -150,7 +189,7 @@ export function PatternReview({
       ) : syncing ? (
         <div
           role="status"
-          className="flex items-start gap-3 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-slate-800"
+          className="flex items-start gap-2 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-slate-800"
         >
           <Spinner className="mt-0.5 size-4 shrink-0" />
           <p>
@@ -159,14 +198,28 @@ export function PatternReview({
             banks can take 2-3 minutes; we look for patterns as soon as it is in.
           </p>
         </div>
-      ) : detection.isError ? (
-        <QueryError
-          error={detection.error}
-          title="We couldn't look through your history"
-          onRetry={() => void detection.refetch()}
-          isRetrying={detection.isFetching}
+      ) : detection.job && detection.job.status !== 'succeeded' ? (
+        <JobStatus
+          job={detection.job}
+          title="Your income, bills and subscriptions were not found"
+          onRetry={detection.retry}
+          isRetrying={detection.isRetrying}
         />
-      ) : detection.isPending ? (
+      ) : detection.startError ? (
+        <QueryError
+          error={detection.startError}
+          title="We couldn't look through your history"
+          onRetry={detection.start}
+          isRetrying={detection.isRunning}
+        />
+      ) : streams.isError ? (
+        <QueryError
+          error={streams.error}
+          title="We couldn't look through your history"
+          onRetry={() => void streams.refetch()}
+          isRetrying={streams.isFetching}
+        />
+      ) : !found ? (
         <div role="status" className="flex items-center gap-2 text-sm text-slate-700">
           <Sparkles aria-hidden className="size-4 text-brand-600" />
           Finding your paychecks, bills and subscriptions…
@@ -186,7 +239,7 @@ export function PatternReview({
               <h2 id={`found-${group.kind}`} className="text-lg font-semibold text-slate-900">
                 {group.title}
               </h2>
-              {!detection.data ? (
+              {!found ? (
                 <Card className="space-y-3 p-4" aria-hidden>
                   <Skeleton className="h-5 w-2/3" />
                   <Skeleton className="h-5 w-1/2" />
@@ -214,7 +267,7 @@ export function PatternReview({
         <Button
           onClick={() => finish.mutate()}
           isPending={finish.isPending}
-          disabled={syncing || !detection.data || finish.isPending}
+          disabled={syncing || !found || finish.isPending}
           className="w-full sm:w-auto"
         >
           <CalendarCheck aria-hidden className="size-4" />
