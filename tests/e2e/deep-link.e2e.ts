@@ -6,7 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { inlineScriptHashes } from '../../infra/csp.ts';
-import { apiFromPage, e2eBaseUrl as base, linkBankThroughApi, signUpAndSignIn } from './helpers.ts';
+import {
+  apiFromPage,
+  e2eBaseUrl as base,
+  generatePlanThroughApi,
+  linkBankThroughApi,
+  signUpAndSignIn,
+} from './helpers.ts';
 
 const CALENDAR_GRID = 'table[aria-label^="Calendar for"] button';
 
@@ -41,7 +47,7 @@ test('a cold /calendar deep link asks for its month before the last script has l
   test.setTimeout(180_000);
   await signUpAndSignIn(page, `deep-link-${randomUUID()}@example.com`);
   const profileId = await linkBankThroughApi(page);
-  expect((await apiFromPage(page, 'POST', '/money-plan/generate', {}, profileId)).status).toBe(200);
+  await generatePlanThroughApi((method, path, body) => apiFromPage(page, method, path, body, profileId));
   // A first visit, as the person made before: the app remembers the profile and view it showed.
   await page.goto(`${base()}/calendar`);
   await expect(page.locator(CALENDAR_GRID).first()).toBeVisible({ timeout: 60_000 });

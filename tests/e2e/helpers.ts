@@ -364,3 +364,27 @@ export async function recordJobMessages(page: Page) {
 
 export const jobMessages = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as { __jobMessages?: string[] }).__jobMessages ?? []);
+
+/**
+ * "Generate my plan" through the API, as a job (docs/jobs.md): the call answers 202 with the job, which
+ * is then read until it has ended; the finished job.
+ */
+export async function generatePlanThroughApi(
+  call: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown }>,
+) {
+  const started = await call('POST', '/money-plan/generate', {});
+  expect(started.status).toBe(202);
+  const jobId = (started.body as { job_id: string }).job_id;
+  let job: { status: string } = { status: 'queued' };
+  await expect
+    .poll(
+      async () => {
+        job = (await call('GET', `/jobs/${jobId}`)).body as { status: string };
+        return job.status;
+      },
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toMatch(/^(succeeded|failed)$/);
+  expect(job.status).toBe('succeeded');
+  return job;
+}

@@ -17,6 +17,7 @@ import {
   e2eBaseUrl as base,
   signUpAndSignIn,
   E2E_PASSWORD as PASSWORD,
+  generatePlanThroughApi,
   jobMessages,
   linkBankThroughApi,
   recordJobMessages,
@@ -292,7 +293,7 @@ test('a planned item that matches a posted transaction shows the match, and undo
   await page.keyboard.press('Escape');
   // The undo sticks: 'generate my plan' reconciles again but never with the same transaction (it may
   // find another charge of the same payee and amount in the window; docs/money-engine.md).
-  expect((await apiCall(page, 'POST', '/money-plan/generate', {})).status).toBe(200);
+  await generatePlanThroughApi((method, path, body) => apiCall(page, method, path, body));
   const after = await itemOnDay();
   expect(after?.reconciliation?.transaction_id ?? null).not.toBe(matchedWith);
   expect((await apiCall(page, 'DELETE', `/money-plan/items/${after?.id}`)).status).toBe(200);
