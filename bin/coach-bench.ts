@@ -45,8 +45,12 @@ export async function benchCoach(cloud: LocalCloud, token: string): Promise<Figu
     headers,
     body: '{}',
   });
-  if (generated.status !== 200) throw new Error(`generate answered ${generated.status}`);
-  await cloud.events.drain();
+  // A job (docs/jobs.md): the drain waits for it and for what it sets off.
+  if (generated.status !== 202) throw new Error(`generate answered ${generated.status}`);
+  do {
+    await cloud.events.drain();
+    await cloud.queues.drain();
+  } while (cloud.events.busy() || cloud.queues.busy());
 
   const ask = async (question: string) => {
     const started = performance.now();
