@@ -108,6 +108,7 @@ export function buildApp(options: BuildAppOptions): MoneyCalendarApp {
     description: 'money-calendar schedules and event-bus rules',
     bus: data.bus,
     functions: api.functions,
+    otherFunctions: new Map([[auth.preSignUp.entry.name, auth.preSignUp]]),
     workQueues: api.workQueues.queues,
     asyncFailures: api.workQueues.asyncFailures,
     apiId: api.api.apiId,

@@ -46,6 +46,8 @@ export interface AuthStackProps extends StackProps {
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
+  /** The pre sign-up trigger (its alarms live with the others, infra/operations.ts). */
+  readonly preSignUp: CatalogFunction;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -103,10 +105,10 @@ export class AuthStack extends Stack {
       },
     );
 
-    const preSignUp = new CatalogFunction(this, 'PreSignUp', {
+    const preSignUp = (this.preSignUp = new CatalogFunction(this, 'PreSignUp', {
       entry: PRE_SIGN_UP_ENTRY,
       logRetention: props.logRetention,
-    });
+    }));
     this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, preSignUp.function);
 
     new UserPoolGroup(this, 'AdminGroup', {

@@ -19,6 +19,8 @@ export interface JobsStackProps extends StackProps {
   bus: IEventBus;
   /** The function of every catalog entry, by catalog name. */
   functions: ReadonlyMap<string, CatalogFunction>;
+  /** Functions outside the API stack that the alarms watch too (the user pool's trigger). */
+  otherFunctions: ReadonlyMap<string, CatalogFunction>;
   workQueues: readonly WorkQueue[];
   /** The functions' asynchronous failure destination (infra/work-queues.ts). */
   asyncFailures: IQueue;
@@ -82,7 +84,7 @@ export class JobsStack extends Stack {
     }
 
     this.operations = new Operations(this, 'Operations', {
-      functions: props.functions,
+      functions: new Map([...props.functions, ...props.otherFunctions]),
       workQueues: props.workQueues,
       failureQueues: [
         { name: 'async-failures', queue: props.asyncFailures },

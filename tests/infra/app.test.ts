@@ -33,7 +33,12 @@ describe('stacks', () => {
     expect(dependsOn(stacks.auth)).toEqual([]);
     expect(dependsOn(stacks.data)).toEqual([]);
     expect(dependsOn(stacks.api)).toEqual(['MoneyCalendar-dev-Auth', 'MoneyCalendar-dev-Data']);
-    expect(dependsOn(stacks.jobs)).toEqual(['MoneyCalendar-dev-Api', 'MoneyCalendar-dev-Data']);
+    // The jobs stack holds the alarms, the user pool's trigger's among them.
+    expect(dependsOn(stacks.jobs)).toEqual([
+      'MoneyCalendar-dev-Api',
+      'MoneyCalendar-dev-Auth',
+      'MoneyCalendar-dev-Data',
+    ]);
     expect(dependsOn(stacks.web)).toEqual([
       'MoneyCalendar-dev-Api',
       'MoneyCalendar-dev-Auth',

@@ -94,7 +94,7 @@ describe('alarms and the dashboard', () => {
   const alarmOf = (suffix: string) => alarms().find((a) => (a.AlarmName as string).endsWith(suffix));
 
   it('alarms on every function’s errors, throttles and duration near its timeout', () => {
-    for (const entry of catalog) {
+    for (const entry of [...catalog, testApp().auth.preSignUp.entry]) {
       expect(alarmOf(`-${entry.name}-errors`), entry.name).toMatchObject({
         MetricName: 'Errors',
         Threshold: 1,
