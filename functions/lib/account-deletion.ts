@@ -91,13 +91,21 @@ async function removeItem(deps: DeletionDeps, data: Data, itemId: string) {
   await data.plaidItems.delete({ id: itemId }).go();
 }
 
-/** One member's things on a profile: their forecast settings and their coach conversation. */
+/** One member's things on a profile: their forecast settings, their coach conversation and the jobs
+ * they started there (docs/jobs.md). */
 async function deleteMemberState(data: Data, profileId: string, userId: string) {
   await data.moneyViewSettings.delete({ profile_id: profileId, user_id: userId }).go();
   const { data: messages } = await data.coachMessages.query
     .byMember({ profile_id: profileId, user_id: userId })
     .go({ pages: 'all', attributes: ['profile_id', 'user_id', 'created_at', 'id'] });
   await purge(data.coachMessages, messages);
+  const { data: jobs } = await data.jobs.query
+    .byProfile({ profile_id: profileId })
+    .go({ pages: 'all', attributes: ['profile_id', 'job_id', 'user_id'] });
+  await purge(
+    data.jobs,
+    jobs.filter((j) => j.user_id === userId).map((j) => ({ profile_id: j.profile_id, job_id: j.job_id })),
+  );
 }
 
 /** A profile the person owns, and everything in it; returns the other members' user ids. */
@@ -129,6 +137,10 @@ async function deleteOwnedProfile(deps: DeletionDeps, data: Data, profileId: str
     .byProfile({ profile_id: profileId })
     .go({ pages: 'all', attributes: ['profile_id', 'planned_id', 'transaction_id'] });
   await purge(data.reconciliationRejections, rejections);
+  const { data: jobs } = await data.jobs.query
+    .byProfile({ profile_id: profileId })
+    .go({ pages: 'all', attributes: ['profile_id', 'job_id'] });
+  await purge(data.jobs, jobs);
   const { data: forecast } = await data.profileForecasts.get({ profile_id: profileId }).go();
   const monthKeys = new Set([
     totalKey(profileId),
