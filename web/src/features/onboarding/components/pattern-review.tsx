@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarCheck, Landmark, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from '../../../lib/toast.ts';
+import { toast, TOAST_MOMENTS } from '../../../lib/toast.ts';
 import { formatUsd } from '@domain/classification.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { JobStatus } from '../../../components/jobs/job-status.tsx';
@@ -84,10 +84,10 @@ export function PatternReview({
   const syncRunning = firstSync !== null && firstSync.status !== 'succeeded' && firstSync.status !== 'failed';
   // A bank being linked shows its sync before its accounts are listed here.
   const noAccounts = noBank && firstSync === null;
-  // No job to follow (a bank linked before jobs, or its job expired): the accounts' own sync state.
-  const syncing =
-    syncRunning || (firstSync === null && (accounts.data ? historySyncing(accounts.data) : true));
   const syncFailed = firstSync?.status === 'failed';
+  // After the job (or with none to follow: a bank linked a day ago), the accounts' own state: a bank
+  // can send its older history after the first sync, and the plan is found in the whole of it.
+  const syncing = syncRunning || (!syncFailed && (accounts.data ? historySyncing(accounts.data) : true));
 
   // Detection is the plan's own (a job, idempotent), run once per visit once the history is in; a viewer
   // reads what the plan already found.
@@ -127,7 +127,11 @@ export function PatternReview({
         ...planWriteAreas.map((area) => queryClient.invalidateQueries({ queryKey: [area, profileId] })),
         queryClient.invalidateQueries({ queryKey: profileQueryKey }),
       ]);
-      toast.success(canEdit ? 'Your money plan is ready' : "You're all set");
+      // In place of the connection's toast, if it still shows (one moment: TOAST_MOMENTS).
+      toast.success(canEdit ? 'Your money plan is ready' : "You're all set", {
+        id: TOAST_MOMENTS.newConnection,
+        description: undefined,
+      });
       navigate(paths.app.calendar.getHref());
     },
     onError: (error) => {
