@@ -1,5 +1,6 @@
 // Sign-in, signup, verification and sign-out wording (spec §5 validation rules, §8 toasts, §9 password
 // minimum): one source for the SPA and for any server-side check of the same fields.
+import { PRODUCT_NAME } from './brand.ts';
 
 /** spec §9: password minimum. */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -17,6 +18,8 @@ export const authValidation = {
 /** spec §8 sign-in, signup and verification toasts, and §4 logout toasts. */
 export const authToasts = {
   welcomeBack: 'Welcome back!',
+  /** The first sign-in of an account just created (ours: spec §8's 'Welcome back!' is for returns). */
+  welcomeNew: `Welcome to ${PRODUCT_NAME}! Let's get you set up.`,
   accountExists: 'An account with this email already exists. Please sign in instead.',
   unexpected: 'An unexpected error occurred',
   accountCreated: 'Account created! Please check your email to verify your account and sign back in.',

@@ -75,12 +75,18 @@ export function AppFrame({ children }: { children: ReactNode }) {
           <InAppNotices />
         </Suspense>
       </Deferred>
-      <AppLayout actions={actions}>{children}</AppLayout>
-      <Deferred>
-        <Suspense fallback={null}>
-          <EngagementPrompts />
-        </Suspense>
-      </Deferred>
+      <AppLayout
+        actions={actions}
+        aside={
+          <Deferred>
+            <Suspense fallback={null}>
+              <EngagementPrompts />
+            </Suspense>
+          </Deferred>
+        }
+      >
+        {children}
+      </AppLayout>
       <AccountDialogs dialog={dialog} onClose={() => setDialog(null)} />
     </RefreshOverlayProvider>
   );

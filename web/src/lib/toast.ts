@@ -59,3 +59,10 @@ export const toast = Object.assign(
     },
   },
 );
+
+/**
+ * Toasts of one moment share an id, so each step's says what happened *now* in place of the last one
+ * instead of stacking under it: the sign-up and sign-in steps (created, code sent, verified, welcome),
+ * and a new bank's first minutes (connected and the trial begun, the history in, the plan built).
+ */
+export const TOAST_MOMENTS = { signIn: 'moment-sign-in', newConnection: 'moment-new-connection' } as const;

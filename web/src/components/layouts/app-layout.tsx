@@ -264,7 +264,17 @@ export function FrameSkeleton({ children, pathname }: { children: ReactNode; pat
   );
 }
 
-export function AppLayout({ children, actions }: { children: ReactNode; actions: AccountMenuActions }) {
+export function AppLayout({
+  children,
+  actions,
+  aside,
+}: {
+  children: ReactNode;
+  actions: AccountMenuActions;
+  /** Above the screen, in the page's flow (the engagement prompt): it moves the screen down rather than
+   * cover any of it. Takes no room while it renders nothing. */
+  aside?: ReactNode;
+}) {
   const items = useNavItems();
   const brand = (
     <Link
@@ -300,6 +310,7 @@ export function AppLayout({ children, actions }: { children: ReactNode; actions:
           <AccountMenu actions={actions} />
         </div>
       </div>
+      {aside ? <div className="mx-auto max-w-5xl px-4 pt-6 empty:hidden md:pt-8">{aside}</div> : null}
       <main className="mx-auto max-w-5xl px-4 pt-6 pb-24 md:py-8">{children}</main>
       <BottomNav />
     </div>

@@ -37,7 +37,7 @@ export default function LoginRoute() {
   }
   return (
     <AuthLayout title="Welcome back" description="Sign in to see your money.">
-      <LoginForm defaultEmail={email} invite={invite} />
+      <LoginForm defaultEmail={email} invite={invite} newAccount={fromUrl.newAccount} />
     </AuthLayout>
   );
 }

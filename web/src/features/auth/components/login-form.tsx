@@ -2,7 +2,7 @@
 // 'Forgot your password?'. The sign-up link carries the invitation and e-mail over.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from '../../../lib/toast.ts';
+import { toast, TOAST_MOMENTS } from '../../../lib/toast.ts';
 import { authToasts } from '@domain/auth-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -40,9 +40,11 @@ const preloadForSignIn = () => {
 export interface LoginFormProps {
   defaultEmail: string | null;
   invite: string | null;
+  /** The first sign-in of an account just created (AuthQuery.newAccount): welcomed as new. */
+  newAccount?: boolean;
 }
 
-export function LoginForm({ defaultEmail, invite }: LoginFormProps) {
+export function LoginForm({ defaultEmail, invite, newAccount = false }: LoginFormProps) {
   const navigate = useNavigate();
   const { refresh } = useAuth();
   const signIn = useSignIn();
@@ -62,7 +64,7 @@ export function LoginForm({ defaultEmail, invite }: LoginFormProps) {
   }, [step, setFocus]);
 
   const goToVerification = (email: string) => {
-    toast.info(authErrorMessages.notConfirmed);
+    toast.info(authErrorMessages.notConfirmed, { id: TOAST_MOMENTS.signIn });
     navigate(paths.auth.verifyEmail.getHref({ email, invite }));
   };
 
@@ -77,7 +79,10 @@ export function LoginForm({ defaultEmail, invite }: LoginFormProps) {
       switch (outcome.kind) {
         case 'signedIn':
           // With an invitation, the sign-in step that accepts it says what happened instead (spec §8).
-          if (!invite) toast.success(authToasts.welcomeBack);
+          if (!invite)
+            toast.success(newAccount ? authToasts.welcomeNew : authToasts.welcomeBack, {
+              id: TOAST_MOMENTS.signIn,
+            });
           // The login route sends a signed-in user on (post-login navigation) once auth state updates.
           await refresh();
           return;

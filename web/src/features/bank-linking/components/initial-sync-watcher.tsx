@@ -6,8 +6,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { connectionToasts } from '@domain/account-connection-messages.ts';
 import { accountsQueryOptions } from '../../../lib/accounts-api.ts';
 import { useActiveProfile } from '../../../lib/active-profile-provider.tsx';
-import { SETUP } from '../../../lib/constants.ts';
-import { connectToast } from '../utils/complete-connection.ts';
+import { CONNECT_TOAST_MS, SETUP } from '../../../lib/constants.ts';
+import { toast, TOAST_MOMENTS } from '../../../lib/toast.ts';
 import {
   initialSyncFinished,
   subscribeToTrackedSyncs,
@@ -32,7 +32,12 @@ export function InitialSyncWatcher() {
   useEffect(() => {
     if (!finished || !profileId) return;
     untrackInitialSync(profileId);
-    connectToast.success(connectionToasts.connectedSuccessfully);
+    // In place of the connection's own toast, if it still shows (TOAST_MOMENTS).
+    toast.success(connectionToasts.connectedSuccessfully, {
+      id: TOAST_MOMENTS.newConnection,
+      duration: CONNECT_TOAST_MS.success,
+      description: undefined,
+    });
   }, [finished, profileId]);
 
   return null;

@@ -2,7 +2,7 @@
 // hosted-link return: exchange → link each new account to the profile → fetch the accounts → sync and
 // refresh the caches, with spec §8's toasts; or, for a reconnection, a sync only.
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast.ts';
+import { toast, TOAST_MOMENTS } from '../../../lib/toast.ts';
 import { connectionFailures, connectionToasts } from '@domain/account-connection-messages.ts';
 import { accountDataAreas, accountsQueryOptions, smartPlaidSync } from '../../../lib/accounts-api.ts';
 import { CONNECT_TOAST_MS } from '../../../lib/constants.ts';
@@ -69,18 +69,26 @@ export async function completeNewConnection(input: {
   input.onLinked?.();
 
   const count = exchanged.accounts_count;
+  let connected: string;
   try {
     await queryClient.fetchQuery({ ...accountsQueryOptions(profileId), staleTime: 0 });
-    connectToast.success(connectionToasts.connectedSettingUp(count));
+    connected = connectionToasts.connectedSettingUp(count);
   } catch (error) {
     console.warn('fetching the new accounts failed', error);
-    connectToast.success(connectionToasts.connectedSyncInBackground(count));
+    connected = connectionToasts.connectedSyncInBackground(count);
   }
+  // spec §4: the first connection starts the trial (on the server); spec §8 says so, here in the same
+  // toast as the connection (one moment, one toast: TOAST_MOMENTS).
+  const trialStarted = 'trial_started' in exchanged && exchanged.trial_started;
+  toast.success(connected, {
+    id: TOAST_MOMENTS.newConnection,
+    duration: CONNECT_TOAST_MS.success,
+    description: trialStarted
+      ? `${trialMessages.started.title} ${trialMessages.started.description}`
+      : undefined,
+  });
   trackInitialSync(profileId, exchanged.account_ids);
   trackSignedInEngagement({ type: 'accounts_connected', count });
-  // spec §4: the first connection starts the trial (on the server); spec §8 says so.
-  if ('trial_started' in exchanged && exchanged.trial_started)
-    toast.success(trialMessages.started.title, { description: trialMessages.started.description });
   announceAccountLinked();
   await refreshAccountData(queryClient);
   return { accountsCount: count, accountIds: exchanged.account_ids, itemId: exchanged.item_id };

@@ -1,5 +1,6 @@
-// spec §4 Engagement prompts in the signed-in shell: a small card (bottom left from 768 px, above the
-// bottom navigation below it) that congratulates a step and suggests the next one or the plans. It
+// spec §4 Engagement prompts in the signed-in shell: a card above the screen, in the page's flow (it
+// pushes the screen down, never covers it), that congratulates a step and suggests the next one or the
+// plans. It
 // counts today as an active day, re-decides whenever the engagement record changes (this tab or
 // another), and never takes focus: it is a landmark the keyboard reaches after the page, closed with
 // its Dismiss button, Escape, or by going to another screen (it belongs to the moment it was shown).
@@ -56,10 +57,9 @@ export function EngagementPromptCard({
       data-engagement-prompt={prompt}
       onKeyDown={onKeyDown}
       className={cn(
-        'fixed inset-x-3 bottom-[calc(4.75rem+env(safe-area-inset-bottom))] z-30 rounded-xl border border-slate-200 bg-white p-4 shadow-xl',
-        'md:inset-x-auto md:bottom-6 md:left-6 md:w-[22rem]',
+        'rounded-xl border border-slate-200 bg-white p-4 shadow-sm',
         'motion-safe:transition motion-safe:duration-300 motion-safe:ease-out',
-        entered ? 'translate-y-0 opacity-100' : 'translate-y-3 opacity-0',
+        entered ? 'translate-y-0 opacity-100' : '-translate-y-2 opacity-0',
       )}
     >
       <div className="flex items-start gap-3">
@@ -129,6 +129,10 @@ const readOnScreen = () => onScreen;
  * (the first-time onboarding right after a connection would otherwise show, and lose, first_account). */
 const quietPaths: ReadonlySet<string> = new Set([paths.app.onboarding.path]);
 
+/** Whether a prompt's action leads to `pathname` (the screen it would show on). */
+const leadsTo = (pathname: string) => (prompt: EngagementPromptId) =>
+  engagementPromptContent[prompt].action.href === pathname;
+
 export function EngagementPrompts() {
   const { userId } = useUser();
   const { pathname } = useLocation();
@@ -145,7 +149,11 @@ export function EngagementPrompts() {
     };
     const evaluate = () => {
       if (!isVisible() || onScreen?.userId === userId || quietPaths.has(currentPath.current)) return;
-      const id = claimDuePrompt(userId, { isSubscriber: readIsSubscriber(), now: new Date() });
+      const id = claimDuePrompt(userId, {
+        isSubscriber: readIsSubscriber(),
+        now: new Date(),
+        leadsHere: leadsTo(currentPath.current),
+      });
       if (id) setOnScreen({ userId, id, pathname: currentPath.current });
     };
     const onChanged = (event: Event) => {
@@ -177,7 +185,11 @@ export function EngagementPrompts() {
     previousPath.current = pathname;
     if (!quietPaths.has(left) || quietPaths.has(pathname)) return;
     if (document.visibilityState !== 'visible' || onScreen?.userId === userId) return;
-    const id = claimDuePrompt(userId, { isSubscriber: readIsSubscriber(), now: new Date() });
+    const id = claimDuePrompt(userId, {
+      isSubscriber: readIsSubscriber(),
+      now: new Date(),
+      leadsHere: leadsTo(pathname),
+    });
     if (id) setOnScreen({ userId, id, pathname });
   }, [pathname, userId]);
 

@@ -32,7 +32,25 @@ describe('decideEngagementPrompt (spec §4 Engagement prompts)', () => {
       daysActive: 30,
     };
     expect(decide(everything, true)).toBeNull();
-    expect(decide(everything, false)).toBe('first_account');
+    expect(decide(everything, false)).toBe('money_plan_generated');
+  });
+
+  it('does not suggest building the plan once it exists (first-run onboarding built it)', () => {
+    expect(decide({ accountsConnected: 1, moneyPlanGenerated: true })).toBe('money_plan_generated');
+    expect(decide({ accountsConnected: 1, moneyPlanGenerated: true, promptsShown: [] })).not.toBe(
+      'first_account',
+    );
+  });
+
+  it('keeps a prompt whose action leads to the screen on show for another screen', () => {
+    const onCalendar = (id: string) => id === 'money_plan_generated';
+    const input = {
+      record: record({ accountsConnected: 1, moneyPlanGenerated: true }),
+      isSubscriber: false,
+      now: NOW,
+    };
+    expect(decideEngagementPrompt({ ...input, leadsHere: onCalendar })).toBeNull();
+    expect(decideEngagementPrompt(input)).toBe('money_plan_generated');
   });
 
   it('shows each prompt at most once, then the next one due', () => {
@@ -82,10 +100,7 @@ describe('claimDuePrompt', () => {
 
   it('records the prompt as shown when it is claimed, so a second claim today gets nothing', () => {
     const storage = memoryStorage();
-    storage.setItem(
-      'engagement:u',
-      JSON.stringify(record({ accountsConnected: 1, moneyPlanGenerated: true })),
-    );
+    storage.setItem('engagement:u', JSON.stringify(record({ accountsConnected: 1, aiCoachUsed: true })));
 
     expect(claimDuePrompt('u', { isSubscriber: false, now: NOW, storage })).toBe('first_account');
     expect(readEngagement('u', storage)).toMatchObject({
@@ -95,7 +110,7 @@ describe('claimDuePrompt', () => {
     expect(claimDuePrompt('u', { isSubscriber: false, now: NOW, storage })).toBeNull();
 
     const tomorrow = new Date(NOW.getTime() + 24 * 3_600_000);
-    expect(claimDuePrompt('u', { isSubscriber: false, now: tomorrow, storage })).toBe('money_plan_generated');
+    expect(claimDuePrompt('u', { isSubscriber: false, now: tomorrow, storage })).toBe('ai_coach_used');
   });
 
   it('writes nothing for a subscriber', () => {

@@ -15,7 +15,8 @@ import { ENGAGEMENT_PROMPT_INTERVAL_MS } from '../../../lib/constants.ts';
 export const VALUE_EXPERIENCED_DAYS = 3;
 
 const triggered: Record<EngagementPromptId, (record: EngagementRecord) => boolean> = {
-  first_account: (r) => r.accountsConnected >= 1,
+  // Its next step is building the plan: once the plan exists there is nothing to suggest.
+  first_account: (r) => r.accountsConnected >= 1 && !r.moneyPlanGenerated,
   money_plan_generated: (r) => r.moneyPlanGenerated,
   ai_coach_used: (r) => r.aiCoachUsed,
   value_experienced: (r) => r.daysActive >= VALUE_EXPERIENCED_DAYS,
@@ -25,6 +26,9 @@ export interface PromptDecisionInput {
   record: EngagementRecord;
   isSubscriber: boolean;
   now: Date;
+  /** Whether a prompt's action leads to the screen on show: such a prompt waits for another screen
+   * (on the calendar, 'Open my Money Calendar' suggests nothing). */
+  leadsHere?: (prompt: EngagementPromptId) => boolean;
 }
 
 /**
@@ -35,6 +39,7 @@ export function decideEngagementPrompt({
   record,
   isSubscriber,
   now,
+  leadsHere = () => false,
 }: PromptDecisionInput): EngagementPromptId | null {
   if (isSubscriber) return null;
   if (record.lastPromptShown !== null) {
@@ -42,7 +47,11 @@ export function decideEngagementPrompt({
     // A last-shown time in the future (a clock moved back) also waits: the limit errs towards fewer prompts.
     if (!Number.isNaN(last) && now.getTime() - last < ENGAGEMENT_PROMPT_INTERVAL_MS) return null;
   }
-  return engagementPromptIds.find((id) => !record.promptsShown.includes(id) && triggered[id](record)) ?? null;
+  return (
+    engagementPromptIds.find(
+      (id) => !record.promptsShown.includes(id) && triggered[id](record) && !leadsHere(id),
+    ) ?? null
+  );
 }
 
 /**
@@ -55,10 +64,11 @@ export function claimDuePrompt(
     isSubscriber,
     now,
     storage,
-  }: { isSubscriber: boolean; now: Date; storage?: Pick<Storage, 'getItem' | 'setItem'> | null },
+    leadsHere,
+  }: Omit<PromptDecisionInput, 'record'> & { storage?: Pick<Storage, 'getItem' | 'setItem'> | null },
 ): EngagementPromptId | null {
   const record = readEngagement(userId, storage);
-  const prompt = decideEngagementPrompt({ record, isSubscriber, now });
+  const prompt = decideEngagementPrompt({ record, isSubscriber, now, leadsHere });
   if (prompt) writeEngagement(userId, withPromptShown(record, prompt, now), storage);
   return prompt;
 }
