@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import { addDays, parseDay } from '../../domain/money/dates.ts';
 import { PLAN_HORIZON_DAYS, planItemId } from '../../domain/money/plan.ts';
+import type { StreamKind } from '../../domain/money/recurring.ts';
 import { scheduleFromDate } from '../../domain/money/schedule.ts';
 import { profileIdFromRequest, requireProfileAccess, withProfileAccess } from '../lib/access.ts';
 import { dataFor, type Data } from '../lib/data/index.ts';
@@ -46,6 +47,7 @@ import {
   todayOf,
   type MoneyContext,
   type StoredPlanItem,
+  type StoredSeries,
 } from '../lib/money/store.ts';
 import {
   assertProfileAccount,
@@ -190,11 +192,31 @@ function horizonIssue(today: string, dueDate: string, field: string) {
     : null;
 }
 
+/**
+ * The section a user series is listed in: the kind of the series it replaces while its direction still
+ * fits that kind (a subscription stays a subscription when its date or amount changes; a transfer stays
+ * one either way), otherwise income for money in and a bill for money out.
+ */
+function userSeriesKind(amount: number, kept?: StreamKind): StreamKind {
+  if (kept === 'transfer') return kept;
+  if (kept === 'income' && amount > 0) return kept;
+  if ((kept === 'bill' || kept === 'subscription') && amount < 0) return kept;
+  return amount > 0 ? 'income' : 'bill';
+}
+
+/** What a new schedule made by an edit carries over from what it replaces (rescheduleItem). */
+interface Replacing {
+  /** The series id it replaces, or the one-off's own item id. */
+  readonly replaces: string;
+  readonly kind?: StreamKind | undefined;
+}
+
 async function createItem(
   ctx: MoneyContext,
   caller: Caller,
   profileId: string,
   body: z.infer<typeof createBody>,
+  replacing?: Replacing,
 ) {
   const { data, deps } = ctx;
   const today = todayOf(deps.clock);
@@ -229,13 +251,14 @@ async function createItem(
         account_id: body.account_id ?? undefined,
         description: body.description,
         amount: body.amount,
-        kind: body.amount > 0 ? 'income' : 'bill',
+        kind: userSeriesKind(body.amount, replacing?.kind),
         cadence: body.recurrence.cadence,
         schedule,
         starts: body.due_date,
         until: body.recurrence.until,
         ...(category ? { personal_finance_category: category } : {}),
         money_plan_category_id: body.money_plan_category_id ?? undefined,
+        ...(replacing ? { replaces: replacing.replaces } : {}),
         created_by: caller.userId,
       })
       .go();
@@ -364,12 +387,15 @@ async function updateSeries(data: Data, item: StoredPlanItem, body: PatchBody) {
 }
 
 /**
- * A new schedule from this occurrence on (issue 10 item 8): a repeating item's series moved to another
- * date or cadence (scope "series" with `due_date` and/or `recurrence`), a one-off made to repeat, or a
- * series made a one-off (`recurrence: null`). The old schedule stops here, as a series-wide delete
- * does (this and every later open occurrence become tombstones and the series is suppressed, so
- * regeneration never plans it again; settled occurrences stay as they happened), and a user series
- * starts at the new date with the item's fields and the edits. Answers the new first occurrence.
+ * A new schedule from this occurrence on: a repeating item's series moved to another date or cadence
+ * (scope "series" with `due_date` and/or `recurrence`), a one-off made to repeat, or a series made a
+ * one-off (`recurrence: null`). The old schedule stops here, as a series-wide delete does (this and
+ * every later open occurrence become tombstones and the series is suppressed, so regeneration never
+ * plans it again; settled occurrences stay as they happened), and a user series starts at the new date
+ * with the item's fields and the edits. What the person did not change stays: the new series is listed
+ * under the same kind (a subscription stays a subscription) with the same category, and the old one is
+ * marked replaced, so the plan shows one row, not a removed one beside it. Restoring the old item
+ * (withdrawReplacement) undoes the edit. Answers the new first occurrence.
  */
 async function rescheduleItem(
   ctx: MoneyContext,
@@ -383,42 +409,43 @@ async function rescheduleItem(
   const late = horizonIssue(todayOf(deps.clock), dueDate, 'due_date');
   if (late) throw late;
   const repeating = seriesSourceOf(item.series_id) !== null;
+  const series = repeating
+    ? (await data.moneyPlanSeries.get({ profile_id: profileId, series_id: item.series_id ?? '' }).go()).data
+    : null;
   let recurrence = body.recurrence;
-  if (recurrence === undefined && repeating) {
-    const { data: series } = await data.moneyPlanSeries
-      .get({ profile_id: profileId, series_id: item.series_id ?? '' })
-      .go();
+  if (recurrence === undefined && repeating)
     recurrence = series ? { cadence: series.cadence as z.infer<typeof cadenceInput> } : null;
-  }
   if (recurrence?.until && recurrence.until < dueDate)
     throw new ValidationError([{ field: 'recurrence.until', message: 'must not be before due_date' }]);
   const category =
-    body.category !== undefined
-      ? body.category
-      : item.personal_finance_category?.primary
-        ? {
-            primary: item.personal_finance_category.primary,
-            ...(item.personal_finance_category.detailed
-              ? { detailed: item.personal_finance_category.detailed }
-              : {}),
-          }
-        : null;
+    body.category !== undefined ? body.category : (itemCategory(item) ?? seriesCategoryOf(series));
   const replaced = await patchItem(ctx, caller, profileId, item.id, {
     is_user_deleted: true,
     scope: repeating ? 'series' : 'this',
   });
-  const created = await createItem(ctx, caller, profileId, {
-    description: body.description ?? item.description,
-    amount: body.amount ?? item.amount,
-    due_date: dueDate,
-    account_id: body.account_id !== undefined ? body.account_id : (item.account_id ?? null),
-    category: category as z.infer<typeof createBody>['category'],
-    money_plan_category_id:
-      body.money_plan_category_id !== undefined
-        ? body.money_plan_category_id
-        : (item.money_plan_category_id ?? null),
-    recurrence: recurrence ?? null,
-  } as z.infer<typeof createBody>);
+  const created = await createItem(
+    ctx,
+    caller,
+    profileId,
+    {
+      description: body.description ?? item.description,
+      amount: body.amount ?? item.amount,
+      due_date: dueDate,
+      account_id: body.account_id !== undefined ? body.account_id : (item.account_id ?? null),
+      category: category as z.infer<typeof createBody>['category'],
+      money_plan_category_id:
+        body.money_plan_category_id !== undefined
+          ? body.money_plan_category_id
+          : (item.money_plan_category_id ?? null),
+      recurrence: recurrence ?? null,
+    } as z.infer<typeof createBody>,
+    { replaces: item.series_id ?? item.id, kind: series?.kind },
+  );
+  if (series)
+    await data.moneyPlanSeries
+      .patch({ profile_id: profileId, series_id: series.series_id })
+      .set({ replaced_by: created.series?.series_id ?? created.item.id })
+      .go();
   return {
     item: created.item,
     updated: replaced.updated,
@@ -426,6 +453,76 @@ async function rescheduleItem(
     series: created.series,
     replaced_item_id: item.id,
   };
+}
+
+/** An item's own category, as an edit's body would give it. */
+function itemCategory(item: StoredPlanItem): { primary: string; detailed?: string } | null {
+  const pfc = item.personal_finance_category;
+  if (!pfc?.primary) return null;
+  return { primary: pfc.primary, ...(pfc.detailed ? { detailed: pfc.detailed } : {}) };
+}
+
+/** A series' category as the person sees it (a series-wide edit's override first). */
+function seriesCategoryOf(series: StoredSeries | null): { primary: string; detailed?: string } | null {
+  if (!series) return null;
+  const overrides = (series.overrides ?? {}) as SeriesOverrides;
+  const category = overrides.category !== undefined ? overrides.category : series.personal_finance_category;
+  if (!category?.primary) return null;
+  return { primary: category.primary, ...(category.detailed ? { detailed: category.detailed } : {}) };
+}
+
+/**
+ * Undoing an edit that gave `item` a new schedule (rescheduleItem): restoring the item it replaced
+ * (its series from that occurrence on, or the one-off) withdraws the schedule the edit made — its open
+ * occurrences become tombstones and it is marked replaced in turn, so neither is listed as removed.
+ * Answers the accounts the withdrawn occurrences were planned on.
+ */
+async function withdrawReplacement(
+  ctx: MoneyContext,
+  profileId: string,
+  item: StoredPlanItem,
+  scope: 'this' | 'series',
+): Promise<Array<string | null>> {
+  const { data } = ctx;
+  const repeating = seriesSourceOf(item.series_id) !== null;
+  // One occurrence of a series coming back is not the whole schedule coming back.
+  if (repeating && scope !== 'series') return [];
+  const own = item.series_id ?? item.id;
+  let replacement: string | undefined;
+  if (repeating) {
+    const { data: series } = await data.moneyPlanSeries.get({ profile_id: profileId, series_id: own }).go();
+    replacement = series?.replaced_by;
+    if (replacement)
+      await data.moneyPlanSeries
+        .patch({ profile_id: profileId, series_id: own })
+        .remove(['replaced_by'])
+        .go();
+  } else {
+    replacement = (await profileSeries(data, profileId)).find(
+      (s) => s.replaces === own && !s.is_suppressed && !s.replaced_by,
+    )?.series_id;
+  }
+  if (!replacement) return [];
+  if (seriesSourceOf(replacement) === null) {
+    // A series made a one-off: the one-off goes.
+    const { data: oneOff } = await data.moneyPlanTransactions.get({ id: replacement }).go();
+    if (!oneOff || oneOff.profile_id !== profileId || oneOff.is_reconciled || oneOff.is_user_deleted)
+      return [];
+    await data.moneyPlanTransactions.patch({ id: replacement }).set({ is_user_deleted: true }).go();
+    return [oneOff.account_id ?? null];
+  }
+  const { data: planned } = await data.moneyPlanTransactions.query
+    .bySeries({ profile_id: profileId, series_id: replacement })
+    .go({ pages: 'all', hydrate: true });
+  const open = planned.filter((i) => !i.is_reconciled && !i.is_user_deleted);
+  await inParallel(open, 16, async (target) => {
+    await data.moneyPlanTransactions.patch({ id: target.id }).set({ is_user_deleted: true }).go();
+  });
+  await data.moneyPlanSeries
+    .patch({ profile_id: profileId, series_id: replacement })
+    .set({ is_suppressed: true, replaced_by: own })
+    .go();
+  return open.map((i) => i.account_id ?? null);
 }
 
 async function patchItem(
@@ -481,6 +578,8 @@ async function patchItem(
     await op.go();
   });
   if (body.is_user_deleted === false) await reopenRestoredWithTakenMatch(ctx, profileId, targets);
+  const withdrawn =
+    body.is_user_deleted === false ? await withdrawReplacement(ctx, profileId, item, body.scope) : [];
   if (
     body.scope === 'series' &&
     body.is_user_deleted === false &&
@@ -495,6 +594,7 @@ async function patchItem(
     await touchedAccounts(data, profileId, [
       item.account_id ?? null,
       body.account_id ?? item.account_id ?? null,
+      ...withdrawn,
     ]),
   );
   return { item: await respondWithItem(data, item.id), updated: targets.length };
@@ -617,7 +717,9 @@ const http = httpHandler('money-plan', {
         ]),
       );
       const order = { income: 0, bill: 1, subscription: 2, transfer: 3 } as const;
+      // A series an edit replaced is no longer part of the plan, nor one the person removed.
       const streams = series
+        .filter((s) => !s.replaced_by)
         .map((s) => publicStream(s, today))
         .sort(
           (a, b) =>

@@ -3,7 +3,8 @@
 // Plan as income, bills, subscriptions and transfers) and the user's own repeating items (source
 // 'user'). A series the user removed as a whole stays here as `is_suppressed`, so regeneration never
 // plans it again; a series-wide edit of a detected stream is kept in `overrides` and applied to the
-// occurrences planned later.
+// occurrences planned later. An edit that gives a series a new schedule replaces it with a user series
+// (`replaces` / `replaced_by`), which keeps the kind and category it had.
 import { Entity } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { model, timestamps } from './common.ts';
@@ -48,6 +49,12 @@ export function moneyPlanSeriesEntity(client: DynamoDBDocumentClient, table: str
         /** The stream's transactions as detected: [{ id, date, amount, name }] (Plaid sign). */
         transactions: { type: 'any' },
         detected_at: { type: 'string' },
+        /** User series made by an edit that gave a series (or a one-off) a new schedule: the series id
+         * (a one-off's own item id) it took the place of, so undoing the edit finds it. */
+        replaces: { type: 'string' },
+        /** This series was replaced by an edit (or its edit was undone): it is no longer part of the plan
+         * nor one the person removed, so the Money Plan does not list it. */
+        replaced_by: { type: 'string' },
         created_by: { type: 'string' },
         ...timestamps,
       },
