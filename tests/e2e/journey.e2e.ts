@@ -47,7 +47,8 @@ test('sign up, confirm, sign in, rename, reload, sign out', async ({ page }) => 
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Welcome back!')).toBeVisible();
+  // The account's first sign-in welcomes them as new (spec §8's 'Welcome back!' is for returns).
+  await expect(page.getByText("Welcome to Tallywise! Let's get you set up.")).toBeVisible();
 
   // spec §2 home logic: no accounts and onboarding incomplete.
   await expect(page).toHaveURL(/\/get-started$/);

@@ -52,3 +52,37 @@ describe('onToastRequested', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('momentToast', () => {
+  it('shows each step of a moment as a new toast in place of the last, keeping its second line when asked', async () => {
+    const { momentToast, TOAST_MOMENTS } = await import('./toast.ts');
+    sonner.calls.length = 0;
+    const connected = momentToast(TOAST_MOMENTS.newConnection, 'success', 'Connected 3 account(s)!', {
+      description: 'Trial Started! Your 7-day free trial has begun.',
+    });
+    const synced = momentToast(TOAST_MOMENTS.newConnection, 'success', 'Accounts Connected Successfully!', {
+      keepDescription: true,
+    });
+    momentToast(TOAST_MOMENTS.newConnection, 'success', 'Your money plan is ready');
+    momentToast(TOAST_MOMENTS.signIn, 'success', 'Welcome back!');
+    await vi.waitFor(() => expect(sonner.calls).toHaveLength(6));
+    expect(synced).not.toBe(connected);
+    expect(sonner.calls).toEqual([
+      [
+        'success',
+        'Connected 3 account(s)!',
+        { description: 'Trial Started! Your 7-day free trial has begun.', id: connected },
+      ],
+      ['dismiss', connected],
+      [
+        'success',
+        'Accounts Connected Successfully!',
+        { description: 'Trial Started! Your 7-day free trial has begun.', id: synced },
+      ],
+      ['dismiss', synced],
+      ['success', 'Your money plan is ready', { id: expect.any(String) }],
+      // Another moment leaves this one's toast alone.
+      ['success', 'Welcome back!', { id: expect.any(String) }],
+    ]);
+  });
+});

@@ -4,6 +4,7 @@
 // returns its toast's id at once, as sonner's do; the calls reach sonner in the order they were made
 // (a toast made before the region is mounted shows when it mounts).
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
+import { TOASTS } from './constants.ts';
 import { lazyModule } from './lazy-module.ts';
 
 type Sonner = typeof sonnerToast;
@@ -61,8 +62,36 @@ export const toast = Object.assign(
 );
 
 /**
- * Toasts of one moment share an id, so each step's says what happened *now* in place of the last one
- * instead of stacking under it: the sign-up and sign-in steps (created, code sent, verified, welcome),
- * and a new bank's first minutes (connected and the trial begun, the history in, the plan built).
+ * The moments whose toasts follow one another: each step's says what happened *now* in place of the
+ * last one instead of stacking under it. The sign-up and sign-in steps (questionnaire saved, account
+ * created, code sent again, e-mail verified, the welcome), and a new bank's first minutes (connected
+ * and the trial begun, the history in, the plan built).
  */
-export const TOAST_MOMENTS = { signIn: 'moment-sign-in', newConnection: 'moment-new-connection' } as const;
+export const TOAST_MOMENTS = { signIn: 'sign-in', newConnection: 'new-connection' } as const;
+type Moment = (typeof TOAST_MOMENTS)[keyof typeof TOAST_MOMENTS];
+
+const lastOfMoment = new Map<
+  Moment,
+  { id: ToastId; description: ExternalToast['description']; until: number }
+>();
+
+/**
+ * Shows `message` as `moment`'s toast: the moment's previous toast, if still there, leaves as it comes
+ * (a new toast, so it gets its own full time on screen). `keepDescription` keeps the previous toast's
+ * second line when it was still on screen (the trial begun, said with the connection, outlives a fast
+ * sync's 'Accounts Connected Successfully!').
+ */
+export function momentToast(
+  moment: Moment,
+  kind: Kind,
+  message: Message,
+  { keepDescription = false, ...options }: ExternalToast & { keepDescription?: boolean } = {},
+): ToastId {
+  const previous = lastOfMoment.get(moment);
+  const stillShown = previous && Date.now() < previous.until ? previous : undefined;
+  if (previous) toast.dismiss(previous.id);
+  const description = options.description ?? (keepDescription ? stillShown?.description : undefined);
+  const id = show(kind, message, description === undefined ? options : { ...options, description });
+  lastOfMoment.set(moment, { id, description, until: Date.now() + (options.duration ?? TOASTS.durationMs) });
+  return id;
+}
