@@ -10,6 +10,7 @@ import { createLogger } from '../../functions/lib/logger.ts';
 import { enqueueDueItems, syncItem } from '../../functions/lib/plaid/sync.ts';
 import { cloud, directData, type TestUser } from './helpers.ts';
 import { linkedUser } from './money-helpers.ts';
+import { accessTokenOf, sandbox } from './plaid-helpers.ts';
 
 const ops = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
   const response = await fetch(`${cloud().urls.api}/__ops${path}`, {
@@ -153,6 +154,40 @@ describe('the hourly Plaid refresh', () => {
     expect(outcome.status).toBe('skipped');
     const { data: second } = await data.plaidItems.get({ id: itemId }).go();
     expect(second).toEqual(first);
+  });
+});
+
+describe("Plaid's refusals on the refresh queue", () => {
+  it('backs the item off on a rate limit or a Plaid outage, keeping it due, and completes the message', async () => {
+    const data = directData();
+    const token = await accessTokenOf(itemId);
+    const refusal = async (errorCode: string) => {
+      await data.plaidItems
+        .patch({ id: itemId })
+        .set({ next_refresh_after: past(1), refresh_queue: dueShard(itemId) })
+        .go();
+      await sandbox('/sandbox/fault/inject', {
+        endpoint: '/transactions/sync',
+        error_code: errorCode,
+        access_token: token,
+      });
+      await ops('POST', `/queues/${queues.plaidRefresh.id}/messages`, [{ itemId }]);
+      await ops('POST', '/drain');
+      const { data: item } = await data.plaidItems.get({ id: itemId }).go();
+      return item!;
+    };
+    const before = await refreshQueue();
+
+    const limited = await refusal('TRANSACTIONS_SYNC_LIMIT');
+    expect(limited).toMatchObject({ status: 'active', backoff_step: 1, refresh_queue: dueShard(itemId) });
+    expect(limited.next_refresh_after! > new Date().toISOString()).toBe(true);
+
+    const outage = await refusal('INTERNAL_SERVER_ERROR');
+    expect(outage).toMatchObject({ status: 'active', backoff_step: 2, refresh_queue: dueShard(itemId) });
+    expect(Date.parse(outage.next_refresh_after!) - Date.now()).toBeGreaterThan(4 * 60_000);
+
+    // Neither is a failed message: nothing more waits in the dead-letter queue.
+    expect((await refreshQueue()).deadLettered).toBe(before.deadLettered);
   });
 });
 
