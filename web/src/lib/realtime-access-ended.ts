@@ -69,8 +69,9 @@ export function endProfileAccess(input: {
       profiles.filter((p) => p.id !== profileId),
     );
 
-  if (readSavedActiveProfileId(storage, userId) === profileId || !readSavedActiveProfileId(storage, userId))
-    saveActiveProfileId(storage, userId, next?.id ?? null);
+  // The saved choice moves off the profile (none saved: the fallback shown may have been this one).
+  const saved = readSavedActiveProfileId(storage, userId);
+  if (saved === profileId || !saved) saveActiveProfileId(storage, userId, next?.id ?? null);
   if (storage.getItem(storageKeys.lastActiveProfile(userId)) === profileId) {
     if (next) storage.setItem(storageKeys.lastActiveProfile(userId), next.id);
     else storage.removeItem(storageKeys.lastActiveProfile(userId));
