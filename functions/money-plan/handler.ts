@@ -77,6 +77,8 @@ const listQuery = z.object({
   to: calendarDate.optional(),
   accountId: idInput.optional(),
   includeDeleted: z.enum(['true', 'false']).optional(),
+  /** true: only one-off items (the Money Plan's "One-off items"), false or none: every item. */
+  oneOff: z.enum(['true', 'false']).optional(),
   ...pageQuery(500, 1000),
 });
 
@@ -632,6 +634,7 @@ const http = httpHandler('money-plan', {
       const listed = all.filter(
         (i) =>
           (query.includeDeleted === 'true' || !i.is_user_deleted) &&
+          (query.oneOff !== 'true' || i.series_id === null) &&
           (!query.accountId || !i.account_id || i.account_id === query.accountId),
       );
       // By due date, then id; a page at a time.

@@ -291,6 +291,30 @@ describe('repeating items', () => {
   });
 });
 
+describe('one-off items', () => {
+  it('oneOff=true lists only the items that do not repeat (the Money Plan lists them apart)', async () => {
+    const day = addDays(today(), 12);
+    const oneOff = await call<{ item: Item }>('POST', '/money-plan/items', {
+      description: 'Passport renewal',
+      amount: -16_500,
+      due_date: day,
+      account_id: null,
+    });
+    const repeating = await call<{ item: Item }>('POST', '/money-plan/items', {
+      description: 'Window cleaner',
+      amount: -2_000,
+      due_date: day,
+      account_id: null,
+      recurrence: { cadence: 'monthly' },
+    });
+    expect([oneOff.status, repeating.status]).toEqual([201, 201]);
+    const all = await items(day, day);
+    expect(all.map((i) => i.description).sort()).toEqual(['Passport renewal', 'Window cleaner']);
+    const single = await items(day, day, '&oneOff=true');
+    expect(single.map((i) => [i.id, i.series_id])).toEqual([[oneOff.body.item.id, null]]);
+  });
+});
+
 describe('the list reads what it shows (issue 12 item 4)', () => {
   it('answers each item as the item read whole does: the projected query and the series cadences lose nothing', async () => {
     const start = addDays(today(), 3);

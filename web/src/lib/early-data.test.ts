@@ -63,7 +63,7 @@ describe('earlyRequestsFor', () => {
     expect(requests[5]?.body).toEqual({ month: '2027-02', accountId: 'acc-9' });
   });
 
-  it("asks for /accounts' list and /plan's streams, series items (a month back, 400 days ahead) and accounts", () => {
+  it("asks for /accounts' list and /plan's streams, series items (a month back, 400 days ahead), one-off items (a month back, 730 days ahead) and accounts", () => {
     expect(earlyRequestsFor({ ...context, pathname: '/accounts' }).slice(4)).toEqual([
       { method: 'GET', path: '/accounts', profileId: 'p1' },
     ]);
@@ -73,6 +73,12 @@ describe('earlyRequestsFor', () => {
         method: 'GET',
         path: '/money-plan/items',
         query: { from: '2026-10-26', to: '2027-12-31', includeDeleted: 'true' },
+        profileId: 'p1',
+      },
+      {
+        method: 'GET',
+        path: '/money-plan/items',
+        query: { from: '2026-10-26', to: '2028-11-25', oneOff: 'true' },
         profileId: 'p1',
       },
       { method: 'GET', path: '/accounts', profileId: 'p1' },

@@ -46,10 +46,11 @@ const viewFields = (view: string): Record<string, string> =>
 /**
  * The API requests a start at `pathname` makes first: the frame's (second-factor status, subscription,
  * profiles list, the person's own record) and the screen's own first ones: /accounts' list; /plan's
- * streams, series items and accounts; the calendar's view settings and month (not the forecast chart's
- * running balances: the chart mounts once the month has shown, and the request would only compete with
- * the first screen's for the network and the server). Pure, so it is unit-tested against what the
- * screens send (and lib/signed-in-start.test.ts checks that a prepared start takes every one).
+ * streams, series items, one-off items and accounts; the calendar's view settings and month (not the
+ * forecast chart's running balances: the chart mounts once the month has shown, and the request would
+ * only compete with the first screen's for the network and the server). Pure, so it is unit-tested
+ * against what the screens send (and lib/signed-in-start.test.ts checks that a prepared start takes
+ * every one).
  */
 export function earlyRequestsFor(context: EarlyContext): EarlyRequest[] {
   const { pathname, profileId } = context;
@@ -70,6 +71,12 @@ export function earlyRequestsFor(context: EarlyContext): EarlyRequest[] {
         method: 'GET',
         path: '/money-plan/items',
         query: { ...planSeriesRange(context.now), includeDeleted: 'true' },
+        profileId,
+      },
+      {
+        method: 'GET',
+        path: '/money-plan/items',
+        query: { ...planOneOffRange(context.now), oneOff: 'true' },
         profileId,
       },
       { method: 'GET', path: '/accounts', profileId },
@@ -98,6 +105,13 @@ export function earlyRequestsFor(context: EarlyContext): EarlyRequest[] {
 export function planSeriesRange(now: Date): { from: string; to: string } {
   const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   return { from: day(-31), to: day(400) };
+}
+
+/** The one-off items /plan lists (`planOneOffItemsQueryOptions`): from a month back to the plan's
+ * horizon, 730 days ahead of `now`, as UTC dates. */
+export function planOneOffRange(now: Date): { from: string; to: string } {
+  const day = (offset: number) => new Date(now.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  return { from: day(-31), to: day(730) };
 }
 
 /** The URL of an API call (api-client.ts builds every call's with it, so an early one matches). */

@@ -6,7 +6,7 @@ import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from './api-client.ts';
 import { classifyError } from './classify-error.ts';
-import { planSeriesRange } from './early-data.ts';
+import { planOneOffRange, planSeriesRange } from './early-data.ts';
 import { followPages } from './paging.ts';
 import { cacheAreas } from './react-query.ts';
 
@@ -94,6 +94,9 @@ const streamsResponseSchema = z.lazy(() =>
 export type StreamsResponse = z.infer<typeof streamsResponseSchema>;
 
 const itemResponseSchema = z.lazy(() => z.looseObject({ item: planItemSchema }));
+const editResponseSchema = z.lazy(() =>
+  z.looseObject({ item: planItemSchema, replaced_item_id: z.optional(z.string()) }),
+);
 
 export const streamsQueryKey = (profileId: string) => [cacheAreas.moneyPlan, profileId, 'streams'] as const;
 
@@ -115,6 +118,15 @@ export const planSeriesItemsQueryOptions = (profileId: string) =>
     staleTime: 120_000,
   });
 
+/** /plan's one-off items (no series): from a month back to the plan's horizon, two years ahead. */
+export const planOneOffItemsQueryOptions = (profileId: string) =>
+  queryOptions({
+    queryKey: [cacheAreas.moneyPlanTransactions, profileId, 'one-offs'] as const,
+    queryFn: ({ signal }) =>
+      listPlanItems(profileId, { ...planOneOffRange(new Date()), oneOff: true }, signal),
+    staleTime: 120_000,
+  });
+
 export async function getStreams(profileId: string, signal?: AbortSignal): Promise<StreamsResponse> {
   return streamsResponseSchema.parse(await api.get<unknown>('/money-plan/streams', { profileId, signal }));
 }
@@ -124,8 +136,8 @@ export interface NewPlanItem {
   amount: number;
   due_date: string;
   account_id: string | null;
-  /** A Plaid primary category (domain/taxonomy.ts), or null for none. */
-  category?: { primary: string } | null;
+  /** A Plaid primary category (domain/taxonomy.ts), with its detailed one when known, or null for none. */
+  category?: { primary: string; detailed?: string } | null;
   recurrence?: { cadence: string } | null;
 }
 
@@ -148,6 +160,21 @@ export async function updatePlanItem(
   return itemResponseSchema.parse(
     await api.patch<unknown>(`/money-plan/items/${encodeURIComponent(itemId)}`, body, { profileId }),
   ).item;
+}
+
+/**
+ * An edit from /plan: the saved item, and when the edit gave it a new schedule, the item it replaced
+ * (restoring that one with its scope undoes the edit; docs/money-plan-api.md "Undoing a new schedule").
+ */
+export async function editPlanItem(
+  profileId: string,
+  itemId: string,
+  body: PlanItemPatch,
+): Promise<{ item: PlanItem; replacedItemId: string | null }> {
+  const answer = editResponseSchema.parse(
+    await api.patch<unknown>(`/money-plan/items/${encodeURIComponent(itemId)}`, body, { profileId }),
+  );
+  return { item: answer.item, replacedItemId: answer.replaced_item_id ?? null };
 }
 
 export async function deletePlanItem(
@@ -203,7 +230,7 @@ export function moneyPlanErrorMessage(error: unknown): string {
 
 export async function listPlanItems(
   profileId: string,
-  query: { from?: string; to?: string; includeDeleted?: boolean },
+  query: { from?: string; to?: string; includeDeleted?: boolean; oneOff?: boolean },
   signal?: AbortSignal,
 ): Promise<PlanItem[]> {
   const pageSchema = z.looseObject({

@@ -1,7 +1,9 @@
-// /plan, the Money Plan (issue 5 item 6): income, bills, subscriptions and transfers, each with its
-// cadence, amount, next date and account; 'Generate my plan' (a job whose steps show as it runs, and
-// whose failure offers a retry; docs/jobs.md); edit, delete and undo (restore) of a series; the monthly
-// totals and what is left after bills; spec §8's friendly money-plan messages and balance-forecast toasts.
+// /plan, the Money Plan: income, bills, subscriptions and transfers, each with its cadence, amount, next
+// date and account, and the one-off items the person added; 'Generate my plan' (a job whose steps show
+// as it runs, and whose failure offers a retry; docs/jobs.md); adding an item, editing and deleting a
+// series or a one-off, each with an undo in its toast (an edit stays in its section: it keeps its kind);
+// restoring a series the person removed; the monthly totals and what is left after bills; spec §8's
+// friendly money-plan messages and balance-forecast toasts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -25,14 +27,15 @@ import { trackSignedInEngagement } from '../../../lib/engagement.ts';
 import { recentJobsQueryOptions, startForecastJob, startPlanJob } from '../../../lib/jobs-api.ts';
 import {
   deletePlanItem,
+  editPlanItem,
   moneyPlanErrorMessage,
+  planOneOffItemsQueryOptions,
   planSeriesItemsQueryOptions,
   planWriteAreas,
   streamsQueryOptions,
   updatePlanItem,
   type PlanItem,
   type PlanItemPatch,
-  type Stream,
 } from '../../../lib/money-plan-api.ts';
 import { nameWithMask } from '../../../lib/account-format.ts';
 import { useJobRunner } from '../../../lib/use-job.ts';
@@ -41,9 +44,12 @@ import {
   cadenceLabel,
   categoryLabel,
   groupStreams,
+  itemCategoryLabel,
   kindOrder,
   kindTitles,
   monthlyTotals,
+  oneOffRows,
+  undoOfEdit,
 } from '../utils/plan.ts';
 
 const money = (c: number) => `${c < 0 ? '−' : ''}${formatUsd(Math.round(c))}`;
@@ -53,6 +59,7 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
   const queryClient = useQueryClient();
   const streams = useQuery(streamsQueryOptions(profileId));
   const items = useQuery(planSeriesItemsQueryOptions(profileId));
+  const oneOffs = useQuery(planOneOffItemsQueryOptions(profileId));
   const accounts = useQuery(accountsQueryOptions(profileId));
   const accountName = (id: string | null) => {
     if (!id) return 'Any account';
@@ -153,11 +160,28 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
     },
   });
 
-  const [editing, setEditing] = useState<{ stream: Stream; item: PlanItem } | null>(null);
-  const saveEdit = useMutation({
+  // A series is edited from its next open occurrence on; a one-off on its own.
+  const [editing, setEditing] = useState<{ name: string; item: PlanItem; scope: 'this' | 'series' } | null>(
+    null,
+  );
+  const undoEdit = useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: PlanItemPatch }) => updatePlanItem(profileId, id, patch),
     onSuccess: async () => {
-      toast.success('Your plan was updated');
+      toast.success('Change undone');
+      await refreshAll();
+    },
+    onError: (error) => {
+      toast.error(moneyPlanErrorMessage(error));
+    },
+  });
+  const saveEdit = useMutation({
+    mutationFn: ({ before, patch }: { before: PlanItem; patch: PlanItemPatch }) =>
+      editPlanItem(profileId, before.id, patch),
+    onSuccess: async ({ replacedItemId }, { before, patch }) => {
+      const undo = undoOfEdit(before, patch, replacedItemId);
+      toast.success('Your plan was updated', {
+        action: { label: 'Undo', onClick: () => undoEdit.mutate(undo) },
+      });
       setEditing(null);
       await refreshAll();
     },
@@ -173,7 +197,7 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
     setAdding(false);
     requestAnimationFrame(() => addButton.current?.focus());
   };
-  const { create } = usePlanItemMutations(profileId);
+  const { create, remove: removeItem } = usePlanItemMutations(profileId);
 
   const addDialog = adding ? (
     <Dialog
@@ -198,7 +222,7 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
       <div>
         <h1 className="text-2xl font-semibold text-slate-900">Money Plan</h1>
         <p className="text-sm text-slate-600">
-          Your income, bills, subscriptions and transfers, found in your history.
+          Your income, bills, subscriptions and transfers, found in your history, and the items you add.
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -263,6 +287,79 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
   const totals = all.length > 0 ? streams.data.summary : monthlyTotals(all);
   const groups = groupStreams(all);
   const removed = all.filter((s) => s.is_suppressed);
+  const singles = oneOffRows(oneOffs.data ?? []);
+  const oneOffSection =
+    all.length > 0 || singles.length > 0 ? (
+      <section aria-labelledby="plan-one-off" className="space-y-2">
+        <h2 id="plan-one-off" className="text-lg font-semibold text-slate-900">
+          One-off items
+        </h2>
+        {oneOffs.isPending ? (
+          <Skeleton className="h-12 w-full" />
+        ) : oneOffs.isError ? (
+          <QueryError
+            error={oneOffs.error}
+            title="Your one-off items could not load"
+            onRetry={() => void oneOffs.refetch()}
+          />
+        ) : singles.length === 0 ? (
+          <p className="text-sm text-slate-500">
+            {canEdit ? "None planned. Add one with 'Add planned item'." : 'None planned.'}
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+            {singles.map((item) => {
+              const label = itemCategoryLabel(item);
+              return (
+                <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
+                  <div className="min-w-0">
+                    <p className="font-medium break-words text-slate-900">
+                      <span data-testid="one-off-name">{item.description}</span>
+                      {label ? <Badge className="ml-2">{label}</Badge> : null}
+                      {item.is_reconciled ? (
+                        <Badge tone="success" className="ml-2">
+                          Matched
+                        </Badge>
+                      ) : null}
+                    </p>
+                    <p className="text-slate-600">
+                      {friendlyDate(item.due_date)} · {accountName(item.account_id)}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-2">
+                    <span className={cn('font-semibold tabular-nums', item.amount > 0 && 'text-emerald-700')}>
+                      {item.amount > 0 ? '+' : ''}
+                      {money(item.amount)}
+                    </span>
+                    {canEdit && !item.is_reconciled ? (
+                      <>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`Edit ${item.description}`}
+                          onClick={() => setEditing({ name: item.description, item, scope: 'this' })}
+                        >
+                          <Pencil aria-hidden="true" className="size-4" />
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`Delete ${item.description}`}
+                          isPending={removeItem.isPending && removeItem.variables === item.id}
+                          onClick={() => removeItem.mutate(item.id)}
+                        >
+                          <Trash2 aria-hidden="true" className="size-4" />
+                        </Button>
+                      </>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    ) : null;
 
   return (
     <div className="space-y-6">
@@ -272,11 +369,14 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
         <p className="text-sm text-slate-600">You can view this profile's plan but not change it.</p>
       ) : null}
       {all.length === 0 ? (
-        <EmptyState icon={CalendarClock} title="No money plan yet">
-          {canEdit
-            ? "Choose 'Generate my plan' and we'll find your paychecks, bills and subscriptions in your transactions."
-            : 'The owner or an editor of this profile can generate its plan.'}
-        </EmptyState>
+        <>
+          <EmptyState icon={CalendarClock} title="No money plan yet">
+            {canEdit
+              ? "Choose 'Generate my plan' and we'll find your paychecks, bills and subscriptions in your transactions."
+              : 'The owner or an editor of this profile can generate its plan.'}
+          </EmptyState>
+          {oneOffSection}
+        </>
       ) : (
         <>
           <Card className="p-4">
@@ -342,7 +442,9 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
                                 size="sm"
                                 variant="ghost"
                                 aria-label={`Edit ${stream.description}`}
-                                onClick={() => setEditing({ stream, item })}
+                                onClick={() =>
+                                  setEditing({ name: stream.description, item, scope: 'series' })
+                                }
                               >
                                 <Pencil aria-hidden="true" className="size-4" />
                               </Button>
@@ -365,6 +467,7 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
               )}
             </section>
           ))}
+          {oneOffSection}
           {removed.length > 0 ? (
             <section aria-labelledby="plan-removed" className="space-y-2">
               <h2 id="plan-removed" className="text-lg font-semibold text-slate-900">
@@ -402,18 +505,22 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
         <Dialog
           open
           onOpenChange={(open) => (open ? undefined : setEditing(null))}
-          title={`Edit ${editing.stream.description}`}
-          description={`Next on ${friendlyDate(editing.item.due_date)}. Changes apply to it and all later ones unless you choose just this one.`}
+          title={`Edit ${editing.name}`}
+          description={
+            editing.scope === 'series'
+              ? `Next on ${friendlyDate(editing.item.due_date)}. Changes apply to it and all later ones unless you choose just this one.`
+              : `On ${friendlyDate(editing.item.due_date)}.`
+          }
         >
           <PlannedItemForm
             date={editing.item.due_date}
             accounts={accounts.data ?? []}
             item={editing.item}
-            defaultScope="series"
+            defaultScope={editing.scope}
             isPending={saveEdit.isPending}
             onCancel={() => setEditing(null)}
             onSubmit={() => undefined}
-            onSave={(patch) => saveEdit.mutate({ id: editing.item.id, patch })}
+            onSave={(patch) => saveEdit.mutate({ before: editing.item, patch })}
           />
         </Dialog>
       ) : null}

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Stream } from '../../../lib/money-plan-api.ts';
-import { cadenceLabel, categoryLabel, groupStreams, monthlyTotals } from './plan.ts';
+import type { PlanItem, Stream } from '../../../lib/money-plan-api.ts';
+import {
+  cadenceLabel,
+  categoryLabel,
+  groupStreams,
+  itemCategoryLabel,
+  monthlyTotals,
+  oneOffRows,
+  undoOfEdit,
+} from './plan.ts';
 
 const stream = (over: Partial<Stream>): Stream => ({
   series_id: 'rs_1',
@@ -75,5 +83,81 @@ describe('categoryLabel', () => {
       'Rent',
     );
     expect(categoryLabel(null)).toBeNull();
+  });
+});
+
+const item = (over: Partial<PlanItem>): PlanItem => ({
+  id: 'pi_1',
+  account_id: null,
+  due_date: '2026-12-04',
+  amount: -9000,
+  description: 'Dentist',
+  series_id: null,
+  cadence: null,
+  is_user_deleted: false,
+  category_primary: 'MEDICAL',
+  category_detailed: null,
+  ...over,
+});
+
+describe('oneOffRows', () => {
+  it('lists the one-offs that are not deleted, by date', () => {
+    const rows = oneOffRows([
+      item({ id: 'b', due_date: '2026-12-09', description: 'Tickets' }),
+      item({ id: 'series', series_id: 'us_1' }),
+      item({ id: 'gone', is_user_deleted: true }),
+      item({ id: 'a', due_date: '2026-12-01' }),
+    ]);
+    expect(rows.map((r) => r.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('itemCategoryLabel', () => {
+  it('names the detailed category, else the group, else nothing', () => {
+    expect(
+      itemCategoryLabel(item({ category_primary: 'MEDICAL', category_detailed: 'MEDICAL_DENTAL_CARE' })),
+    ).toBe('Dental care');
+    expect(itemCategoryLabel(item({ category_primary: 'MEDICAL' }))).toBe('Medical');
+    expect(itemCategoryLabel(item({ category_primary: null }))).toBeNull();
+  });
+});
+
+describe('undoOfEdit', () => {
+  const netflix = item({
+    id: 'rs_1-2026-12-04',
+    series_id: 'rs_1',
+    amount: -1549,
+    account_id: 'card',
+    category_primary: 'ENTERTAINMENT',
+    category_detailed: 'ENTERTAINMENT_TV_AND_MOVIES',
+  });
+
+  it('restores the replaced item, with its series when it repeats, after a new schedule', () => {
+    expect(undoOfEdit(netflix, { due_date: '2026-12-07', scope: 'series' }, 'rs_1-2026-12-04')).toEqual({
+      id: 'rs_1-2026-12-04',
+      patch: { is_user_deleted: false, scope: 'series' },
+    });
+    expect(undoOfEdit(item({}), { recurrence: { cadence: 'monthly' }, scope: 'this' }, 'pi_1')).toEqual({
+      id: 'pi_1',
+      patch: { is_user_deleted: false, scope: 'this' },
+    });
+  });
+
+  it('writes back exactly the fields an edit in place changed, with its scope', () => {
+    expect(
+      undoOfEdit(netflix, { amount: -1999, account_id: null, category: null, scope: 'series' }, null),
+    ).toEqual({
+      id: netflix.id,
+      patch: {
+        scope: 'series',
+        amount: -1549,
+        account_id: 'card',
+        category: { primary: 'ENTERTAINMENT', detailed: 'ENTERTAINMENT_TV_AND_MOVIES' },
+      },
+    });
+    expect(undoOfEdit(item({}), { description: 'Dentist (check-up)', scope: 'this' }, null)).toEqual({
+      id: 'pi_1',
+      patch: { scope: 'this', description: 'Dentist' },
+    });
   });
 });

@@ -1,7 +1,15 @@
 // Pure helpers of the Money Plan: streams grouped by kind (income, bills, subscriptions, transfers),
-// cadence wording, and the monthly totals worked out from the planned streams (the server's summary
-// is preferred when present; this is the same rule, for rows the user has just changed).
-import type { PlanSummary, Stream, StreamKind } from '../../../lib/money-plan-api.ts';
+// the one-off items listed apart, cadence wording, the monthly totals worked out from the planned
+// streams (the server's summary is preferred when present; this is the same rule, for rows the user has
+// just changed), and what undoes an edit.
+import { PLAID_PRIMARY_GROUPS } from '@domain/taxonomy.ts';
+import type {
+  PlanItem,
+  PlanItemPatch,
+  PlanSummary,
+  Stream,
+  StreamKind,
+} from '../../../lib/money-plan-api.ts';
 
 export const kindOrder: readonly StreamKind[] = ['income', 'bill', 'subscription', 'transfer'];
 
@@ -61,4 +69,54 @@ export function categoryLabel(
   const rest = primary && detailed.startsWith(`${primary}_`) ? detailed.slice(primary.length + 1) : detailed;
   const words = rest.toLowerCase().replace(/_/g, ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : null;
+}
+
+/** The one-off items to list: not deleted, by date (then description). */
+export function oneOffRows(items: readonly PlanItem[]): PlanItem[] {
+  return items
+    .filter((i) => !i.series_id && !i.is_user_deleted)
+    .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.description.localeCompare(b.description));
+}
+
+/** An item's category as a short label: its detailed one, else its group's name. */
+export function itemCategoryLabel(item: PlanItem): string | null {
+  const detailed = categoryLabel({
+    primary: item.category_primary ?? undefined,
+    detailed: item.category_detailed ?? undefined,
+  });
+  if (detailed) return detailed;
+  const primary = item.category_primary;
+  return primary && primary in PLAID_PRIMARY_GROUPS
+    ? PLAID_PRIMARY_GROUPS[primary as keyof typeof PLAID_PRIMARY_GROUPS]
+    : null;
+}
+
+/**
+ * The write that undoes an edit of `before`: an edit that gave it a new schedule is undone by restoring
+ * the item it replaced (with its series, for a repeating one); any other by writing back the fields it
+ * changed, with the same scope.
+ */
+export function undoOfEdit(
+  before: PlanItem,
+  patch: PlanItemPatch,
+  replacedItemId: string | null,
+): { id: string; patch: PlanItemPatch } {
+  if (replacedItemId)
+    return {
+      id: replacedItemId,
+      patch: { is_user_deleted: false, scope: before.series_id ? 'series' : 'this' },
+    };
+  const back: PlanItemPatch = { scope: patch.scope ?? 'this' };
+  if (patch.description !== undefined) back.description = before.description;
+  if (patch.amount !== undefined) back.amount = before.amount;
+  if (patch.due_date !== undefined) back.due_date = before.due_date;
+  if (patch.account_id !== undefined) back.account_id = before.account_id;
+  if (patch.category !== undefined)
+    back.category = before.category_primary
+      ? {
+          primary: before.category_primary,
+          ...(before.category_detailed ? { detailed: before.category_detailed } : {}),
+        }
+      : null;
+  return { id: before.id, patch: back };
 }
