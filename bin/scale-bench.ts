@@ -1,6 +1,7 @@
-// The scale run of `npm run bench`: synthetic people, each with a default profile, a linked sandbox bank
-// (First Gingham: checking, savings and a card, through the product's own exchange), a forecast due and a
-// visit on record, written into DynamoDB Local at two sizes. At each size the three largest schedules run
+// The scale run of `npm run bench`: synthetic people, each with their own records, default profile, bank
+// item and accounts (First Gingham's checking, savings and card, linked once through the product's own
+// exchange and shared at Plaid's sandbox), a forecast due and a visit on record, written into DynamoDB
+// Local at two sizes. At each size the three largest schedules run
 // as in the cloud — the scheduler finds the due units and enqueues them, the workers drain the local
 // queues (SQS's semantics, each queue's maximum concurrency) — and every unit must be done: every due bank
 // synced, every profile's forecast kept up, every digest sent. Per unit: the worker's time and the
@@ -65,9 +66,18 @@ function seedingDeps(deps: Deps): Deps {
   });
 }
 
-async function seedPerson(cloud: LocalCloud, deps: Deps, data: Data, past: string) {
+/** The sandbox bank every synthetic person's rows point at: linked once through the product's exchange. */
+interface BankTemplate {
+  accessToken: string;
+  headCursor: string;
+  itemId: string;
+  institutionName: string | undefined;
+  accounts: Array<Record<string, unknown>>;
+}
+
+const newCaller = (): Caller => {
   const userId = randomUUID();
-  const caller: Caller = {
+  return {
     userId,
     email: `scale-${userId}@example.com`,
     fullName: 'Scale Person',
@@ -75,10 +85,18 @@ async function seedPerson(cloud: LocalCloud, deps: Deps, data: Data, past: strin
     isAdmin: false,
     authTime: null,
   };
+};
+
+async function personWithProfile(data: Data, caller: Caller) {
   await data.profiles
-    .create({ id: userId, email: caller.email, full_name: caller.fullName ?? undefined })
+    .create({ id: caller.userId, email: caller.email, full_name: caller.fullName ?? undefined })
     .go();
-  const profile = await ensureDefaultProfile(data, caller);
+  return ensureDefaultProfile(data, caller);
+}
+
+async function linkTemplate(cloud: LocalCloud, deps: Deps, data: Data): Promise<BankTemplate> {
+  const caller = newCaller();
+  const profile = await personWithProfile(data, caller);
   const linked = await exchangePublicToken(
     deps,
     data,
@@ -87,35 +105,89 @@ async function seedPerson(cloud: LocalCloud, deps: Deps, data: Data, past: strin
     // No webhook: the sandbox's "history ready" webhooks would start the first sync the run leaves out.
     await sandboxPublicToken(cloud.urls.plaid, INSTITUTION, { webhook: NO_WEBHOOK }),
   );
-  // The bank's cursor at Plaid's head: its scheduled refresh is an incremental sync with nothing new,
-  // the common case of an hourly sweep.
   const { data: item } = await data.plaidItems.get({ id: linked.item_id }).go();
   const accessToken = await deps.tokenCipher.decrypt(item!.access_token_ciphertext, { item_id: item!.id });
+  // The bank's cursor at Plaid's head: a scheduled refresh is an incremental sync with nothing new, the
+  // common case of an hourly sweep.
   const { data: head } = await (
     await deps.plaid()
-  ).transactionsSync({ access_token: accessToken, cursor: 'now' });
+  ).transactionsSync({
+    access_token: accessToken,
+    cursor: 'now',
+  });
+  const { data: accounts } = await data.connectedAccounts.query
+    .byItem({ item_id: item!.id })
+    .go({ pages: 'all', hydrate: true });
+  return {
+    accessToken,
+    headCursor: head.next_cursor,
+    itemId: item!.id,
+    institutionName: item!.institution_name,
+    accounts: accounts.map((account) => {
+      const { created_at: _created, updated_at: _updated, ...rest } = account as Record<string, unknown>;
+      return rest;
+    }),
+  };
+}
+
+/**
+ * One synthetic person: their own records, profile, bank item and accounts, with the template bank's
+ * token (encrypted for their item) and cursor. The sandbox holds one bank's history however many people
+ * point at it, so thousands fit in memory; each person's refresh is still its own call to the sandbox.
+ */
+async function seedPerson(deps: Deps, data: Data, bank: BankTemplate, past: string) {
+  const caller = newCaller();
+  const profile = await personWithProfile(data, caller);
+  const itemId = randomUUID();
   await data.plaidItems
-    .patch({ id: linked.item_id })
-    .set({
-      plaid_sync_token: head.next_cursor,
+    .create({
+      id: itemId,
+      user_id: caller.userId,
+      profile_id: profile.id,
+      plaid_item_id: `${bank.itemId}-${itemId}`,
+      institution_name: bank.institutionName,
+      access_token_ciphertext: await deps.tokenCipher.encrypt(bank.accessToken, { item_id: itemId }),
+      plaid_sync_token: bank.headCursor,
       next_refresh_after: past,
-      refresh_queue: dueShard(linked.item_id),
+      refresh_queue: dueShard(itemId),
     })
     .go();
+  await Promise.all(
+    bank.accounts.map((account) =>
+      data.connectedAccounts
+        .create({
+          ...(account as Parameters<typeof data.connectedAccounts.create>[0]),
+          id: randomUUID(),
+          user_id: caller.userId,
+          profile_id: profile.id,
+          item_id: itemId,
+        })
+        .go(),
+    ),
+  );
   await data.profileForecasts
     .upsert({ profile_id: profile.id, next_due_at: past, forecast_queue: dueShard(profile.id) })
     .go();
-  await recordActivity(data, userId, new Date());
+  await recordActivity(data, caller.userId, new Date());
 }
 
 export async function seed(cloud: LocalCloud, count: number) {
   const deps = seedingDeps(getDeps());
   const data = dataFor(getDeps());
+  const bank = await linkTemplate(cloud, deps, data);
   const past = new Date(Date.now() - 60_000).toISOString();
   for (let i = 0; i < count; i += SEED_PARALLEL)
     await Promise.all(
-      Array.from({ length: Math.min(SEED_PARALLEL, count - i) }, () => seedPerson(cloud, deps, data, past)),
+      Array.from({ length: Math.min(SEED_PARALLEL, count - i) }, () => seedPerson(deps, data, bank, past)),
     );
+}
+
+/** Every bus delivery and work queue of the in-process local cloud, until nothing is left to do. */
+async function drainAll(cloud: LocalCloud): Promise<void> {
+  do {
+    await cloud.events.drain();
+    await cloud.queues.drain();
+  } while (cloud.queues.busy());
 }
 
 async function ops(cloud: LocalCloud, path: string): Promise<unknown> {
@@ -130,14 +202,14 @@ async function runPhase(
   phase: ScalePhase,
   people: number,
 ): Promise<PhaseResult> {
-  await ops(cloud, '/drain');
+  await drainAll(cloud);
   const workBefore = cloud.queues.work(phase.queue);
   const deadBefore = cloud.queues.counts(phase.queue).deadLettered;
   const started = performance.now();
   const scheduled = await meter.measure(() => ops(cloud, `/schedules/${phase.schedule}/run`));
   const schedulerMs = performance.now() - started;
   const cpu = process.cpuUsage();
-  const worked = await meter.measure(() => ops(cloud, '/drain'));
+  const worked = await meter.measure(() => drainAll(cloud));
   const cpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu));
   const wallMs = performance.now() - started;
   const work = cloud.queues.work(phase.queue);
@@ -165,7 +237,8 @@ async function runPhase(
 export async function scaleRun(sizes: readonly number[], log = console.log): Promise<PhaseResult[]> {
   const results: PhaseResult[] = [];
   for (const size of sizes) {
-    const cloud = await startThrowawayCloud('moneycal-scale-');
+    // On disk: thousands of people's forecasts would fill DynamoDB Local's heap in memory.
+    const cloud = await startThrowawayCloud('moneycal-scale-', { onDisk: true });
     try {
       const deps = getDeps();
       const meter = meterCapacity(deps.ddb);
@@ -173,7 +246,7 @@ export async function scaleRun(sizes: readonly number[], log = console.log): Pro
       await seed(cloud, size);
       // Day 0: the first forecasts are made (not measured: a profile's first forecast is made once).
       await ops(cloud, '/schedules/forecast-nightly/run');
-      await ops(cloud, '/drain');
+      await drainAll(cloud);
       log(
         `scale run: ${size} people seeded, first forecasts made, in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
       );

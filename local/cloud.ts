@@ -388,11 +388,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
  * without the web app: what the integration suite and the benchmarks run against. `stop()` also
  * removes the folder.
  */
-export async function startThrowawayCloud(prefix: string): Promise<LocalCloud> {
+export async function startThrowawayCloud(
+  prefix: string,
+  /** onDisk: DynamoDB Local keeps its tables in the temporary folder, not the JVM's heap (the scale run). */
+  { onDisk = false }: { onDisk?: boolean } = {},
+): Promise<LocalCloud> {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const cloud = await startLocalCloud({
     dataDir,
-    inMemory: true,
+    inMemory: !onDisk,
     web: false,
     ports: {
       dynamodb: await freePort(),
