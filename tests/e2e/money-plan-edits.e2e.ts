@@ -2,12 +2,13 @@
 // adds a one-off item on /plan and sees it under "One-off items", and a viewer with the plan open sees it
 // there too without a reload; the owner edits a subscription in full (amount, date, account, every two
 // weeks) and it stays under Subscriptions, once, with nothing listed as removed; the toast's Undo
-// brings the subscription back as it was. Screenshots of /plan at 375 and 1440 px, light and dark.
+// brings the subscription back as it was. Axe on /plan in light and dark; screenshots at 375 and 1440 px.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   apiFromPage,
   e2eBaseUrl as base,
+  expectNoSeriousAxeViolations,
   generatePlanThroughApi,
   linkBankThroughApi,
   screenshots,
@@ -97,7 +98,10 @@ test('a one-off item added on /plan is listed there, for the owner and for a vie
   // Still there on a fresh start of the screen.
   await owner.reload();
   await expect(listed(owner)).toHaveCount(1, { timeout: 30_000 });
-  await owner.getByRole('region', { name: 'One-off items' }).scrollIntoViewIfNeeded();
+  for (const scheme of ['light', 'dark'] as const) {
+    await owner.emulateMedia({ colorScheme: scheme });
+    await expectNoSeriousAxeViolations(owner);
+  }
   await screenshots(owner, 'plan-one-off');
   await viewer.context().close();
 });
