@@ -226,6 +226,12 @@ export function parseMonth(text: string, today: string): string | null {
   const t = text.toLowerCase();
   const [ty, tm] = parts(today);
   const at = (y: number, m0: number) => iso(utc(y, m0, 1)).slice(0, 7);
+  // "this month vs last month": this month, compared with the one before.
+  if (
+    /\bthis month\b/.test(t) &&
+    /\b(than|vs\.?|versus|compared (to|with)|against) (last|the previous) month\b/.test(t)
+  )
+    return at(ty, tm - 1);
   if (/\blast month\b|\bprevious month\b/.test(t)) return at(ty, tm - 2);
   if (/\bthis month\b|\bso far\b/.test(t)) return at(ty, tm - 1);
   if (/\bnext month\b/.test(t)) return at(ty, tm);

@@ -291,7 +291,9 @@ function searchCase(question: string, text: string, month: () => string): Case {
         (t) => !t.pending && `${t.display_name} ${t.name}`.toLowerCase().includes(text.toLowerCase()),
       );
       const spent = txs.filter((t) => t.amount > 0).reduce((s, t) => s + t.amount, 0);
-      return txs.length === 0 ? ['found no transactions'] : [`${txs.length} transactions`, usd(spent)];
+      return txs.length === 0
+        ? ['found no transactions']
+        : [`${txs.length} ${txs.length === 1 ? 'transaction' : 'transactions'}`, usd(spent)];
     },
   };
 }

@@ -1,14 +1,18 @@
-// The offline coach (issue 14 item 2, local): reads the question (domain/coach/question.ts), calls the
+// The offline coach: reads the question (domain/coach/question.ts for its family and figures,
+// lexicon.ts for what it is about in people's words, window.ts for the stretch of time), calls the
 // same tools the Bedrock coach would, and writes the answer from their results only — so it runs with
-// no cloud and no model, and every figure it states passes the number check. For anything it cannot
-// read it says what it can answer, with suggestions.
+// no cloud and no model, and every figure it states passes the number check. Each answer names its
+// subject and window; a yes/no question is answered yes or no first. For anything it cannot read it
+// says what it can answer, with suggestions.
+import { findSubject, type Subject } from '../../../domain/coach/lexicon.ts';
 import { parseQuestion, daysBetween, type ParsedQuestion } from '../../../domain/coach/question.ts';
+import { aheadWindow, pastRange, type Ahead } from '../../../domain/coach/window.ts';
 import { dayWords, monthWords, usd } from '../../../domain/coach/verify.ts';
 import { addDays } from '../../../domain/money/dates.ts';
 import { PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
 import { todayOf } from '../money/store.ts';
 import type { CoachAnswer, CoachCard, CoachPort } from './port.ts';
-import { runTool, type ToolCall, type ToolContext } from './tools.ts';
+import { knownNames, runTool, type ToolCall, type ToolContext } from './tools.ts';
 
 export const CAPABILITIES = [
   'Can I afford $600 on the 20th?',
@@ -22,6 +26,14 @@ export const CAPABILITIES = [
 ];
 
 type Result = NonNullable<ToolCall['result']>;
+
+/** The question as read: its family and figures, plus what the coach reads around them. */
+interface Asked extends ParsedQuestion {
+  readonly question: string;
+  readonly lower: string;
+  readonly yesNo: boolean;
+  readonly ahead: Ahead | null;
+}
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 const obj = (v: unknown): Record<string, unknown> | null =>
   v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
@@ -45,7 +57,7 @@ function warnings(result: Result | null): string[] {
   return result ? result.warnings : [];
 }
 
-async function afford(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+async function afford(tc: ToolContext, q: Asked, today: string, turn: Turn) {
   if (q.amount === null) {
     turn.text.push('How much is it? Ask me like "Can I afford 600 dollars on the 20th?"');
     return;
@@ -65,8 +77,8 @@ async function afford(tc: ToolContext, q: ParsedQuestion, today: string, turn: T
     verdict === 'safe'
       ? `Yes — ${what} fits.`
       : verdict === 'tight'
-        ? `You can, but it's tight — ${what} takes your cash below your ${usd(num(r.threshold))} comfort line.`
-        : `Not without a plan — ${what} would take your cash below zero.`;
+        ? `Yes, but it's tight — ${what} takes your cash below your ${usd(num(r.threshold))} comfort line.`
+        : `No, not without a plan — ${what} would take your cash below zero.`;
   turn.text.push(lead);
   if (without && withIt)
     turn.text.push(
@@ -80,12 +92,82 @@ async function afford(tc: ToolContext, q: ParsedQuestion, today: string, turn: T
   turn.cards.push({ type: 'can_afford', data: r });
 }
 
-async function lowest(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
-  const horizon = Math.min(
-    PLAN_HORIZON_DAYS,
-    q.withinDays ?? (q.date ? Math.max(1, daysBetween(today, q.date)) : 30),
+/** A question to be answered yes or no ("will i dip under…", "am i going to run out…"). */
+export function isYesNo(question: string): boolean {
+  return /^\s*(did|do|does|am|is|are|was|will|won't|can|could|would|have|has|should)\b/i.test(question);
+}
+
+/** The next real pay (a quarter of the largest payment in at least: not a few cents of interest). */
+function nextPay(r: Result | null): Record<string, unknown> | null {
+  if (!r) return null;
+  const payments = list(r.payments);
+  const largest = Math.max(0, ...payments.map((p) => num(p.amount)));
+  return payments.find((p) => num(p.amount) >= largest / 4) ?? obj(r.next);
+}
+
+/** Where the forecast ends, said instead of a figure for a time it cannot see. */
+async function beyondHorizon(tc: ToolContext, today: string, turn: Turn) {
+  const r = await call(tc, turn, 'get_balance_forecast', { horizon_days: PLAN_HORIZON_DAYS });
+  const end = obj(r?.end);
+  if (!r || !end) return;
+  turn.text.push(
+    `That is past the end of your forecast: it runs two years ahead, to ${dayWords(String(end.date), today)}, so I can't see that far.`,
   );
-  const r = await call(tc, turn, 'get_balance_forecast', { horizon_days: horizon });
+  turn.text.push(
+    `By ${dayWords(String(end.date), today)} your cash should be about ${usd(num(end.closing))}.`,
+  );
+  turn.cards.push({ type: 'forecast', data: r });
+}
+
+/** The days a forward question looks through, and how to name them; null when handled (beyond). */
+async function aheadDays(
+  tc: ToolContext,
+  q: Asked,
+  today: string,
+  turn: Turn,
+  fallback: number,
+): Promise<{ days: number; label: string } | null> {
+  const ahead = q.ahead;
+  if (ahead?.kind === 'beyond') {
+    await beyondHorizon(tc, today, turn);
+    return null;
+  }
+  if (ahead?.kind === 'payday') {
+    const pay = nextPay(await call(tc, turn, 'income_schedule', { within_days: 60 }));
+    if (!pay) {
+      turn.text.push(
+        "I don't see a payday planned in the next 60 days, so I can't tell what comes before it.",
+      );
+      return null;
+    }
+    return {
+      days: Math.max(0, daysBetween(today, String(pay.date)) - 1),
+      label: `before payday (${dayWords(String(pay.date), today)})`,
+    };
+  }
+  if (ahead?.kind === 'until')
+    return { days: Math.max(0, daysBetween(today, ahead.to)), label: `through ${dayWords(ahead.to, today)}` };
+  const days = Math.min(
+    PLAN_HORIZON_DAYS,
+    ahead?.kind === 'days'
+      ? ahead.days
+      : (q.withinDays ?? (q.date ? Math.max(1, daysBetween(today, q.date)) : fallback)),
+  );
+  return { days, label: `in the next ${days} days` };
+}
+
+async function lowest(tc: ToolContext, q: Asked, today: string, turn: Turn) {
+  const window = await aheadDays(tc, q, today, turn, 30);
+  if (!window) return;
+  const horizon = window.days;
+  const zero = /\boverdra|\bgo negative\b|\bbelow zero\b|\bin the red\b|\brun out\b|\bgo broke\b/.test(
+    q.lower,
+  );
+  const threshold = q.amount ?? (zero ? 0 : undefined);
+  const r = await call(tc, turn, 'get_balance_forecast', {
+    horizon_days: horizon,
+    ...(threshold !== undefined ? { threshold } : {}),
+  });
   if (!r) return;
   const low = obj(r.lowest);
   if (!low) {
@@ -93,11 +175,22 @@ async function lowest(tc: ToolContext, q: ParsedQuestion, today: string, turn: T
     return;
   }
   const closing = num(low.closing);
-  turn.text.push(
-    `Your lowest cash balance in the next ${horizon} days is ${usd(closing)} on ${dayWords(String(low.date), today)}.`,
-  );
   const crossings = list(r.threshold_crossings).filter((c) => c.direction === 'below');
-  if (closing < 0) turn.text.push('That is below zero: move money in or push a payment before then.');
+  if (q.yesNo && threshold !== undefined) {
+    const line = threshold === 0 ? 'zero' : usd(num(r.threshold));
+    const end = obj(r.end);
+    turn.text.push(
+      closing < num(r.threshold)
+        ? `Yes — your cash goes under ${line} ${window.label}${crossings[0] ? `, first on ${dayWords(String(crossings[0].date), today)}` : ''}.`
+        : `No — your cash stays above ${line} ${window.label}${end ? `, through ${dayWords(String(end.date), today)}` : ''}.`,
+    );
+  }
+  turn.text.push(
+    `Your lowest cash balance ${window.label} is ${usd(closing)} on ${dayWords(String(low.date), today)}.`,
+  );
+  if (q.yesNo && threshold !== undefined) {
+    // The yes or no above already says where it stands against the line asked about.
+  } else if (closing < 0) turn.text.push('That is below zero: move money in or push a payment before then.');
   else if (crossings[0])
     turn.text.push(
       `It first drops under your ${usd(num(r.threshold))} comfort line on ${dayWords(String(crossings[0].date), today)}.`,
@@ -106,8 +199,15 @@ async function lowest(tc: ToolContext, q: ParsedQuestion, today: string, turn: T
   turn.cards.push({ type: 'forecast', data: r });
 }
 
-async function balance(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
-  const horizon = Math.min(PLAN_HORIZON_DAYS, q.date ? daysBetween(today, q.date) : (q.withinDays ?? 30));
+async function balance(tc: ToolContext, q: Asked, today: string, turn: Turn) {
+  if (q.ahead?.kind === 'beyond') {
+    await beyondHorizon(tc, today, turn);
+    return;
+  }
+  const horizon = Math.min(
+    PLAN_HORIZON_DAYS,
+    q.ahead?.kind === 'days' ? q.ahead.days : q.date ? daysBetween(today, q.date) : (q.withinDays ?? 30),
+  );
   if (horizon < 0) {
     await explain(tc, q, today, turn);
     return;
@@ -132,14 +232,11 @@ async function balance(tc: ToolContext, q: ParsedQuestion, today: string, turn: 
   turn.cards.push({ type: 'forecast', data: r });
 }
 
-async function income(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+async function income(tc: ToolContext, q: Asked, today: string, turn: Turn) {
   const r = await call(tc, turn, 'income_schedule', { within_days: Math.min(120, q.withinDays ?? 60) });
   if (!r) return;
-  // Payday is the next real pay, not a few cents of interest: the next payment in of at least a
-  // quarter of the largest one in the window.
-  const payments = list(r.payments);
-  const largest = Math.max(0, ...payments.map((p) => num(p.amount)));
-  const next = payments.find((p) => num(p.amount) >= largest / 4) ?? obj(r.next);
+  // Payday is the next real pay, not a few cents of interest (nextPay).
+  const next = nextPay(r);
   if (!next) {
     turn.text.push(
       "I don't see any income planned yet. Generate your Money Plan and I'll find your paydays.",
@@ -155,7 +252,7 @@ async function income(tc: ToolContext, q: ParsedQuestion, today: string, turn: T
     );
 }
 
-async function bills(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+async function bills(tc: ToolContext, q: Asked, today: string, turn: Turn) {
   const within = Math.min(60, Math.max(1, q.withinDays ?? 7));
   const r = await call(tc, turn, 'upcoming_bills', { within_days: within });
   if (!r) return;
@@ -174,7 +271,7 @@ async function bills(tc: ToolContext, q: ParsedQuestion, today: string, turn: Tu
   if (rows.length > 8) turn.text.push(`…and ${rows.length - 8} more.`);
 }
 
-async function subscriptions(tc: ToolContext, _q: ParsedQuestion, today: string, turn: Turn) {
+async function subscriptions(tc: ToolContext, _q: Asked, today: string, turn: Turn) {
   const r = await call(tc, turn, 'list_subscriptions', {});
   if (!r) return;
   const subs = list(r.subscriptions).filter((s) => !list(s.flags).includes('overdue' as never));
@@ -197,7 +294,7 @@ async function subscriptions(tc: ToolContext, _q: ParsedQuestion, today: string,
   turn.cards.push({ type: 'subscriptions', data: r });
 }
 
-async function spending(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+async function spending(tc: ToolContext, q: Asked, today: string, turn: Turn) {
   const month = q.month ?? today.slice(0, 7);
   const r = await call(tc, turn, 'spending_by_category', {
     month,
@@ -218,7 +315,67 @@ async function spending(tc: ToolContext, q: ParsedQuestion, today: string, turn:
   turn.cards.push({ type: 'spending', data: r });
 }
 
-async function explain(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+/** "Groceries, October 2026: $412.30 spent across 9 transactions." Compared with the month before or
+ * with the usual (the average of the three months before), when asked. */
+async function subjectSpend(tc: ToolContext, q: Asked, subject: Subject, today: string, turn: Turn) {
+  const usual = /\busual(ly)?\b|\bnormal(ly)?\b|\btypical(ly)?\b|\baverage\b|\bavg\b/.test(q.lower);
+  // With no window named, "more than usual" is about the last whole month; anything else, 30 days.
+  const range =
+    pastRange(q.question, today) ??
+    (usual
+      ? pastRange('last month', today)!
+      : { from: addDays(today, -29), to: today, label: 'the last 30 days' });
+  const filter =
+    subject.kind === 'category'
+      ? { categories: [...subject.detailed, ...subject.groups], spending_only: true }
+      : { text: subject.label };
+  const r = await call(tc, turn, 'search_transactions', { ...filter, from: range.from, to: range.to });
+  if (!r) return;
+  const spent = num(r.total_spent);
+  const count = num(r.count);
+  const lead = `${subject.label}, ${range.label}:`;
+  const body =
+    count === 0
+      ? `I found no transactions there.`
+      : `${usd(spent)} spent across ${count} ${count === 1 ? 'transaction' : 'transactions'}${num(r.total_received) ? ` (and ${usd(num(r.total_received))} received)` : ''}.`;
+  const monthOfRange = range.from.slice(0, 7);
+  const wholeMonth = range.from.endsWith('-01') && range.to.slice(0, 7) === monthOfRange;
+  const versus =
+    /\bcompared?\b|\bvs\.?\b|\bversus\b|\bthan (last|the) month\b|\bthan last\b|\bmonth before\b/.test(
+      q.lower,
+    );
+  if ((usual || versus) && wholeMonth) {
+    const [y, m] = monthOfRange.split('-').map(Number) as [number, number];
+    const back = (k: number) => new Date(Date.UTC(y, m - 1 - k, 1)).toISOString().slice(0, 10);
+    const before = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+    const c = await call(tc, turn, 'search_transactions', {
+      ...filter,
+      from: back(usual ? 3 : 1),
+      to: before,
+      by_month: true,
+    });
+    if (!c) return;
+    const base = usual ? num(c.average_spent_per_month) : num(c.total_spent);
+    const more = spent > base;
+    const baseWords = usual
+      ? `your usual ${usd(base)} a month (the average of ${monthWords(back(3).slice(0, 7))} to ${monthWords(before.slice(0, 7))})`
+      : `${monthWords(back(1).slice(0, 7))} (${usd(base)})`;
+    const asked = /\bless\b|\bfewer\b|\blower\b/.test(q.lower) ? !more : more;
+    const yes = q.yesNo ? (spent === base ? 'No — ' : asked ? 'Yes — ' : 'No — ') : '';
+    turn.text.push(`${yes}${lead} ${body}`);
+    turn.text.push(
+      spent === base
+        ? `That is the same as ${baseWords}.`
+        : `That is ${more ? 'more' : 'less'} than ${baseWords}.`,
+    );
+  } else turn.text.push(`${lead} ${body}`);
+  if (subject.kind === 'category' && count > 0) {
+    const names = [...new Set(list(r.transactions).map((t) => String(t.name)))].slice(0, 4);
+    if (names.length) turn.text.push(`Mostly at: ${names.join(', ')}.`);
+  }
+}
+
+async function explain(tc: ToolContext, q: Asked, today: string, turn: Turn) {
   if (!q.date) {
     turn.text.push('Which day? Ask me like "What happened on Nov 10?"');
     return;
@@ -237,7 +394,7 @@ async function explain(tc: ToolContext, q: ParsedQuestion, today: string, turn: 
   turn.cards.push({ type: 'day', data: r });
 }
 
-async function search(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+async function search(tc: ToolContext, q: Asked, today: string, turn: Turn) {
   if (!q.text) {
     turn.text.push('Where? Ask me like "How much did I spend at Starbucks last month?"');
     return;
@@ -265,7 +422,7 @@ async function search(tc: ToolContext, q: ParsedQuestion, today: string, turn: T
   );
 }
 
-async function goal(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+async function goal(tc: ToolContext, q: Asked, today: string, turn: Turn) {
   if (q.amount === null || !q.date) {
     turn.text.push('Tell me how much and by when, like "How can I save 2,000 dollars by June?"');
     return;
@@ -288,7 +445,7 @@ async function goal(tc: ToolContext, q: ParsedQuestion, today: string, turn: Tur
   turn.cards.push({ type: 'can_afford', data: r });
 }
 
-async function propose(tc: ToolContext, q: ParsedQuestion, today: string, turn: Turn) {
+async function propose(tc: ToolContext, q: Asked, today: string, turn: Turn) {
   if (q.amount === null || !q.text) {
     turn.text.push(
       'What should I add, and how much? Ask me like "Add 50 dollars for the gym on the 1st every month".',
@@ -349,7 +506,7 @@ const accountName = (a: AccountRow) => `${a.name}${a.mask ? ` ••${a.mask}` :
 const accountLine = (a: AccountRow) =>
   `${accountName(a)}: ${a.balance === null ? 'no balance reported' : `${usd(a.balance)}${a.reads_as === 'owed' ? ' owed' : ''}`}`;
 
-async function accounts(tc: ToolContext, q: ParsedQuestion, _today: string, turn: Turn) {
+async function accounts(tc: ToolContext, q: Asked, _today: string, turn: Turn) {
   const r = await call(tc, turn, 'get_accounts', {});
   if (!r) return;
   const rows = list(r.accounts) as unknown as AccountRow[];
@@ -409,6 +566,14 @@ async function accounts(tc: ToolContext, q: ParsedQuestion, _today: string, turn
   if (!kind) turn.text.push(`Net worth: ${usd(num(totals.net_worth))}.`);
 }
 
+/** Words of a question about the cash's low point against a line. */
+const DIP_WORDS =
+  /\b(dip|dips|under|below|drop|drops|hit|go negative|overdraft|overdrawn|run out|in the red|broke)\b/;
+
+/** Words of a question about money already spent, when its family is otherwise unclear. */
+const SPEND_WORDS =
+  /\b(spen[dt]|spending|blow|blew|blown|drop(ped)?|shell(ed)? out|go(es|ne)? on|went on|cost|paid|pay for|on)\b/;
+
 const HANDLERS = {
   accounts,
   propose,
@@ -429,10 +594,40 @@ export const localCoach: CoachPort = {
   name: 'local',
   async answer(tc: ToolContext, question: string): Promise<CoachAnswer> {
     const today = todayOf(tc.money.deps.clock);
-    const q = parseQuestion(question, today);
+    const parsed = parseQuestion(question, today);
+    const ahead = aheadWindow(question, today, PLAN_HORIZON_DAYS);
+    // "will i dip under $100 before payday": a question about the low point, whatever word names its
+    // window.
+    const intent =
+      ahead && DIP_WORDS.test(question.toLowerCase()) && parsed.intent !== 'can_afford'
+        ? 'lowest'
+        : parsed.intent;
+    const q: Asked = {
+      ...parsed,
+      intent,
+      question,
+      lower: question.toLowerCase(),
+      yesNo: isYesNo(question),
+      ahead,
+    };
     const turn: Turn = { calls: [], text: [], cards: [] };
+    // What a spending question is about, in the person's words: a category, or one of their merchants
+    // or streams. Only past spending is totalled this way; plans and purchases ahead keep their family.
+    const subject =
+      q.problems.length === 0 &&
+      (q.intent === 'search' ||
+        q.intent === 'spending' ||
+        // "streaming last month": a past window makes it money spent, not the list of subscriptions.
+        (q.intent === 'subscriptions' && pastRange(question, today) !== null) ||
+        (q.intent === 'unknown' && SPEND_WORDS.test(q.lower)))
+        ? findSubject(question, await knownNames(tc))
+        : null;
     if (q.problems.length > 0) {
       turn.text.push(...q.problems);
+    } else if (subject) {
+      await subjectSpend(tc, q, subject, today, turn);
+      const notes = turn.calls.flatMap((c) => warnings(c.result));
+      if (notes.length > 0) turn.text.push(...new Set(notes));
     } else if (q.intent === 'unknown') {
       turn.text.push(
         'I can answer questions about your own money: what you can afford, your balances and net worth, your lowest balance ahead, paydays, bills, subscriptions, spending and what happened on a day. Try one of these:',

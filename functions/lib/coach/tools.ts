@@ -533,6 +533,13 @@ export const searchTransactionsInput = z
   .object({
     text: z.string().trim().min(1).max(100).optional(),
     category: z.string().trim().min(1).max(100).optional(),
+    /** Stored categories to match: Plaid detailed codes (FOOD_AND_DRINK_GROCERIES) or display groups
+     * ('Food & Drink'), as domain/coach/lexicon.ts reads them from people's words. */
+    categories: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
+    /** Money out only (purchases), leaving refunds and income aside. */
+    spending_only: z.boolean().optional(),
+    /** Adds what was spent in each calendar month of the range and the monthly average (a baseline). */
+    by_month: z.boolean().optional(),
     from: day.optional(),
     to: day.optional(),
     page: z.number().int().min(1).max(100).default(1),
@@ -554,9 +561,20 @@ export async function searchTransactions(tc: ToolContext, input: z.infer<typeof 
     .go({ pages: 'all' });
   const text = input.text?.toLowerCase();
   const category = input.category?.toLowerCase();
+  const codes = input.categories ? new Set(input.categories.map((c) => c.toLowerCase())) : null;
   const matches = rows
     .filter((t) => typeOf.has(t.account_id) && !t.pending)
+
     .map((t) => ({ t, c: classifyTransaction(t, typeOf.get(t.account_id) ?? null), name: displayName(t) }))
+    // Spending as the spending figures count it (spendingOf): expenses on cash and card accounts; a
+    // card's payment settles purchases already counted.
+    .filter(({ t, c }) => {
+      if (!input.spending_only) return true;
+      const type = typeOf.get(t.account_id) ?? 'other';
+      if (type === 'loan' || type === 'investment') return false;
+      if (t.personal_finance_category?.detailed === CREDIT_CARD_PAYMENT_DETAILED) return false;
+      return summaryDirection(c, type, t.amount) === 'expense';
+    })
     .filter(({ t, name }) => !text || `${name} ${t.name}`.toLowerCase().includes(text))
     .filter(
       ({ c }) =>
@@ -564,10 +582,26 @@ export async function searchTransactions(tc: ToolContext, input: z.infer<typeof 
         c.category.name.toLowerCase().includes(category) ||
         c.category.group.toLowerCase().includes(category),
     )
+    // The stored category, as classified: its detailed code, or its group.
+    .filter(
+      ({ c }) =>
+        !codes ||
+        codes.has(c.category.plaidDetailed.toLowerCase()) ||
+        codes.has(c.category.group.toLowerCase()),
+    )
     .sort((a, b) => b.t.date.localeCompare(a.t.date));
   const spent = matches.filter(({ t }) => t.amount > 0).reduce((s, { t }) => s + t.amount, 0);
   const received = matches.filter(({ t }) => t.amount < 0).reduce((s, { t }) => s - t.amount, 0);
   const page = matches.slice((input.page - 1) * PAGE, input.page * PAGE);
+  const months: Array<{ month: string; spent: Cents }> = [];
+  if (input.by_month)
+    for (let m = from.slice(0, 7); m <= to.slice(0, 7); m = shiftMonth(m, 1))
+      months.push({
+        month: m,
+        spent: matches
+          .filter(({ t }) => t.amount > 0 && t.date.startsWith(m))
+          .reduce((s, { t }) => s + t.amount, 0),
+      });
   return {
     ...envelope(today, false),
     from,
@@ -575,6 +609,9 @@ export async function searchTransactions(tc: ToolContext, input: z.infer<typeof 
     count: matches.length,
     total_spent: spent,
     total_received: received,
+    ...(input.by_month
+      ? { months, average_spent_per_month: Math.round(spent / Math.max(1, months.length)) }
+      : {}),
     page: input.page,
     pages: Math.max(1, Math.ceil(matches.length / PAGE)),
     transactions: page.map(({ t, c, name }) => ({
@@ -623,6 +660,23 @@ export async function proposePlannedItem(tc: ToolContext, input: z.infer<typeof 
     },
     can_add: canAdd,
   };
+}
+
+/**
+ * The names the profile's money goes by: its merchants over the last year (as shown) and its recurring
+ * streams. Not a tool and no figures: the offline coach reads people's words for a merchant with it.
+ */
+export async function knownNames(tc: ToolContext): Promise<string[]> {
+  const { data, deps } = tc.money;
+  const today = todayOf(deps.clock);
+  const [{ data: rows }, streams] = await Promise.all([
+    data.transactions.query
+      .byProfileDate({ profile_id: tc.profileId })
+      .between({ date: addDays(today, -365) }, { date: through(today) })
+      .go({ pages: 'all' }),
+    profileSeries(data, tc.profileId),
+  ]);
+  return [...new Set([...rows.map((t) => displayName(t)), ...streams.map((s) => s.description)])];
 }
 
 // ── the catalogue ──────────────────────────────────────────────────────────────────────────────────
@@ -700,7 +754,7 @@ export const COACH_TOOLS: readonly ToolSpec[] = [
   spec({
     name: 'search_transactions',
     description:
-      'Posted transactions by text, category and dates, 20 a page, with totals computed on the server.',
+      'Posted transactions by text, category and dates, 20 a page, with totals computed on the server. `categories` matches the stored category: Plaid detailed codes (FOOD_AND_DRINK_GROCERIES) or display groups (Food & Drink); `spending_only` keeps purchases (money out, card payments excluded).',
     input: searchTransactionsInput,
     run: searchTransactions,
   }),

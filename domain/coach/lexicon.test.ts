@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { TAXONOMY } from '../taxonomy.ts';
+import { CATEGORY_TERMS, findCategorySubject, findNameSubject, findSubject } from './lexicon.ts';
+
+const codes = (q: string) => {
+  const s = findCategorySubject(q);
+  return s ? [...s.detailed, ...s.groups] : null;
+};
+
+describe('categories in people’s words', () => {
+  it.each([
+    ['How much did I spend on groceries last month?', ['FOOD_AND_DRINK_GROCERIES']],
+    ['supermarket spend', ['FOOD_AND_DRINK_GROCERIES']],
+    ['how much did i blow on eating out', ['FOOD_AND_DRINK_RESTAURANT', 'FOOD_AND_DRINK_FAST_FOOD']],
+    ['takeout this month', ['FOOD_AND_DRINK_RESTAURANT', 'FOOD_AND_DRINK_FAST_FOOD']],
+    ['how much on coffee', ['FOOD_AND_DRINK_COFFEE']],
+    ['how much went on gas', ['TRANSPORTATION_GAS']],
+    ['fuel last month', ['TRANSPORTATION_GAS']],
+    ['what did my gas bill cost', ['RENT_AND_UTILITIES_GAS_AND_ELECTRICITY']],
+    ['streaming last month', ['ENTERTAINMENT_TV_AND_MOVIES', 'ENTERTAINMENT_MUSIC_AND_AUDIO']],
+    ['rent this month', ['RENT_AND_UTILITIES_RENT']],
+    ['how much did i spend on food', ['Food & Drink']],
+  ])('%s', (q, expected) => {
+    expect(codes(q)).toEqual(expected);
+  });
+
+  it('reads the taxonomy’s own names and groups', () => {
+    expect(codes('spending on dental care')).toEqual(['MEDICAL_DENTAL_CARE']);
+    expect(codes('how much on home improvement')).toEqual(['Home Improvement']);
+    expect(codes('vending machines')).toEqual(['FOOD_AND_DRINK_VENDING_MACHINES']);
+  });
+
+  it('matches misspellings of longer words', () => {
+    expect(codes('grocereis last month')).toEqual(['FOOD_AND_DRINK_GROCERIES']);
+    expect(codes('resturants lately')).toEqual(['FOOD_AND_DRINK_RESTAURANT', 'FOOD_AND_DRINK_FAST_FOOD']);
+    expect(codes('whats my spending on utilties')?.[0]).toBe('RENT_AND_UTILITIES_GAS_AND_ELECTRICITY');
+  });
+
+  it('names nothing when the question names no category, and never drifts a short word', () => {
+    for (const q of [
+      'what did i spend last month',
+      'can i afford 600 on the 20th',
+      'how much tax',
+      'when is payday',
+    ])
+      expect(codes(q), q).toBeNull();
+  });
+
+  it('maps every code it names to the taxonomy', () => {
+    const known = new Set(TAXONOMY.flatMap((e) => [e.plaidDetailed, e.group]));
+    for (const term of CATEGORY_TERMS) {
+      const s = findCategorySubject(term);
+      for (const c of [...(s?.detailed ?? []), ...(s?.groups ?? [])])
+        expect(known.has(c), `${term}: ${c}`).toBe(true);
+    }
+  });
+});
+
+describe('the profile’s merchants and streams', () => {
+  const names = ['Safeway', 'Kroger', 'Starbucks Coffee', 'Netflix', 'Blue Bottle'];
+
+  it('finds a merchant by its name, its first word or a misspelling', () => {
+    expect(findNameSubject('how much at Blue Bottle', names)?.label).toBe('Blue Bottle');
+    expect(findNameSubject('starbucks last month', names)?.label).toBe('Starbucks Coffee');
+    expect(findNameSubject('starbuks last month', names)?.label).toBe('Starbucks Coffee');
+    expect(findNameSubject('netflx', names)?.label).toBe('Netflix');
+    expect(findNameSubject('what did i spend last month', names)).toBeNull();
+  });
+
+  it('prefers a merchant named as shown over its category', () => {
+    expect(findSubject('how much on Netflix', names)).toEqual({ kind: 'merchant', label: 'Netflix' });
+    expect(findSubject('how much on streaming', names)?.kind).toBe('category');
+  });
+});
