@@ -32,13 +32,7 @@ async function recordToastStacks(page: Page) {
         sessionStorage.setItem('e2e-most-toasts-texts', JSON.stringify(shown.map((t) => t.textContent)));
       }
     };
-    // Counted once the DOM has settled after a change: a toast replaced by the next of its moment is
-    // marked leaving (data-removed) one render after the new one arrives.
-    let pending = 0;
-    new MutationObserver(() => {
-      window.clearTimeout(pending);
-      pending = window.setTimeout(count, 50);
-    }).observe(document, { subtree: true, childList: true, attributes: true });
+    new MutationObserver(count).observe(document, { subtree: true, childList: true, attributes: true });
   });
 }
 

@@ -53,36 +53,27 @@ describe('onToastRequested', () => {
   });
 });
 
-describe('momentToast', () => {
-  it('shows each step of a moment as a new toast in place of the last, keeping its second line when asked', async () => {
-    const { momentToast, TOAST_MOMENTS } = await import('./toast.ts');
+describe('journeyToast', () => {
+  it('shows each step in place of the last, keeping its second line when asked', async () => {
+    const { journeyToast } = await import('./toast.ts');
     sonner.calls.length = 0;
-    const connected = momentToast(TOAST_MOMENTS.newConnection, 'success', 'Connected 3 account(s)!', {
-      description: 'Trial Started! Your 7-day free trial has begun.',
+    const trial = 'Trial Started! Your 7-day free trial has begun.';
+    const welcome = journeyToast('success', "Welcome to Tallywise! Let's get you set up.");
+    const connected = journeyToast('success', 'Connected 3 account(s)!', {
+      description: trial,
+      duration: 4000,
     });
-    const synced = momentToast(TOAST_MOMENTS.newConnection, 'success', 'Accounts Connected Successfully!', {
-      keepDescription: true,
-    });
-    momentToast(TOAST_MOMENTS.newConnection, 'success', 'Your money plan is ready');
-    momentToast(TOAST_MOMENTS.signIn, 'success', 'Welcome back!');
-    await vi.waitFor(() => expect(sonner.calls).toHaveLength(6));
-    expect(synced).not.toBe(connected);
+    journeyToast('success', 'Accounts Connected Successfully!', { keepDescription: true });
+    journeyToast('success', 'Your money plan is ready');
+    await vi.waitFor(() => expect(sonner.calls).toHaveLength(4));
+    expect(connected).toBe(welcome);
     expect(sonner.calls).toEqual([
-      [
-        'success',
-        'Connected 3 account(s)!',
-        { description: 'Trial Started! Your 7-day free trial has begun.', id: connected },
-      ],
-      ['dismiss', connected],
-      [
-        'success',
-        'Accounts Connected Successfully!',
-        { description: 'Trial Started! Your 7-day free trial has begun.', id: synced },
-      ],
-      ['dismiss', synced],
-      ['success', 'Your money plan is ready', { id: expect.any(String) }],
-      // Another moment leaves this one's toast alone.
-      ['success', 'Welcome back!', { id: expect.any(String) }],
+      ['success', "Welcome to Tallywise! Let's get you set up.", { description: undefined, id: welcome }],
+      ['success', 'Connected 3 account(s)!', { description: trial, duration: 4000, id: welcome }],
+      // No description given: sonner keeps the one on screen.
+      ['success', 'Accounts Connected Successfully!', { id: welcome }],
+      // The plan's line stands alone.
+      ['success', 'Your money plan is ready', { description: undefined, id: welcome }],
     ]);
   });
 });

@@ -4,7 +4,6 @@
 // returns its toast's id at once, as sonner's do; the calls reach sonner in the order they were made
 // (a toast made before the region is mounted shows when it mounts).
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
-import { TOASTS } from './constants.ts';
 import { lazyModule } from './lazy-module.ts';
 
 type Sonner = typeof sonnerToast;
@@ -61,37 +60,26 @@ export const toast = Object.assign(
   },
 );
 
-/**
- * The moments whose toasts follow one another: each step's says what happened *now* in place of the
- * last one instead of stacking under it. The sign-up and sign-in steps (questionnaire saved, account
- * created, code sent again, e-mail verified, the welcome), and a new bank's first minutes (connected
- * and the trial begun, the history in, the plan built).
- */
-export const TOAST_MOMENTS = { signIn: 'sign-in', newConnection: 'new-connection' } as const;
-type Moment = (typeof TOAST_MOMENTS)[keyof typeof TOAST_MOMENTS];
-
-const lastOfMoment = new Map<
-  Moment,
-  { id: ToastId; description: ExternalToast['description']; until: number }
->();
+/** The one toast of the journey's steps (journeyToast). */
+const JOURNEY_TOAST_ID = 'journey-step';
 
 /**
- * Shows `message` as `moment`'s toast: the moment's previous toast, if still there, leaves as it comes
- * (a new toast, so it gets its own full time on screen). `keepDescription` keeps the previous toast's
- * second line when it was still on screen (the trial begun, said with the connection, outlives a fast
- * sync's 'Accounts Connected Successfully!').
+ * Shows `message` as the step a person just took in their first run, in place of the last step's toast
+ * if it still shows, instead of stacking under it: signing up (questionnaire saved, account created, code
+ * sent again, e-mail verified), signing in (the welcome), a new bank (connected and the trial begun, the
+ * history in) and the plan the first-run review built. One toast with one id, on screen for its whole
+ * time from its step (sonner restarts the time of a toast it updates). `keepDescription` keeps the
+ * second line of the toast it replaces, if that still shows (the trial begun, said with the connection,
+ * outlives a fast sync's 'Accounts Connected Successfully!').
  */
-export function momentToast(
-  moment: Moment,
+export function journeyToast(
   kind: Kind,
   message: Message,
   { keepDescription = false, ...options }: ExternalToast & { keepDescription?: boolean } = {},
 ): ToastId {
-  const previous = lastOfMoment.get(moment);
-  const stillShown = previous && Date.now() < previous.until ? previous : undefined;
-  if (previous) toast.dismiss(previous.id);
-  const description = options.description ?? (keepDescription ? stillShown?.description : undefined);
-  const id = show(kind, message, description === undefined ? options : { ...options, description });
-  lastOfMoment.set(moment, { id, description, until: Date.now() + (options.duration ?? TOASTS.durationMs) });
-  return id;
+  // sonner merges an update into the toast: an absent description keeps the replaced toast's, a
+  // present one (even undefined) replaces it.
+  const description =
+    keepDescription && options.description === undefined ? {} : { description: options.description };
+  return show(kind, message, { ...options, ...description, id: JOURNEY_TOAST_ID });
 }

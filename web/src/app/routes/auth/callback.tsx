@@ -5,7 +5,7 @@
 // says 'Email verification failed. Please try again.' and goes to /login (spec §8).
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { momentToast, toast, TOAST_MOMENTS } from '../../../lib/toast.ts';
+import { journeyToast, toast } from '../../../lib/toast.ts';
 import { authToasts } from '@domain/auth-messages.ts';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
@@ -29,10 +29,10 @@ export default function AuthCallbackRoute() {
     const signedIn = state.status === 'signedIn';
     const done = () => {
       if (signedIn) {
-        momentToast(TOAST_MOMENTS.signIn, 'success', `Email verified successfully! Welcome to ${APP_NAME}.`);
+        journeyToast('success', `Email verified successfully! Welcome to ${APP_NAME}.`);
         navigate(paths.home.getHref(), { replace: true });
       } else {
-        momentToast(TOAST_MOMENTS.signIn, 'success', authToasts.emailVerified);
+        journeyToast('success', authToasts.emailVerified);
         navigate(paths.auth.login.getHref({ email, invite, newAccount }), { replace: true });
       }
     };

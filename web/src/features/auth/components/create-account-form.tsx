@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { momentToast, toast, TOAST_MOMENTS } from '../../../lib/toast.ts';
+import { journeyToast, toast } from '../../../lib/toast.ts';
 import { authToasts } from '@domain/auth-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -40,12 +40,12 @@ export function CreateAccountForm({ defaultEmail, invite }: CreateAccountFormPro
       // toast says the account is new).
       const query = { email: values.email, invite, newAccount: true };
       if (outcome.kind === 'codeSentAgain') {
-        momentToast(TOAST_MOMENTS.signIn, 'success', authToasts.codeSentAgain);
+        journeyToast('success', authToasts.codeSentAgain);
         navigate(paths.auth.verifyEmail.getHref({ ...query, codeSentAgain: true }));
         return;
       }
       // spec §8: the account exists but has no session until the e-mail is verified.
-      momentToast(TOAST_MOMENTS.signIn, 'success', authToasts.accountCreated);
+      journeyToast('success', authToasts.accountCreated);
       navigate(
         outcome.kind === 'confirmSignUp'
           ? paths.auth.verifyEmail.getHref(query)

@@ -2,7 +2,7 @@
 // 'Forgot your password?'. The sign-up link carries the invitation and e-mail over.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { momentToast, TOAST_MOMENTS } from '../../../lib/toast.ts';
+import { journeyToast } from '../../../lib/toast.ts';
 import { authToasts } from '@domain/auth-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -64,7 +64,7 @@ export function LoginForm({ defaultEmail, invite, newAccount = false }: LoginFor
   }, [step, setFocus]);
 
   const goToVerification = (email: string) => {
-    momentToast(TOAST_MOMENTS.signIn, 'info', authErrorMessages.notConfirmed);
+    journeyToast('info', authErrorMessages.notConfirmed);
     navigate(paths.auth.verifyEmail.getHref({ email, invite }));
   };
 
@@ -79,12 +79,7 @@ export function LoginForm({ defaultEmail, invite, newAccount = false }: LoginFor
       switch (outcome.kind) {
         case 'signedIn':
           // With an invitation, the sign-in step that accepts it says what happened instead (spec §8).
-          if (!invite)
-            momentToast(
-              TOAST_MOMENTS.signIn,
-              'success',
-              newAccount ? authToasts.welcomeNew : authToasts.welcomeBack,
-            );
+          if (!invite) journeyToast('success', newAccount ? authToasts.welcomeNew : authToasts.welcomeBack);
           // The login route sends a signed-in user on (post-login navigation) once auth state updates.
           await refresh();
           return;

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { momentToast, toast, TOAST_MOMENTS } from '../../../lib/toast.ts';
+import { journeyToast, toast } from '../../../lib/toast.ts';
 import { authToasts } from '@domain/auth-messages.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -59,12 +59,12 @@ export function VerifyEmailForm({
     setFormError(null);
     try {
       await confirm.mutateAsync(values);
-      momentToast(TOAST_MOMENTS.signIn, 'success', authToasts.emailVerified);
+      journeyToast('success', authToasts.emailVerified);
       goToLogin(values.email);
     } catch (error) {
       const failure = describeAuthError('confirmSignUp', error);
       if (failure.kind === 'already_confirmed') {
-        momentToast(TOAST_MOMENTS.signIn, 'info', failure.message);
+        journeyToast('info', failure.message);
         goToLogin(values.email);
         return;
       }

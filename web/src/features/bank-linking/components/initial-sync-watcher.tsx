@@ -7,7 +7,7 @@ import { connectionToasts } from '@domain/account-connection-messages.ts';
 import { accountsQueryOptions } from '../../../lib/accounts-api.ts';
 import { useActiveProfile } from '../../../lib/active-profile-provider.tsx';
 import { CONNECT_TOAST_MS, SETUP } from '../../../lib/constants.ts';
-import { momentToast, TOAST_MOMENTS } from '../../../lib/toast.ts';
+import { journeyToast } from '../../../lib/toast.ts';
 import {
   initialSyncFinished,
   subscribeToTrackedSyncs,
@@ -33,7 +33,7 @@ export function InitialSyncWatcher() {
     if (!finished || !profileId) return;
     untrackInitialSync(profileId);
     // In place of the connection's own toast, if it still shows, keeping its word of the trial begun.
-    momentToast(TOAST_MOMENTS.newConnection, 'success', connectionToasts.connectedSuccessfully, {
+    journeyToast('success', connectionToasts.connectedSuccessfully, {
       duration: CONNECT_TOAST_MS.success,
       keepDescription: true,
     });

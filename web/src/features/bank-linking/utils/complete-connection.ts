@@ -2,7 +2,7 @@
 // hosted-link return: exchange → link each new account to the profile → fetch the accounts → sync and
 // refresh the caches, with spec §8's toasts; or, for a reconnection, a sync only.
 import type { QueryClient } from '@tanstack/react-query';
-import { momentToast, toast, TOAST_MOMENTS } from '../../../lib/toast.ts';
+import { journeyToast, toast } from '../../../lib/toast.ts';
 import { connectionFailures, connectionToasts } from '@domain/account-connection-messages.ts';
 import { accountDataAreas, accountsQueryOptions, smartPlaidSync } from '../../../lib/accounts-api.ts';
 import { CONNECT_TOAST_MS } from '../../../lib/constants.ts';
@@ -78,9 +78,9 @@ export async function completeNewConnection(input: {
     connected = connectionToasts.connectedSyncInBackground(count);
   }
   // spec §4: the first connection starts the trial (on the server); spec §8 says so, here in the same
-  // toast as the connection (one moment, one toast: TOAST_MOMENTS).
+  // toast as the connection (journeyToast).
   const trialStarted = 'trial_started' in exchanged && exchanged.trial_started;
-  momentToast(TOAST_MOMENTS.newConnection, 'success', connected, {
+  journeyToast('success', connected, {
     duration: CONNECT_TOAST_MS.success,
     description: trialStarted
       ? `${trialMessages.started.title} ${trialMessages.started.description}`

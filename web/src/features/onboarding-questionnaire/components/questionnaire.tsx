@@ -4,7 +4,7 @@
 // history. Completing stores the answers (POST /onboarding-responses) and hands over to account creation.
 import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { momentToast, toast, TOAST_MOMENTS } from '../../../lib/toast.ts';
+import { journeyToast, toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { inputClasses } from '../../../components/ui/text-field.tsx';
@@ -96,7 +96,7 @@ export function Questionnaire({ onComplete }: { onComplete: () => void }) {
     }
     try {
       await save.mutateAsync({ sessionId, answers });
-      momentToast(TOAST_MOMENTS.signIn, 'success', questionnaireMessages.saved);
+      journeyToast('success', questionnaireMessages.saved);
       onComplete();
     } catch (cause) {
       console.error('saving the onboarding answers failed', cause);

@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarCheck, Landmark, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { momentToast, toast, TOAST_MOMENTS } from '../../../lib/toast.ts';
+import { journeyToast, toast } from '../../../lib/toast.ts';
 import { formatUsd } from '@domain/classification.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { JobStatus } from '../../../components/jobs/job-status.tsx';
@@ -127,12 +127,8 @@ export function PatternReview({
         ...planWriteAreas.map((area) => queryClient.invalidateQueries({ queryKey: [area, profileId] })),
         queryClient.invalidateQueries({ queryKey: profileQueryKey }),
       ]);
-      // In place of the connection's toast, if it still shows (one moment: TOAST_MOMENTS).
-      momentToast(
-        TOAST_MOMENTS.newConnection,
-        'success',
-        canEdit ? 'Your money plan is ready' : "You're all set",
-      );
+      // In place of the connection's toast, if it still shows (journeyToast).
+      journeyToast('success', canEdit ? 'Your money plan is ready' : "You're all set");
       navigate(paths.app.calendar.getHref());
     },
     onError: (error) => {
