@@ -80,22 +80,24 @@ test('engagement prompts: once each, at most one a day, never to a subscriber', 
   // today and so decided: until then "no prompt" proves nothing, and a later decision would see the
   // status removed below and claim the plan prompt on this page.
   await patchRecord(page, { lastPromptShown: dayAgo(), lastActiveDay: '2000-01-01' });
-  // Stored as the subscription status provider stores a fresh check, so it is not refreshed (spec §4).
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'subscriptionStatus',
-      JSON.stringify({
+  // The app asks the server for the status at every start: its answer says subscribed (the real answer,
+  // with the subscription fields of a paying person; checkout itself is subscriptions.e2e's).
+  const subscribed = '**/functions/check-subscription';
+  await page.route(subscribed, async (route) => {
+    const response = await route.fetch();
+    const real = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({
+      response,
+      json: {
+        ...real,
         subscribed: true,
         status: 'subscribed',
-        trial_end: null,
         is_trialing: false,
         in_grace_period: false,
-        lastUpdated: Date.now(),
-        error: false,
-        fallback_mode: false,
-      }),
-    ),
-  );
+        trial_end: null,
+      },
+    });
+  });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Money Plan', level: 1 })).toBeVisible();
   await expect.poll(async () => (await readRecord(page)).lastActiveDay).not.toBe('2000-01-01');
@@ -103,6 +105,7 @@ test('engagement prompts: once each, at most one a day, never to a subscriber', 
   expect((await readRecord(page)).promptsShown).toEqual(['first_account']);
 
   // A day later, not subscribed: the plan prompt, in dark mode too; its link leads to the calendar.
+  await page.unroute(subscribed);
   await page.evaluate(() => {
     localStorage.removeItem('subscriptionStatus');
     localStorage.setItem('theme', 'dark');
