@@ -380,8 +380,10 @@ describe("the offline coach on people's questions", () => {
       const s = score[half(k.question)];
       s.total += 1;
       if (expected.every((f) => answer.text.includes(f))) s.right += 1;
-      else if (!/\$\d/.test(answer.text)) s.clarify += 1;
-      else {
+      else if (!/\$\d/.test(answer.text)) {
+        s.clarify += 1;
+        if (half(k.question) === 'dev') wrong.push(`[dev, asked back] ${k.question}\n  got ${answer.text}`);
+      } else {
         s.wrong += 1;
         // The held-out half's misses are counted, never shown: nothing is tuned on them.
         wrong.push(
@@ -394,6 +396,50 @@ describe("the offline coach on people's questions", () => {
     console.log(`people's questions: ${JSON.stringify(score)}`);
     if (wrong.length) console.log(wrong.join('\n'));
     expect(score.dev.total + score['held-out'].total).toBe(CASES.length);
-    expect(wrong).toEqual([]);
+    expect(wrong.filter((w) => !w.startsWith('[dev, asked back]'))).toEqual([]);
   }, 600_000);
+});
+
+describe('what the answer says it understood', () => {
+  const ask = async (question: string, who = 1) => {
+    const { status, body } = await call<{ answer: Answer }>(askers[who]!, 'POST', '/coach/ask', { question });
+    expect(status).toBe(200);
+    expect(body.answer.verified, body.answer.text).toBe(true);
+    return body.answer.text;
+  };
+  const monthName = (offset: number) =>
+    new Date(`${monthOf(offset)}-01T00:00:00Z`).toLocaleDateString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+
+  it('totals a category by its stored category, naming the category and the month', async () => {
+    const p = askers[1]!;
+    const text = await ask('How much did I spend on groceries last month?');
+    const { total, count } = categorySpent(p, await between(p, lastMonth().from, lastMonth().to), GROCERIES);
+    expect(count).toBeGreaterThan(0);
+    expect(text).toContain(`Groceries, ${monthName(-1)}: ${usd(total)} spent across ${count} transactions.`);
+    expect(text).not.toContain('found no transactions');
+  });
+
+  it('answers a yes/no question yes or no first, then the figure', async () => {
+    const p = askers[1]!;
+    const text = await ask('will i dip under $100 before payday');
+    const [yes, low] = await dipUnder(10_000, beforePayday)(p);
+    expect(text.startsWith(`${yes} — `), text).toBe(true);
+    expect(text).toContain(`is ${low}`);
+    expect(text).toMatch(/before payday \(/);
+  });
+
+  it('says where the forecast ends for a year past it', async () => {
+    const text = await ask('what will my balance be in 2031');
+    expect(text).toMatch(/^That is past the end of your forecast: it runs two years ahead, to /);
+  });
+
+  it('asks back, naming what it understood, when only a category is clear', async () => {
+    const text = await ask('groceries vs usual?');
+    expect(text).toMatch(/^I think you're asking about Groceries/);
+    expect(text).not.toMatch(/\$\d/);
+  });
 });

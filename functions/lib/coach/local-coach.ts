@@ -4,7 +4,12 @@
 // no cloud and no model, and every figure it states passes the number check. Each answer names its
 // subject and window; a yes/no question is answered yes or no first. For anything it cannot read it
 // says what it can answer, with suggestions.
-import { findSubject, type Subject } from '../../../domain/coach/lexicon.ts';
+import {
+  findCategorySubject,
+  findSubject,
+  type CategorySubject,
+  type Subject,
+} from '../../../domain/coach/lexicon.ts';
 import { parseQuestion, daysBetween, type ParsedQuestion } from '../../../domain/coach/question.ts';
 import { aheadWindow, pastRange, type Ahead } from '../../../domain/coach/window.ts';
 import { dayWords, monthWords, usd } from '../../../domain/coach/verify.ts';
@@ -611,23 +616,28 @@ export const localCoach: CoachPort = {
       ahead,
     };
     const turn: Turn = { calls: [], text: [], cards: [] };
+    let understood: CategorySubject | null = null;
     // What a spending question is about, in the person's words: a category, or one of their merchants
     // or streams. Only past spending is totalled this way; plans and purchases ahead keep their family.
-    const subject =
-      q.problems.length === 0 &&
-      (q.intent === 'search' ||
-        q.intent === 'spending' ||
-        // "streaming last month": a past window makes it money spent, not the list of subscriptions.
-        (q.intent === 'subscriptions' && pastRange(question, today) !== null) ||
-        (q.intent === 'unknown' && SPEND_WORDS.test(q.lower)))
-        ? findSubject(question, await knownNames(tc))
-        : null;
+    const spendLike =
+      q.intent === 'search' ||
+      q.intent === 'spending' ||
+      // "streaming last month": a past window makes it money spent, not the list of subscriptions.
+      (q.intent === 'subscriptions' && pastRange(question, today) !== null) ||
+      (q.intent === 'unknown' && SPEND_WORDS.test(q.lower));
+    const subject = q.problems.length === 0 && spendLike ? findSubject(question, await knownNames(tc)) : null;
     if (q.problems.length > 0) {
       turn.text.push(...q.problems);
     } else if (subject) {
       await subjectSpend(tc, q, subject, today, turn);
       const notes = turn.calls.flatMap((c) => warnings(c.result));
       if (notes.length > 0) turn.text.push(...new Set(notes));
+    } else if (q.intent === 'unknown' && (understood = findCategorySubject(question))) {
+      // One clarifying question that says what was understood, never a guessed figure.
+      const range = pastRange(question, today);
+      turn.text.push(
+        `I think you're asking about ${understood.label}${range ? `, ${range.label}` : ''}. Do you want what you spent on it? Ask me like “How much did I spend on ${understood.label.toLowerCase()} ${range ? 'in that time' : 'last month'}?”`,
+      );
     } else if (q.intent === 'unknown') {
       turn.text.push(
         'I can answer questions about your own money: what you can afford, your balances and net worth, your lowest balance ahead, paydays, bills, subscriptions, spending and what happened on a day. Try one of these:',
