@@ -13,14 +13,7 @@ import { SESSION_ENDED_MESSAGE } from '../../functions/lib/sessions.ts';
 import { cognitoClient, dynamoClient } from '../../local/bootstrap.ts';
 import { cloudMessagesTo, eventually } from './email-helpers.ts';
 import { api, cloud, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
-import {
-  defaultProfile,
-  forecastSettled,
-  generatePlan,
-  joinAs,
-  linkedUser,
-  profileApi,
-} from './money-helpers.ts';
+import { defaultProfile, forecastSettled, generatePlan, joinAs, linkedUser } from './money-helpers.ts';
 import { accessTokenOf } from './plaid-helpers.ts';
 import { LOCAL_PLAID_KEYS } from '../../local/cloud.ts';
 import { checkout, stripeClient } from './stripe-helpers.ts';
