@@ -338,6 +338,10 @@ const CASES: Case[] = [
   c('debt', 'am i spending more than usual on takeout', versusUsual(EATING_OUT)),
 ];
 
+/** The held-out misses of the first questions were shown once while the coach was built (the test now
+ * prints none); those after them never were, and their score is printed apart. */
+const SHOWN_ONCE = 36;
+
 /** The one split: a question's half follows from its text alone, so it never moves. */
 const half = (question: string) =>
   (createHash('sha256').update(question).digest()[0]! & 1) === 0 ? 'dev' : 'held-out';
@@ -365,6 +369,7 @@ describe("the offline coach on people's questions", () => {
       dev: { right: 0, clarify: 0, wrong: 0, total: 0 },
       'held-out': { right: 0, clarify: 0, wrong: 0, total: 0 },
     };
+    const unseen = { right: 0, clarify: 0, wrong: 0, total: 0 };
     const wrong: string[] = [];
     for (const [i, k] of CASES.entries()) {
       const person = askers[i % askers.length]!;
@@ -379,9 +384,14 @@ describe("the offline coach on people's questions", () => {
       const expected = await k.expected(person);
       const s = score[half(k.question)];
       s.total += 1;
-      if (expected.every((f) => answer.text.includes(f))) s.right += 1;
-      else if (!/\$\d/.test(answer.text)) {
+      const u = i >= SHOWN_ONCE && half(k.question) === 'held-out' ? unseen : null;
+      if (u) u.total += 1;
+      if (expected.every((f) => answer.text.includes(f))) {
+        s.right += 1;
+        if (u) u.right += 1;
+      } else if (!/\$\d/.test(answer.text)) {
         s.clarify += 1;
+        if (u) u.clarify += 1;
         if (half(k.question) === 'dev') wrong.push(`[dev, asked back] ${k.question}\n  got ${answer.text}`);
       } else {
         s.wrong += 1;
@@ -394,6 +404,9 @@ describe("the offline coach on people's questions", () => {
       }
     }
     console.log(`people's questions: ${JSON.stringify(score)}`);
+    console.log(
+      `held-out, never shown: ${unseen.right} right, ${unseen.clarify} asked back, ${unseen.wrong} wrong of ${unseen.total}`,
+    );
     if (wrong.length) console.log(wrong.join('\n'));
     expect(score.dev.total + score['held-out'].total).toBe(CASES.length);
     expect(wrong.filter((w) => !w.startsWith('[dev, asked back]'))).toEqual([]);
