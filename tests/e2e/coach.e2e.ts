@@ -134,7 +134,7 @@ test('subscriptions, the conversation kept across a reload, 375 px, dark mode, a
   await page.goto(`${base()}/coach`);
   await page.getByRole('button', { name: 'What subscriptions do I have?' }).click();
   const answer = page.getByTestId('coach-answer').last();
-  await expect(answer).toContainText(/You have \d+ subscriptions, about \$[\d,]+\.\d\d a month/, {
+  await expect(answer).toContainText(/You have \d+ subscriptions?, about \$[\d,]+\.\d\d a month/, {
     timeout: 30_000,
   });
   await expect(answer).toContainText('•');
@@ -183,4 +183,34 @@ test('subscriptions, the conversation kept across a reload, 375 px, dark mode, a
   await page.getByRole('dialog').getByRole('button', { name: 'Clear conversation' }).click();
   await expect(page.getByText('Ask me about your money')).toBeVisible();
   await expect(page.getByTestId('coach-answer')).toHaveCount(0);
+});
+
+test("people's phrasing: a category in everyday words and a yes/no question, each naming what it read", async () => {
+  test.setTimeout(120_000);
+  await page.goto(`${base()}/coach`);
+  const lastMonth = new Date();
+  lastMonth.setUTCDate(1);
+  lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+  const monthName = lastMonth.toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+  await page.getByLabel('Ask about your money').fill('how much did i spend on grocereis last month');
+  await page.getByRole('button', { name: 'Ask' }).click();
+  const groceries = page.getByTestId('coach-answer').last();
+  // The stored category's total, named with its month: never "no transactions matching 'groceries'".
+  await expect(groceries).toContainText(
+    new RegExp(`^Groceries, ${monthName}: \\$[\\d,]+\\.\\d\\d spent across \\d+ transactions?\\.`),
+    { timeout: 30_000 },
+  );
+  await expect(groceries).not.toContainText('found no transactions');
+
+  await page.getByLabel('Ask about your money').fill('will i dip under $100 before payday');
+  await page.getByRole('button', { name: 'Ask' }).click();
+  const yesNo = page.getByTestId('coach-answer').last();
+  await expect(yesNo).toContainText(/^(Yes|No) — your cash .* before payday \(/, { timeout: 30_000 });
+  await expect(yesNo).toContainText(/Your lowest cash balance before payday \(.*\) is \$[\d,]+\.\d\d on /);
+  await expect(page.getByText('Unverified figures')).toHaveCount(0);
 });
