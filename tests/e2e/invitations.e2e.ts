@@ -56,7 +56,8 @@ async function signUpThroughUi(page: Page, who: Person) {
   await answerQuestionnaire(page);
   await createAndVerify(page, who);
   await signIn(page, who);
-  await expect(page.getByText('Welcome back!')).toBeVisible();
+  // An account's first sign-in welcomes the person as new.
+  await expect(page.getByText("Welcome to Tallywise! Let's get you set up.")).toBeVisible();
   // spec §2 home logic: a new user without accounts lands on /get-started; the journey goes on from Settings.
   await expect(page).toHaveURL(/\/get-started$/);
   // The money screens are behind the subscription gate (issue 13); an owner's trial covers the people
