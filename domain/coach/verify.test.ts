@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkNumbers, dayWords, knownFigures, statedFigures, usd } from './verify.ts';
+import { checkNumbers, countWords, dayWords, knownFigures, statedFigures, usd } from './verify.ts';
 
 const result = {
   as_of: '2026-11-24',
@@ -80,5 +80,13 @@ describe('the number check', () => {
     expect(dayWords('2026-12-14')).toBe('Mon, Dec 14');
     expect(dayWords('2027-01-04', '2026-11-24')).toBe('Mon, Jan 4, 2027');
     expect(usd(-5)).toBe('−$0.05');
+  });
+});
+
+describe('countWords', () => {
+  it('reads a count as English', () => {
+    expect(countWords(1, 'bill')).toBe('1 bill');
+    expect(countWords(0, 'bill')).toBe('0 bills');
+    expect(countWords(3, 'subscription')).toBe('3 subscriptions');
   });
 });

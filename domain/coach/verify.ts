@@ -23,6 +23,11 @@ export function dayWords(date: string, today?: string): string {
   });
 }
 
+/** "1 bill", "3 bills": a count read as English. */
+export function countWords(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 /** "November 2026" */
 export function monthWords(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];

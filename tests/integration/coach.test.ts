@@ -237,7 +237,10 @@ function billsCase(question: string, days: number): Case {
       const bills = open.filter((i) => i.amount < 0 && i.kind !== 'transfer');
       return bills.length === 0
         ? [`Nothing is due in the next ${days} days`]
-        : [`${bills.length} bills`, usd(bills.reduce((s, i) => s - i.amount, 0))];
+        : [
+            `${bills.length} ${bills.length === 1 ? 'bill is' : 'bills are'} due`,
+            usd(bills.reduce((s, i) => s - i.amount, 0)),
+          ];
     },
   };
 }
@@ -250,7 +253,10 @@ function subscriptionsCase(question: string): Case {
       const subs = streams.filter(
         (s) => s.kind === 'subscription' && !s.is_suppressed && s.status === 'active',
       );
-      return [`${subs.length} subscriptions`, usd(subs.reduce((s, x) => s + Math.abs(x.monthly_amount), 0))];
+      return [
+        `${subs.length} ${subs.length === 1 ? 'subscription' : 'subscriptions'}`,
+        usd(subs.reduce((s, x) => s + Math.abs(x.monthly_amount), 0)),
+      ];
     },
   };
 }

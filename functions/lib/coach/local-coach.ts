@@ -12,7 +12,7 @@ import {
 } from '../../../domain/coach/lexicon.ts';
 import { parseQuestion, daysBetween, type ParsedQuestion } from '../../../domain/coach/question.ts';
 import { aheadWindow, pastRange, type Ahead } from '../../../domain/coach/window.ts';
-import { dayWords, monthWords, usd } from '../../../domain/coach/verify.ts';
+import { countWords, dayWords, monthWords, usd } from '../../../domain/coach/verify.ts';
 import { addDays } from '../../../domain/money/dates.ts';
 import { PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
 import { todayOf } from '../money/store.ts';
@@ -267,7 +267,7 @@ async function bills(tc: ToolContext, q: Asked, today: string, turn: Turn) {
     return;
   }
   turn.text.push(
-    `${num(r.count)} bills are due by ${dayWords(String(r.to), today)}, ${usd(num(r.total))} in all:`,
+    `${countWords(num(r.count), 'bill')} ${num(r.count) === 1 ? 'is' : 'are'} due by ${dayWords(String(r.to), today)}, ${usd(num(r.total))} in all:`,
   );
   for (const b of rows.slice(0, 8))
     turn.text.push(
@@ -284,7 +284,9 @@ async function subscriptions(tc: ToolContext, _q: Asked, today: string, turn: Tu
     turn.text.push("I haven't found any subscriptions. Generate your Money Plan and I'll look for them.");
     return;
   }
-  turn.text.push(`You have ${num(r.count)} subscriptions, about ${usd(num(r.monthly_total))} a month:`);
+  turn.text.push(
+    `You have ${countWords(num(r.count), 'subscription')}, about ${usd(num(r.monthly_total))} a month:`,
+  );
   for (const s of subs.slice(0, 10)) {
     const flags = (s.flags as string[]) ?? [];
     const notes = [
