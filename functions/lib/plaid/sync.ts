@@ -32,7 +32,8 @@ export type SyncOutcome =
   | { status: 'synced'; added: number; modified: number; removed: number; accountIds: string[] }
   | { status: 'already_running' }
   | { status: 'skipped'; nextRefreshAfter: string }
-  | { status: 'rate_limited'; retryAfter: string }
+  /** Backing off: `errorCode` when Plaid just refused (a rate limit or an outage), none while waiting. */
+  | { status: 'rate_limited'; retryAfter: string; errorCode?: string }
   | { status: 'login_required'; errorCode: string }
   | { status: 'error'; errorCode: string };
 
@@ -132,6 +133,9 @@ export async function syncItem(
     (outcome.status === 'synced' || outcome.status === 'login_required' || outcome.status === 'error')
   )
     await recordSyncRun(deps, data, before, outcome, started);
+  // A refusal Plaid answered is a failed run for Plaid health, though the item only backs off.
+  if (before && outcome.status === 'rate_limited' && outcome.errorCode)
+    await recordSyncRun(deps, data, before, { status: 'error', errorCode: outcome.errorCode }, started);
   return outcome;
 }
 
@@ -169,7 +173,7 @@ async function syncItemOnce(
           .set({ backoff_step: step, next_refresh_after: retryAfter, refresh_queue: dueShard(itemId) })
           .go();
         deps.logger.warn('plaid backing off', { itemId, step, retryAfter, errorCode: plaidError.error_code });
-        return { status: 'rate_limited', retryAfter };
+        return { status: 'rate_limited', retryAfter, errorCode: plaidError.error_code };
       }
       const loginRequired = plaidError.error_code === 'ITEM_LOGIN_REQUIRED';
       await data.plaidItems
