@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import {
   answerQuestionnaire,
+  apiFromPage,
   e2eBaseUrl as base,
   E2E_PASSWORD as PASSWORD,
   logInAndFinish,
@@ -112,14 +113,27 @@ test('a new person signs up (twice), is welcomed once, links a bank and builds t
   await link.getByRole('button', { name: 'First Gingham Credit Union' }).click();
   await logInAndFinish(link);
   await expect(page).toHaveURL(/\/onboarding\?patterns=true&firstTime=true$/, { timeout: 45_000 });
-  // One toast said both (it may have moved on to the history being in since).
+  // The connection is said in the journey's one toast: 'Connected n account(s)!' with the trial begun, or,
+  // when the history came in before the page drew it, 'Accounts Connected Successfully!' in its place.
   await expect(async () => {
     const seen = await toastsSeen(page);
     expect(
-      seen.some((t) => /^Connected \d+ account\(s\)!.*Trial Started!/.test(t)),
+      seen.some((t) => /^(Connected \d+ account\(s\)!|Accounts Connected Successfully!)/.test(t)),
       JSON.stringify(seen),
     ).toBe(true);
   }).toPass({ timeout: 30_000 });
+  // The first connection began the trial (spec §4), whichever words the toast had time to show.
+  await expect
+    .poll(async () => {
+      const { body } = await apiFromPage<{ is_trialing?: boolean }>(
+        page,
+        'POST',
+        '/functions/check-subscription',
+        {},
+      );
+      return body?.is_trialing;
+    })
+    .toBe(true);
   await expect(page.getByTestId('found-pattern').first()).toBeVisible({ timeout: 120_000 });
   await page.getByRole('button', { name: 'Build my plan', exact: true }).click();
   await expect(page).toHaveURL(/\/calendar$/, { timeout: 60_000 });
