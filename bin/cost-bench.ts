@@ -15,6 +15,7 @@ import { dataFor } from '../functions/lib/data/index.ts';
 import { getDeps } from '../functions/lib/deps.ts';
 import { dynamoClient } from '../local/bootstrap.ts';
 import { startThrowawayCloud, type LocalCloud } from '../local/cloud.ts';
+import { drainLocalWork } from '../local/work-queues.ts';
 import { benchUser } from './bench-user.ts';
 import { cognitoPlans, COGNITO_PLAN, cost, prices, PRICES_READ_ON } from './cost-prices.ts';
 import { profileWithBank, type Figure } from './money-bench.ts';
@@ -85,10 +86,8 @@ const PROJECTED_BYTES = { gsi2: 300, gsi3: 100 } as const;
 
 const memoryGbOf = (name: string) => (catalog.find((e) => e.name === name)?.memoryMb ?? 512) / 1024;
 
-async function drain(cloud: LocalCloud) {
-  const response = await fetch(`${cloud.urls.api}/__ops/drain`, { method: 'POST' });
-  if (!response.ok) throw new Error(`drain answered ${response.status}`);
-}
+/** The bench runs the local cloud in process: every delivery and queue it started, drained. */
+const drain = (cloud: LocalCloud) => drainLocalWork(cloud.events, cloud.queues);
 
 async function measure(
   cloud: LocalCloud,
@@ -141,11 +140,6 @@ async function storedBytes(cloud: LocalCloud): Promise<{ bytes: number; items: n
   return { bytes, items };
 }
 
-export interface CostModel {
-  perUserMonth: Record<number, number>;
-  lines: string[];
-}
-
 export async function benchCost(repeat = 3): Promise<{ figures: Figure[]; lines: string[] }> {
   const cloud = await startThrowawayCloud('moneycal-cost-');
   try {
@@ -178,9 +172,8 @@ export async function benchCost(repeat = 3): Promise<{ figures: Figure[]; lines:
       items: Array<{ id: string; amount: number }>;
     };
     const edited = items[0];
-    const { data: bankItems } = await data.plaidItems.query
-      .byUser({ user_id: (await api('GET', '/profiles/me')).id as string })
-      .go({ hydrate: true });
+    const userId = (await api('GET', '/profiles/me')).id as string;
+    const { data: bankItems } = await data.plaidItems.query.byUser({ user_id: userId }).go({ hydrate: true });
     const itemId = bankItems[0]!.id;
     const send = (queue: string, messages: unknown[]) =>
       fetch(`${cloud.urls.api}/__ops/queues/${queue}/messages`, {
@@ -188,7 +181,6 @@ export async function benchCost(repeat = 3): Promise<{ figures: Figure[]; lines:
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(messages),
       });
-    const userId = (await api('GET', '/profiles/me')).id as string;
     const month = new Date().toISOString().slice(0, 7);
 
     const operations: Operation[] = [

@@ -17,6 +17,7 @@ import { ensureDefaultProfile } from '../functions/lib/financial-profiles.ts';
 import type { Caller } from '../functions/lib/http.ts';
 import { exchangePublicToken } from '../functions/lib/plaid/items.ts';
 import { sandboxPublicToken, startThrowawayCloud, type LocalCloud } from '../local/cloud.ts';
+import { drainLocalWork } from '../local/work-queues.ts';
 import type { Figure } from './money-bench.ts';
 
 const INSTITUTION = 'ins_109509';
@@ -182,14 +183,6 @@ export async function seed(cloud: LocalCloud, count: number) {
     );
 }
 
-/** Every bus delivery and work queue of the in-process local cloud, until nothing is left to do. */
-async function drainAll(cloud: LocalCloud): Promise<void> {
-  do {
-    await cloud.events.drain();
-    await cloud.queues.drain();
-  } while (cloud.queues.busy());
-}
-
 async function ops(cloud: LocalCloud, path: string): Promise<unknown> {
   const response = await fetch(`${cloud.urls.api}/__ops${path}`, { method: 'POST' });
   if (!response.ok) throw new Error(`/__ops${path} answered ${response.status}`);
@@ -202,14 +195,14 @@ async function runPhase(
   phase: ScalePhase,
   people: number,
 ): Promise<PhaseResult> {
-  await drainAll(cloud);
+  await drainLocalWork(cloud.events, cloud.queues);
   const workBefore = cloud.queues.work(phase.queue);
   const deadBefore = cloud.queues.counts(phase.queue).deadLettered;
   const started = performance.now();
   const scheduled = await meter.measure(() => ops(cloud, `/schedules/${phase.schedule}/run`));
   const schedulerMs = performance.now() - started;
   const cpu = process.cpuUsage();
-  const worked = await meter.measure(() => drainAll(cloud));
+  const worked = await meter.measure(() => drainLocalWork(cloud.events, cloud.queues));
   const cpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu));
   const wallMs = performance.now() - started;
   const work = cloud.queues.work(phase.queue);
@@ -246,7 +239,7 @@ export async function scaleRun(sizes: readonly number[], log = console.log): Pro
       await seed(cloud, size);
       // Day 0: the first forecasts are made (not measured: a profile's first forecast is made once).
       await ops(cloud, '/schedules/forecast-nightly/run');
-      await drainAll(cloud);
+      await drainLocalWork(cloud.events, cloud.queues);
       log(
         `scale run: ${size} people seeded, first forecasts made, in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
       );

@@ -42,7 +42,7 @@ import {
   type DeadLetter,
   type LocalEventDispatcher,
 } from './triggers.ts';
-import { localWorkQueues, type LocalWorkQueues } from './work-queues.ts';
+import { drainLocalWork, localWorkQueues, type LocalWorkQueues } from './work-queues.ts';
 import { operatorConsole } from './operator-console.ts';
 import { startWebServer } from './web/start.ts';
 
@@ -327,8 +327,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     stops.push(async () => {
       await plaid.webhooks.flush();
       await stripe.webhooks.flush();
-      await events.drain();
-      await workQueues.drain();
+      await drainLocalWork(events, workQueues);
     });
 
     // The SPA calls the API under its own origin (/api, proxied to the gateway by the web server below),

@@ -9,7 +9,7 @@
 import { queues, type QueueKey } from '../events/queues.ts';
 import type { CatalogEntry } from '../functions/catalog.ts';
 import { scheduledEvent, type DeadLetter, type LocalEventDispatcher } from './triggers.ts';
-import type { LocalWorkQueues } from './work-queues.ts';
+import { drainLocalWork, type LocalWorkQueues } from './work-queues.ts';
 
 export interface OperatorAnswer {
   status: number;
@@ -85,11 +85,7 @@ export function operatorConsole(options: {
       return { status: 200, payload: { results } };
     }
     if (method === 'POST' && path === '/__ops/drain') {
-      // A worker may publish events whose consumers enqueue more work, and the other way round.
-      do {
-        await events.drain();
-        await workQueues.drain();
-      } while (workQueues.busy() || events.busy());
+      await drainLocalWork(events, workQueues);
       return { status: 200, payload: { drained: true } };
     }
     return { status: 404, payload: { message: 'Not Found' } };

@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { queues, type QueueDefinition, type QueueKey } from '../events/queues.ts';
 import type { CatalogEntry } from '../functions/catalog.ts';
+import type { LocalEventDispatcher } from './triggers.ts';
 import { validatedMessages, type WorkQueue } from '../functions/lib/ports/work-queue.ts';
 
 type Invoke = (entry: CatalogEntry, event: unknown) => Promise<unknown>;
@@ -256,4 +257,15 @@ export function localWorkQueues(
       for (const state of states.values()) if (state.timer) clearTimeout(state.timer);
     },
   };
+}
+
+/**
+ * Waits until every bus delivery and every queue is done: a worker may publish events whose consumers
+ * enqueue more work, and the other way round, so it drains both until neither is busy.
+ */
+export async function drainLocalWork(events: LocalEventDispatcher, workQueues: LocalWorkQueues) {
+  do {
+    await events.drain();
+    await workQueues.drain();
+  } while (workQueues.busy() || events.busy());
 }

@@ -1,6 +1,6 @@
-// Running balances (issue 5 items 4–5; spec §3 running_balances, §4, §7 running_balances, §9 today + 730
+// Running balances (spec §3 running_balances, §4, §7 running_balances, §9 today + 730
 // days, default view 90 days, stale after 24 h): the daily forecast series of an account, of cash or of
-// net worth (X-Profile-Id; issue 10 views), its lowest projected point, a forced regeneration (a job the
+// net worth of the active profile (X-Profile-Id), its lowest projected point, a forced regeneration (a job the
 // plan-jobs queue runs); and the consumer of TransactionsChanged and PlanChanged (each after reconciling
 // what it may settle), which rebuilds the forecast or marks it out of date (forecast-upkeep.ts), and the
 // daily upkeep.

@@ -11,7 +11,6 @@ const METERED = new Set([
   'UpdateItemCommand',
   'DeleteItemCommand',
   'QueryCommand',
-  'ScanCommand',
   'BatchGetItemCommand',
   'BatchWriteItemCommand',
   'TransactGetItemsCommand',
