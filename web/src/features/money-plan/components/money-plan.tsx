@@ -332,25 +332,12 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
                       {money(item.amount)}
                     </span>
                     {canEdit && !item.is_reconciled ? (
-                      <>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`Edit ${item.description}`}
-                          onClick={() => setEditing({ name: item.description, item, scope: 'this' })}
-                        >
-                          <Pencil aria-hidden="true" className="size-4" />
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`Delete ${item.description}`}
-                          isPending={removeItem.isPending && removeItem.variables === item.id}
-                          onClick={() => removeItem.mutate(item.id)}
-                        >
-                          <Trash2 aria-hidden="true" className="size-4" />
-                        </Button>
-                      </>
+                      <RowActions
+                        name={item.description}
+                        onEdit={() => setEditing({ name: item.description, item, scope: 'this' })}
+                        deleting={removeItem.isPending && removeItem.variables === item.id}
+                        onDelete={() => removeItem.mutate(item.id)}
+                      />
                     ) : null}
                   </div>
                 </li>
@@ -437,27 +424,12 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
                             {money(stream.amount)}
                           </span>
                           {canEdit && item ? (
-                            <>
-                              <Button
-                                size="sm"
-                                variant="ghost"
-                                aria-label={`Edit ${stream.description}`}
-                                onClick={() =>
-                                  setEditing({ name: stream.description, item, scope: 'series' })
-                                }
-                              >
-                                <Pencil aria-hidden="true" className="size-4" />
-                              </Button>
-                              <Button
-                                size="sm"
-                                variant="ghost"
-                                aria-label={`Delete ${stream.description}`}
-                                isPending={remove.isPending && remove.variables === item.id}
-                                onClick={() => remove.mutate(item.id)}
-                              >
-                                <Trash2 aria-hidden="true" className="size-4" />
-                              </Button>
-                            </>
+                            <RowActions
+                              name={stream.description}
+                              onEdit={() => setEditing({ name: stream.description, item, scope: 'series' })}
+                              deleting={remove.isPending && remove.variables === item.id}
+                              onDelete={() => remove.mutate(item.id)}
+                            />
                           ) : null}
                         </div>
                       </li>
@@ -542,5 +514,29 @@ function Total({ label, value, strong = false }: { label: string; value: number;
         {money(value)}
       </dd>
     </div>
+  );
+}
+
+/** A plan row's edit and delete buttons, named for the item they act on. */
+function RowActions({
+  name,
+  onEdit,
+  deleting,
+  onDelete,
+}: {
+  name: string;
+  onEdit: () => void;
+  deleting: boolean;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      <Button size="sm" variant="ghost" aria-label={`Edit ${name}`} onClick={onEdit}>
+        <Pencil aria-hidden="true" className="size-4" />
+      </Button>
+      <Button size="sm" variant="ghost" aria-label={`Delete ${name}`} isPending={deleting} onClick={onDelete}>
+        <Trash2 aria-hidden="true" className="size-4" />
+      </Button>
+    </>
   );
 }
