@@ -67,13 +67,19 @@ describe('journeyToast', () => {
     journeyToast('success', 'Your money plan is ready');
     await vi.waitFor(() => expect(sonner.calls).toHaveLength(4));
     expect(connected).toBe(welcome);
+    // Each step's duration is 1 ms apart from the last's: sonner restarts a toast's time only when its
+    // duration changes, so each step is on screen for its whole time.
     expect(sonner.calls).toEqual([
-      ['success', "Welcome to Tallywise! Let's get you set up.", { description: undefined, id: welcome }],
-      ['success', 'Connected 3 account(s)!', { description: trial, duration: 4000, id: welcome }],
+      [
+        'success',
+        "Welcome to Tallywise! Let's get you set up.",
+        { description: undefined, duration: 4000, id: welcome },
+      ],
+      ['success', 'Connected 3 account(s)!', { description: trial, duration: 4001, id: welcome }],
       // No description given: sonner keeps the one on screen.
-      ['success', 'Accounts Connected Successfully!', { id: welcome }],
+      ['success', 'Accounts Connected Successfully!', { duration: 4000, id: welcome }],
       // The plan's line stands alone.
-      ['success', 'Your money plan is ready', { description: undefined, id: welcome }],
+      ['success', 'Your money plan is ready', { description: undefined, duration: 4001, id: welcome }],
     ]);
   });
 });

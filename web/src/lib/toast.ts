@@ -4,6 +4,7 @@
 // returns its toast's id at once, as sonner's do; the calls reach sonner in the order they were made
 // (a toast made before the region is mounted shows when it mounts).
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
+import { TOASTS } from './constants.ts';
 import { lazyModule } from './lazy-module.ts';
 
 type Sonner = typeof sonnerToast;
@@ -62,13 +63,15 @@ export const toast = Object.assign(
 
 /** The one toast of the journey's steps (journeyToast). */
 const JOURNEY_TOAST_ID = 'journey-step';
+/** The duration the last journey step was shown with. */
+let lastJourneyDuration: number | undefined;
 
 /**
  * Shows `message` as the step a person just took in their first run, in place of the last step's toast
  * if it still shows, instead of stacking under it: signing up (questionnaire saved, account created, code
  * sent again, e-mail verified), signing in (the welcome), a new bank (connected and the trial begun, the
  * history in) and the plan the first-run review built. One toast with one id, on screen for its whole
- * time from its step (sonner restarts the time of a toast it updates). `keepDescription` keeps the
+ * time from its step. `keepDescription` keeps the
  * second line of the toast it replaces, if that still shows (the trial begun, said with the connection,
  * outlives a fast sync's 'Accounts Connected Successfully!').
  */
@@ -81,5 +84,11 @@ export function journeyToast(
   // present one (even undefined) replaces it.
   const description =
     keepDescription && options.description === undefined ? {} : { description: options.description };
-  return show(kind, message, { ...options, ...description, id: JOURNEY_TOAST_ID });
+  // sonner restarts a toast's time only when its duration changes: a step that kept the last one's
+  // duration would get only what was left of that toast's time, and could vanish at once. Each step's
+  // duration is 1 ms apart from the last step's, so each is shown for its whole time.
+  const asked = options.duration ?? TOASTS.durationMs;
+  const duration = asked === lastJourneyDuration ? asked + 1 : asked;
+  lastJourneyDuration = duration;
+  return show(kind, message, { ...options, ...description, duration, id: JOURNEY_TOAST_ID });
 }
