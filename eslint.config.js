@@ -114,7 +114,7 @@ export default tseslint.config(
       ],
     },
   },
-  // early-data.ts sends, from the entry, the very requests invokeFunction will make (issue 12), and its
+  // early-data.ts sends, from the entry, the very requests invokeFunction will make, and its
   // test names them.
   {
     files: ['web/src/lib/invoke-function.ts', 'web/src/lib/early-data.ts', 'web/src/lib/early-data.test.ts'],

@@ -30,7 +30,7 @@ const { values: args } = parseArgs({
     // Plaid sandbox seeds for detection quality and the forecast backtest (5 banks each).
     seeds: { type: 'string', default: '20' },
     // One group of figures instead of all: `npm run bench -- --only reads` (the calendar and plan reads
-    // beside GET /profiles/me, and their cold first calls; issue 12 item 4).
+    // beside GET /profiles/me, and their cold first calls).
     only: { type: 'string' },
     // The scale run's sizes (people), smallest first: `--scale 200,2000`; `--scale 0` leaves it out.
     scale: { type: 'string', default: '200,2000' },
@@ -108,7 +108,7 @@ async function benchProfilesRead(cloud: LocalCloud): Promise<void> {
     if (response.status !== 200) throw new Error(`GET /profiles/me answered ${response.status}`);
     await response.text();
   });
-  // Issue 13: the subscription check on its hot path (one record read, no Stripe call), for a person
+  // The subscription check on its hot path (one record read, no Stripe call), for a person
   // on a trial, in the same run as GET /profiles/me; the target is within 1.5× of it.
   const trial = await fetch(`${cloud.urls.api}/functions/start-trial`, {
     method: 'POST',
@@ -184,7 +184,7 @@ function htmlAssets(html: string): { js: string[]; css: string[] } {
 }
 
 /**
- * The landing page's weight (issue 6): the JavaScript and CSS a browser fetches for a signed-out
+ * The landing page's weight: the JavaScript and CSS a browser fetches for a signed-out
  * visitor's '/'. The page itself is prerendered into index.html, so it paints with the HTML and its
  * style sheet; the JavaScript is the small entry that drives it (web/src/main.tsx with
  * app/static-landing.ts: typing, links, theme, update check), everything built index.html loads at once

@@ -1,4 +1,4 @@
-// `npm run bench`, the coach (issue 14): answer time of the offline coach through the gateway for a
+// `npm run bench`, the coach: answer time of the offline coach through the gateway for a
 // question set on First Gingham (p50/p95; budget p95 300 ms), beside the time of the same tool calls run
 // in-process against the same DynamoDB Local — the difference is the gateway, the handler, the number
 // check and storing the turn. 29 questions: the coach's own rate limit is 30 per 10 minutes per member.

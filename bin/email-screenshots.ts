@@ -1,4 +1,4 @@
-// Screenshots of every e-mail template (issue 15 item 4), rendered with React Email from sample
+// Screenshots of every e-mail template, rendered with React Email from sample
 // figures and photographed in Chromium at a desktop mail client's width and at 375 px, into the
 // git-ignored e2e-screenshots/ folder the end-to-end suite writes its review screenshots to.
 //   npm run email:screenshots

@@ -38,7 +38,7 @@ describe('import boundaries', () => {
     expect(messages).toEqual([]);
   });
 
-  it('the web app toasts through lib/toast.ts; only it and the toast region import sonner (issue 12)', async () => {
+  it('the web app toasts through lib/toast.ts; only it and the toast region import sonner', async () => {
     const code = "import { toast } from 'sonner';\nexport const y = toast;\n";
     const counts = await Promise.all(
       [
@@ -59,7 +59,7 @@ describe('import boundaries', () => {
     expect(messages).toHaveLength(1);
   });
 
-  it('the web app names domain/ and events/ by alias, never by a relative climb (issue 11 item 10)', async () => {
+  it('the web app names domain/ and events/ by alias, never by a relative climb', async () => {
     const climbs = await Promise.all(
       ['web/src/features/auth/api/boundary-probe.ts', 'web/src/lib/boundary-probe.ts'].map((file) =>
         restrictedImports(

@@ -1,4 +1,4 @@
-// Make (or unmake) an admin (issue 16 item 1): an admin needs both the Cognito `admin` group and
+// Make (or unmake) an admin: an admin needs both the Cognito `admin` group and
 // profiles.is_admin, so this sets both, and writes an audit record naming the operator.
 //
 //   Local cloud (npm start running; ids from .data/cognito-ids.json):

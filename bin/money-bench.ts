@@ -102,7 +102,7 @@ function time(runs: number, fn: () => unknown): { median: number; mean: number }
   return { median: percentile(times, 50), mean: times.reduce((a, b) => a + b, 0) / times.length };
 }
 
-/** One 730-day account with 50 repeating streams and 1,000 one-offs (issue 5: under 2 ms). */
+/** One 730-day account with 50 repeating streams and 1,000 one-offs (under 2 ms). */
 export function benchForecastComputation(): Figure[] {
   const today = '2026-01-05';
   const end = addDays(today, DAYS);
@@ -396,7 +396,7 @@ export async function benchMoneyThroughGateway(
     if (response.status !== 200) throw new Error(`GET /money-plan/items answered ${response.status}`);
     await response.text();
   };
-  // The first call of each read since the cloud started (issue 12 item 4: no cold outlier above
+  // The first call of each read since the cloud started (no cold outlier above
   // 200 ms): the calendar's handler has served nothing yet; the plan's served the generation above.
   const timed = async (fn: () => Promise<void>) => {
     const started = performance.now();

@@ -1,4 +1,4 @@
-// `npm run money -- <command> [file]` (issue 5 item 7): the money engine on the command line. Reads JSON
+// `npm run money -- <command> [file]`: the money engine on the command line. Reads JSON
 // from the file, or from stdin without one, and writes JSON to stdout. docs/money-cli.md documents
 // every input and output shape.
 //

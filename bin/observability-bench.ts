@@ -1,4 +1,4 @@
-// `npm run bench`, client observability (issue 17): what the SPA's recorder costs per API call, beside the
+// `npm run bench`, client observability: what the SPA's recorder costs per API call, beside the
 // call's own time, and how many bytes its reports send per minute of normal use. The SPA's own modules
 // (web/src/lib/api-client.ts, telemetry.ts, report-shipper.ts) are bundled with esbuild for Node, so the
 // code measured is the code that ships. docs/observability.md.

@@ -1,4 +1,4 @@
-// `npm run bench`, realtime (issue 16 item 5): time from a bus event being published to the message
+// `npm run bench`, realtime: time from a bus event being published to the message
 // arriving on every browser socket of the profile's members (the local bus, the publisher, the
 // connection reads, the local ws server), p50/p95 over every socket and event, beside the gateway's
 // request p95 in the same run (GET /profiles/me). Budget: p95 under 250 ms.

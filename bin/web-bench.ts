@@ -1,4 +1,4 @@
-// The web figures of `npm run bench` (issue 12 item 5), measured as a person meets them: a production
+// The web figures of `npm run bench`, measured as a person meets them: a production
 // build of the SPA served by the local cloud (same-origin /api, as CloudFront serves it), a real signed-in
 // user with First Platypus Bank (8 accounts, 24 months) linked and a plan generated, and Debian's
 // Chromium driven by Playwright. The figures:

@@ -27,7 +27,7 @@ export const TYPE_OF_PRIORITY: Readonly<Record<AlertPriority, AlertType>> = {
   4: 'low_priority_alert',
 };
 
-/** The deliveries a person picks per priority (issue 15: immediate, hourly or daily). */
+/** The deliveries a person picks per priority (immediate, hourly or daily). */
 export const ALERT_DELIVERIES = ['immediate', 'hourly', 'daily'] as const;
 export type AlertDelivery = (typeof ALERT_DELIVERIES)[number];
 
@@ -139,7 +139,7 @@ export function groupAlerts(alerts: readonly QueuedAlert[], smart: boolean): Ale
   });
 }
 
-/** The low-balance alert looks this far ahead in the forecast (issue 15 item 3). */
+/** The low-balance alert looks this far ahead in the forecast. */
 export const LOW_BALANCE_WINDOW_DAYS = 30;
 
 export interface BalancePoint {

@@ -1,4 +1,4 @@
 // The product's name, for everything that speaks for it: the SPA (web/src/config/brand.ts), the
 // e-mails and their sender, Plaid Link's client name, the verification e-mail, `npm start`
-// (issue 11 item 9: one name everywhere).
+// (one name everywhere).
 export const PRODUCT_NAME = 'Tallywise';

@@ -158,7 +158,7 @@ describe('category matching (spec §5)', () => {
   });
 });
 
-describe('category-matching maps as data (issue 16 item 2)', () => {
+describe('category-matching maps as data', () => {
   const withKeyword = (category: SimpleBudgetCategory, keyword: string): BudgetMaps => ({
     ...DEFAULT_BUDGET_MAPS,
     keywords: {

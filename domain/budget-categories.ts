@@ -161,7 +161,7 @@ export const BUDGET_KEYWORDS: Readonly<Record<SimpleBudgetCategory, readonly str
 };
 
 /**
- * The category-matching maps of spec §5 as data: the admin area edits them (issue 16, /admin/categories)
+ * The category-matching maps of spec §5 as data: the admin area edits them (/admin/categories)
  * and the matcher reads whatever set it is given, the built-in maps above being the default.
  */
 export interface BudgetMaps {

@@ -623,7 +623,7 @@ describe('classification properties (fast-check)', () => {
   });
 });
 
-describe('summaryDirection (issue 10: one payment counted once)', () => {
+describe('summaryDirection (one payment counted once)', () => {
   const payment = { amount: -40_035, name: 'PAYMENT RECEIVED - THANK YOU' };
   it('counts the receiving side of a card or loan payment as a transfer in, whatever the spec direction', () => {
     for (const type of ['credit', 'loan'] as const) {

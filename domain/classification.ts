@@ -435,7 +435,7 @@ export function classifyTransaction(
 }
 
 /**
- * How a classified transaction counts in a summary of money in and out (issue 10): as the spec's
+ * How a classified transaction counts in a summary of money in and out: as the spec's
  * direction, except that money arriving on a card or loan is the receiving side of a payment made
  * from cash. The spec reads a card payment received as income on the card (§5) and the paying side
  * as a transfer out or a loan-payment expense; summed over both accounts that would count one payment

@@ -1,4 +1,4 @@
-// The client-health roll-up (issue 17 item 3): per operation over a window (the last hour, the last day),
+// The client-health roll-up: per operation over a window (the last hour, the last day),
 // the figures and the recommendations spec §9's thresholds give. Pure: the server feeds it the stored
 // per-operation counters (functions/lib/client-reports.ts), tests feed it small worlds.
 

@@ -1,4 +1,4 @@
-// The size limits of a client report (issue 17), apart from its zod schema (domain/client-report.ts) so
+// The size limits of a client report, apart from its zod schema (domain/client-report.ts) so
 // the page's recorder can use them without loading zod.
 
 /** A post's body is refused past this (413), before it is parsed. */

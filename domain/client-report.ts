@@ -1,4 +1,4 @@
-// The contract of POST /client-reports (issue 17): what the SPA ships about itself, its spec §3 error
+// The contract of POST /client-reports: what the SPA ships about itself, its spec §3 error
 // reports and its per-operation timings, validated by the server with the same schema. Limits keep one
 // post small (the SPA batches and trims to fit; docs/observability.md).
 import { z } from 'zod';

@@ -90,13 +90,13 @@ export class RateLimitError extends DomainError {
   }
 }
 
-/** A request body over the route's limit (issue 11 item 3). */
+/** A request body over the route's limit. */
 export class PayloadTooLargeError extends DomainError {
   readonly status = 413;
   readonly code = 'validation' as const;
 }
 
-/** A paid feature asked for by someone whose trial and subscription have lapsed (issue 13 item 3). */
+/** A paid feature asked for by someone whose trial and subscription have lapsed. */
 export class SubscriptionRequiredError extends DomainError {
   readonly status = 402;
   readonly code = 'subscription_required' as const;
@@ -104,7 +104,7 @@ export class SubscriptionRequiredError extends DomainError {
 
 /**
  * A signed-in user with two-factor authentication on whose sign-in has not passed the code step yet
- * (issue 15 item 2): every profile-scoped call is refused until it does.
+ *: every profile-scoped call is refused until it does.
  */
 export class TwoFactorRequiredError extends DomainError {
   readonly status = 403;

@@ -1,4 +1,4 @@
-// The one scrubber of client reports (issue 17): what a browser sends about itself (error messages, log
+// The one scrubber of client reports: what a browser sends about itself (error messages, log
 // lines, routes) and what the server stores from it pass through `scrub`, so no token, amount or e-mail
 // address leaves the page or reaches the table, whichever side a new field is added on.
 

@@ -11,7 +11,7 @@ export const SUBSCRIPTION_STALE_MS = 30 * 60_000;
 export const SUBSCRIPTION_REFRESH_THROTTLE_MS = 5_000;
 
 /** How far ahead the forecast reaches without a trial or subscription (spec §9's default 90-day view);
- * the 2-year forecast beyond it is paid (issue 13 item 3). */
+ * the 2-year forecast beyond it is paid. */
 export const FREE_FORECAST_DAYS = 90;
 
 const DAY_MS = 86_400_000;
@@ -199,7 +199,7 @@ export const PLUS_FEATURES = [
 /** Why a person has no access, as the 402 of a gated feature words it. */
 export type AccessLapse = 'never_started' | 'trial_ended' | 'payment_failed' | 'subscription_ended';
 
-/** The 402 messages of a gated feature, one per way access lapses (issue 13 item 3). */
+/** The 402 messages of a gated feature, one per way access lapses. */
 export const SUBSCRIPTION_REQUIRED_MESSAGES: Record<AccessLapse, string> = {
   never_started:
     'This feature is part of Tallywise Plus. Start your 7-day free trial on the Plans page to use it.',

@@ -1,4 +1,4 @@
-// The topics of Help & Support (issue 16 item 3): the answers' groups and the contact form's choices,
+// The topics of Help & Support: the answers' groups and the contact form's choices,
 // shared by the server (support requests) and the screen.
 export const SUPPORT_TOPICS = [
   'linking',

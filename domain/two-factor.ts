@@ -1,4 +1,4 @@
-// Two-factor authentication rules (issue 15 item 2; spec §4 Two-factor, §7 send/verify-2fa-code-secure,
+// Two-factor authentication rules (spec §4 Two-factor, §7 send/verify-2fa-code-secure,
 // §8 2FA messages, §9 2FA rate limit). Methods: the spec's SMS and e-mail codes, plus an authenticator
 // app (TOTP, RFC 6238) and single-use recovery codes, because OWASP ASVS 5.0 (6.6.1) allows SMS only
 // where a stronger method is offered.

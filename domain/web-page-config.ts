@@ -1,4 +1,4 @@
-// index.html's runtime-config block (issue 12 item 2; docs/web.md "Runtime config"): a contract between
+// index.html's runtime-config block (docs/web.md "Runtime config"): a contract between
 // the page and whoever serves it, so here, where both sides may import it. The build leaves it empty;
 // whoever serves the page fills it with the stage's config: the dev and preview servers on every load
 // (web/vite.config.ts), the cloud deploy in the uploaded file (infra/web-stack.ts). It is data (a JSON

@@ -66,7 +66,7 @@ export const noticePublishedSchema = z.object({
   targetPage: z.string(),
 });
 
-/** An admin asked for fresh dashboard figures (issue 16): the roll-up job runs off the request path. */
+/** An admin asked for fresh dashboard figures: the roll-up job runs off the request path. */
 export const adminRollupRequestedSchema = z.object({
   requestedBy: z.string(),
   requestedAt: z.string(),
@@ -90,7 +90,7 @@ export const alertRequestedSchema = z.object({
   forceImmediate: z.boolean().optional(),
 });
 
-/** A Plaid webhook said an item has news (issue 11 item 8): the webhook answers at once, the sync runs
+/** A Plaid webhook said an item has news: the webhook answers at once, the sync runs
  * in plaid-transactions-sync. */
 export const syncRequestedSchema = z.object({
   itemId: z.string(),

@@ -26,7 +26,7 @@ export const schedules = {
     localEveryMs: 24 * 60 * 60 * 1000,
     description: 'Regenerate every account 730-day balance forecast',
   },
-  // spec §7 sendgrid-email-automation (issue 15 item 4): inactive_7_days / inactive_30_days daily,
+  // spec §7 sendgrid-email-automation: inactive_7_days / inactive_30_days daily,
   // weekly_digest on Mondays, monthly_report on the 1st; each e-mail goes out once per occasion, so a
   // local interval that fires more often than the cloud's cron sends nothing twice.
   emailInactivityScan: {
@@ -56,14 +56,14 @@ export const schedules = {
     localEveryMs: 60 * 60 * 1000,
     description: 'Deliver the queued alerts whose hourly or daily batch is due',
   },
-  // issue 16: the admin dashboard's and user-health screen's figures (functions/lib/admin/rollup.ts).
+  // The admin dashboard's and user-health screen's figures (functions/lib/admin/rollup.ts).
   adminRollup: {
     id: 'admin-rollup',
     expression: 'rate(15 minutes)',
     localEveryMs: 15 * 60 * 1000,
     description: 'Roll up the admin dashboard figures and the users needing attention',
   },
-  // issue 16: a notice saved for a later start_date is pushed to open browsers when it starts
+  // A notice saved for a later start_date is pushed to open browsers when it starts
   // (functions/lib/notifications.ts announceStartedNotices), not only when it is saved.
   noticeStarts: {
     id: 'notice-starts',

@@ -27,7 +27,7 @@ export interface Route {
    */
   twoFactorExempt?: true;
   /**
-   * The route's own request limit (issue 11 item 7): API Gateway route throttling in the cloud, the same
+   * The route's own request limit: API Gateway route throttling in the cloud, the same
    * token bucket in the local gateway, 429 beyond it. Public routes carry one; the stage's 100/s covers
    * the rest.
    */
@@ -41,7 +41,7 @@ export interface RouteThrottle {
 }
 
 /**
- * POST /client-reports (issue 17): every open page posts at most every 5 s, so the route-wide bucket is
+ * POST /client-reports: every open page posts at most every 5 s, so the route-wide bucket is
  * wide; each caller's own limit is the handler's (functions/lib/client-reports.ts), stricter when anonymous.
  */
 export const CLIENT_REPORTS_THROTTLE: RouteThrottle = { rate: 50, burst: 100 };
@@ -194,11 +194,11 @@ export const functionBodies = {
   'get-financial-accounts': z.object({}),
   'get-money-plan-calendar': z.object({
     month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be YYYY-MM'),
-    // Issue 5 item 5: the user's low-balance threshold in cents (default $100), an account filter
+    // The user's low-balance threshold in cents (default $100), an account filter
     // (default: all accounts) and the everyday-spending allowance switch (default on).
     lowBalanceThreshold: z.number().int('must be integer cents').min(-1e12).max(1e12).optional(),
     accountId: uuidLike.nullable().optional(),
-    // Issue 10: which money the month shows when no account is named: cash (the depository accounts)
+    // Which money the month shows when no account is named: cash (the depository accounts)
     // or net worth (cash + investments − what is owed); default the member's remembered view, else cash.
     view: z.enum(['cash', 'net_worth']).nullable().optional(),
     includeAllowance: z.boolean().optional(),
@@ -274,7 +274,7 @@ export const catalog: CatalogEntry[] = [
     name: 'smart-alert-batching',
     kind: 'function',
     description:
-      'Raise an alert: in the app at once, by e-mail now or in the hourly/daily batch per alert preferences (smart batching merges one kind); the low-balance and unusual-transaction checks; hourly batch delivery (issue 15 item 3)',
+      'Raise an alert: in the app at once, by e-mail now or in the hourly/daily batch per alert preferences (smart batching merges one kind); the low-balance and unusual-transaction checks; hourly batch delivery',
     caller: 'user',
     routes: fn('smart-alert-batching'),
     body: functionBodies['smart-alert-batching'],
@@ -290,7 +290,7 @@ export const catalog: CatalogEntry[] = [
     name: 'sendgrid-email-automation',
     kind: 'function',
     description:
-      "Send the e-mail of a spec §7 trigger event to the caller (or on the product's events), honouring e-mail preferences, recorded in email_sends (issue 15 item 4)",
+      "Send the e-mail of a spec §7 trigger event to the caller (or on the product's events), honouring e-mail preferences, recorded in email_sends",
     caller: 'user',
     routes: fn('sendgrid-email-automation'),
     body: functionBodies['sendgrid-email-automation'],
@@ -440,7 +440,7 @@ export const catalog: CatalogEntry[] = [
       { method: 'PATCH', path: '/profiles/me' },
       // spec §7 sign out, scope global: every device, enforced by the API (functions/lib/sessions.ts).
       { method: 'POST', path: '/profiles/me/sign-out-everywhere' },
-      // issue 15 item 1: delete the account and its data after re-authentication (functions/lib/account-deletion.ts).
+      // Delete the account and its data after re-authentication (functions/lib/account-deletion.ts).
       { method: 'POST', path: '/profiles/me/delete-account' },
     ],
     handler: 'functions/profiles/handler.ts',
@@ -518,7 +518,7 @@ export const catalog: CatalogEntry[] = [
     name: 'billing',
     kind: 'resource',
     description:
-      'Stripe Checkout (subscription mode, the trial if still unused) and Billing Portal sessions for the caller (issue 13)',
+      'Stripe Checkout (subscription mode, the trial if still unused) and Billing Portal sessions for the caller',
     caller: 'user',
     routes: [
       { method: 'POST', path: '/billing/checkout-session' },
@@ -531,7 +531,7 @@ export const catalog: CatalogEntry[] = [
     name: 'support-requests',
     kind: 'resource',
     description:
-      "Help & Support's contact form: a signed-in person's request, stored and e-mailed to support (issue 16)",
+      "Help & Support's contact form: a signed-in person's request, stored and e-mailed to support",
     caller: 'user',
     routes: [{ method: 'POST', path: '/support-requests' }],
     handler: 'functions/support-requests/handler.ts',
@@ -541,7 +541,7 @@ export const catalog: CatalogEntry[] = [
     name: 'coach',
     kind: 'resource',
     description:
-      "The AI money coach: answers from the active profile's own numbers through read-only tools, every figure checked; the member's conversation (issue 14)",
+      "The AI money coach: answers from the active profile's own numbers through read-only tools, every figure checked; the member's conversation",
     caller: 'user',
     routes: [
       { method: 'POST', path: '/coach/ask' },
@@ -671,8 +671,7 @@ export const catalog: CatalogEntry[] = [
   {
     name: 'alerts',
     kind: 'resource',
-    description:
-      "The caller's alerts: the in-app notifications list with the unread count, marking read (issue 15 item 3)",
+    description: "The caller's alerts: the in-app notifications list with the unread count, marking read",
     caller: 'user',
     routes: [
       { method: 'GET', path: '/alerts' },
@@ -728,7 +727,7 @@ export const catalog: CatalogEntry[] = [
     name: 'admin',
     kind: 'resource',
     description:
-      'Admin area (issue 16): dashboard roll-up, users and their timeline and actions, system, user and Plaid health, category rules, audit; client health (issue 17)',
+      'Admin area: dashboard roll-up, users and their timeline and actions, system, user and Plaid health, category rules, audit; client health',
     caller: 'admin',
     routes: [
       { method: 'GET', path: '/admin/dashboard' },
@@ -758,7 +757,7 @@ export const catalog: CatalogEntry[] = [
     name: 'client-reports',
     kind: 'resource',
     description:
-      "Browsers' error reports and operation timings (issue 17): public, attributed from the ID token when one is sent, rate-limited per caller (stricter when anonymous), scrubbed and stored with a TTL",
+      "Browsers' error reports and operation timings: public, attributed from the ID token when one is sent, rate-limited per caller (stricter when anonymous), scrubbed and stored with a TTL",
     caller: 'public',
     routes: [{ method: 'POST', path: '/client-reports', throttle: CLIENT_REPORTS_THROTTLE }],
     handler: 'functions/client-reports/handler.ts',
@@ -779,7 +778,7 @@ export const catalog: CatalogEntry[] = [
     schedule: schedules.noticeStarts,
   },
 
-  // ── Realtime (spec §7 websocket, §9 Realtime; issue 16 item 5) ─────────────────────────────────
+  // ── Realtime (spec §7 websocket, §9 Realtime) ─────────────────────────────────
   {
     name: 'realtime',
     kind: 'resource',
@@ -802,7 +801,7 @@ export const catalog: CatalogEntry[] = [
     events: [...REALTIME_EVENTS],
     ...defaults,
   },
-  // ── Jobs: schedules and provider events (issue 15 item 4) ────────────────────────────────────
+  // ── Jobs: schedules and provider events ────────────────────────────────────
   {
     name: 'email-inactivity-scan',
     kind: 'job',

@@ -77,7 +77,7 @@ export class ApiStack extends Stack {
   readonly apiUrl: string;
   /** Every catalog entry's function, by catalog name. */
   readonly functions: ReadonlyMap<string, CatalogFunction>;
-  /** The realtime WebSocket API (issue 16 item 5) and the URL browsers open, `wss://…/live`. */
+  /** The realtime WebSocket API and the URL browsers open, `wss://…/live`. */
   readonly realtime: WebSocketApi;
   readonly realtimeUrl: string;
   /** The work queues (events/queues.ts) and the asynchronous failure destination. */
@@ -145,7 +145,7 @@ export class ApiStack extends Stack {
         ),
       },
     });
-    // Issue 11 item 7: a route's own throttle (catalog `throttle`, the public routes) beside the stage's.
+    // A route's own throttle (catalog `throttle`, the public routes) beside the stage's.
     // HTTP API limits are per route, not per client: a flood slows the route for everyone but never
     // reaches the handlers' data (docs/decisions.md, rate limits).
     const routeSettings = Object.fromEntries(
@@ -177,7 +177,7 @@ export class ApiStack extends Stack {
     this.functions = functions;
     this.workQueues = new WorkQueues(this, 'WorkQueues', { functions });
     // POST /client-reports is public (the sign-in pages report too) but attributes a post to its user when
-    // an ID token comes with it: the handler verifies that token itself, as $connect does (issue 17).
+    // an ID token comes with it: the handler verifies that token itself, as $connect does.
     const clientReports = functions.get('client-reports');
     clientReports?.function.addEnvironment(
       'COGNITO_ISSUER',
@@ -343,7 +343,7 @@ export class ApiStack extends Stack {
   private configurationSet?: ConfigurationSet;
 
   /**
-   * The SES configuration set every product e-mail names (issue 15 item 4): its delivery, open, click,
+   * The SES configuration set every product e-mail names: its delivery, open, click,
    * bounce and complaint events go to EventBridge's default bus (the only bus SES publishes to), where
    * the email-delivery-events job takes them; SES's account-level suppression list also keeps hard
    * bounces and complaints.

@@ -1,4 +1,4 @@
-// The server build's version, shown on /admin/system (issue 16 item 2) and logged: BUILD_VERSION when the
+// The server build's version, shown on /admin/system and logged: BUILD_VERSION when the
 // operator or CI sets it, else the commit being deployed (`git rev-parse --short HEAD`), else 'unknown'
 // (a tree without git). The SPA's own build version is separate (web/vite.config.ts).
 import { execFileSync } from 'node:child_process';

@@ -83,7 +83,7 @@ export class CatalogFunction extends Construct {
 
   /**
    * USER_POOL_ID and USER_POOL_CLIENT_ID plus the user-pool calls the entry makes, on that pool only: the
-   * admin area's (issue 16: groups, disable/enable, global sign-out, resend the confirmation code), a
+   * admin area's (groups, disable/enable, global sign-out, resend the confirmation code), a
    * lookup, or a global sign-out.
    */
   bindUserPool({

@@ -51,7 +51,7 @@ export const extraAccess: Readonly<Record<string, readonly ExtraAccess[]>> = {
   'financial-profiles': ['email'],
   // Help & Support's contact form e-mails the support inbox.
   'support-requests': ['email'],
-  // Issue 15: alerts, lifecycle mail, digests and reports, the transaction summary.
+  // Alerts, lifecycle mail, digests and reports, the transaction summary.
   'smart-alert-batching': ['email'],
   'sendgrid-email-automation': ['email'],
   'transaction-summary-email': ['email'],

@@ -1,4 +1,4 @@
-// The API under the SPA's own origin (issue 12 item 1): CloudFront sends /api/* to API Gateway, so the
+// The API under the SPA's own origin: CloudFront sends /api/* to API Gateway, so the
 // browser makes same-origin calls and sends no CORS preflight. Locally the Vite dev and preview servers
 // proxy the same path to the local gateway (web/vite.config.ts). docs/deploy.md.
 import { catalog } from '../functions/catalog.ts';
@@ -8,7 +8,7 @@ export const API_PATH_PREFIX = '/api';
 /** The visitor's address as CloudFront saw it, set (overwriting anything the browser sent) by the
  * viewer-request function: the API behind CloudFront sees CloudFront's address as the source, and the
  * managed all-viewer policy does not forward CloudFront's own viewer-address header. Per-visitor limits
- * of public routes read it (client reports, issue 17). */
+ * of public routes read it (client reports). */
 export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
 
 /** CloudFront Function (viewer request): /api/profiles/me → /profiles/me, the API's own route, with the

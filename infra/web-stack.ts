@@ -73,7 +73,7 @@ export interface WebDomain {
 
 export interface WebStackProps extends StackProps {
   /** `apiUrl` is the API's own endpoint: CloudFront serves it under the SPA's origin at /api, and the
-   * SPA's config.json points there (issue 12 item 1: no CORS preflight). */
+   * SPA's config.json points there (no CORS preflight). */
   runtimeConfig: Omit<WebRuntimeConfig, 'stage' | 'authFlowType' | 'plaidLinkScriptUrl'>;
   /** Image origins the CSP allows besides 'self' (the avatars bucket for presigned URLs). */
   imageOrigins: string[];
@@ -251,7 +251,7 @@ export class WebStack extends Stack {
   }
 
   /**
-   * The web ACL in front of everything CloudFront serves (issue 11 item 7): a rate-based rule per client
+   * The web ACL in front of everything CloudFront serves: a rate-based rule per client
    * address on the public API routes (sign-up answers, invitation lookups, code resends, unsubscribe) and a
    * looser one on the whole API; beyond either, WAF answers 429 until the address slows down.
    */
@@ -322,7 +322,7 @@ export class WebStack extends Stack {
       prune: false,
     });
     // index.html carries the config too (domain/web-page-config.ts), filled at deploy time, so a start reads it
-    // without a request and sends its first API calls at once (issue 12 item 2). It is data, not a
+    // without a request and sends its first API calls at once. It is data, not a
     // script: the CSP's hashes, computed from the built page above, stay valid.
     // Each deploy-time value (the API's URL, the pool's ids) becomes its own marker inside the JSON, as
     // in config.json; none can hold a quote.

@@ -331,7 +331,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
 
     // The SPA calls the API under its own origin (/api, proxied to the gateway by the web server below),
-    // as CloudFront serves it in the cloud: same-origin calls, no CORS preflight (issue 12 item 1).
+    // as CloudFront serves it in the cloud: same-origin calls, no CORS preflight.
     const config: WebConfig = {
       stage: 'local',
       apiUrl: options.web ? `${urls.web}${API_PATH_PREFIX}` : urls.api,

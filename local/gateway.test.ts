@@ -40,7 +40,7 @@ describe('gateway routing', () => {
   });
 });
 
-describe('gateway warm-up (issue 12 item 4)', () => {
+describe('gateway warm-up', () => {
   const withModule = (name: string): CatalogEntry => ({
     ...entry(name, [{ method: 'GET', path: `/${name}` }]),
     handler: `functions/${name}/handler.ts`,

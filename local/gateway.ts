@@ -48,7 +48,7 @@ interface CompiledRoute {
 }
 
 /**
- * API Gateway's route throttling (issue 11 item 7): a token bucket per route holding `burst` requests,
+ * API Gateway's route throttling: a token bucket per route holding `burst` requests,
  * refilled at `rate` per second; an empty bucket answers 429 before the handler runs.
  */
 export function routeLimiter(now: () => number = Date.now) {
@@ -193,7 +193,7 @@ export interface Gateway {
 
 /**
  * Loads every catalog entry's handler module, one after another, yielding between them so requests
- * arriving meanwhile are served (issue 12 item 4). In the cloud a function's code is loaded before its
+ * arriving meanwhile are served. In the cloud a function's code is loaded before its
  * first request when it is provisioned, and built ahead into one bundle; here the modules are TypeScript
  * compiled on import: a function's first call paid for compiling its own modules (the calendar's:
  * 16–120 ms measured, with the shared ones already in; seconds for the first of all on a cold transform

@@ -62,7 +62,7 @@ async function choosePorts(): Promise<LocalPorts> {
   };
 }
 
-// Stopping (issue 11 item 2): whatever a process manager signals — npm, the shell or this process —
+// Stopping: whatever a process manager signals — npm, the shell or this process —
 // everything stops and the ports are freed. SIGINT, SIGTERM and SIGHUP are handled from the first
 // moment (a signal during start-up stops once the pieces are up); if the launcher above us dies
 // without passing the signal on (npm killed by SIGTERM takes its shell with it), we are re-parented,

@@ -219,7 +219,7 @@ const LUCIDE_ICON = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]ico
 const AMPLIFY_LIBS = /[\\/]node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypto|@smithy|js-cookie)[\\/]/;
 
 /**
- * Fewer files (issue 12 item 3): left to itself the bundler makes a file of every set of modules shared
+ * Fewer files: left to itself the bundler makes a file of every set of modules shared
  * by a different set of screens — 98 files for a /calendar deep link, 65 for /login. Groups, first match
  * wins:
  * - `landing`: all the entry imports statically (what drives the prerendered landing page, and the early

@@ -1,4 +1,4 @@
-// Reading a money question (issue 14: the offline coach): which family it belongs to, and the amounts,
+// Reading a money question (the offline coach): which family it belongs to, and the amounts,
 // dates, months and windows in it ("$1,200", "1.2k", "next Friday", "on the 15th", "in March", "this
 // week"). Pure: the caller gives today's date. Nothing here answers; it only says what was asked, so
 // the tools can compute the figures.

@@ -123,7 +123,7 @@ describe('estimateAllowance', () => {
   });
 });
 
-describe("the band: held-out forecasts on the account's own history (issue 10)", () => {
+describe("the band: held-out forecasts on the account's own history", () => {
   const ALL = ALLOWANCE_RULES.spreadHorizons;
 
   it('is zero for spending that never varies, measured or projected at every horizon', () => {

@@ -1,4 +1,4 @@
-// The everyday-spending allowance (issue 5 item 4): what an account typically spends on non-recurring
+// The everyday-spending allowance: what an account typically spends on non-recurring
 // things (groceries, fuel, eating out) per day of the week, so the forecast does not pretend that
 // discretionary spending is zero. Recurring streams and transfers are excluded: the plan has those.
 import { percentile, roundCents, type Cents } from './cents.ts';
@@ -60,7 +60,7 @@ export const ALLOWANCE_RULES = {
    * `shares`. One quiet year says little about a withdrawal that comes every year or two, so the
    * account's own count is weighed against the prior's `priorYears` years (`withdrawalRate`); the
    * forecast's low side then reaches the p10 of what such withdrawals take (forecast.ts). Measured on
-   * the sandbox's calibration seeds 21–40 (issue 10 item 6, docs/money-engine.md "Uncertainty band").
+   * the sandbox's calibration seeds 21–40 (docs/money-engine.md "Uncertainty band").
    */
   withdrawalPrior: {
     minShare: 0.1,
@@ -318,7 +318,7 @@ function driftPerOccurrence(magnitudes: readonly number[]): number {
 
 /**
  * The forecasts the plan and the allowance would have made over the band's window, from the account's
- * own history (issue 10: a band that means what it says). At the end of each day i: everyday spending
+ * own history (a band that means what it says). At the end of each day i: everyday spending
  * at the mean of the (capped) half year before, and each stream that had posted
  * `knownStreamOccurrences` times at the amount `expectedAmount` gave then, once per occurrence that
  * followed. Everything else that moved — spending above the mean, the sofa, transfers and income in no

@@ -1,4 +1,4 @@
-// How often the forecast's likely range held the real balance (issue 10 item 6), for the screens to
+// How often the forecast's likely range held the real balance, for the screens to
 // say beside the band. Measured by `npm run bench` (bin/money-bench.ts backtest: 20 sandbox seeds × 5
 // banks, forecasts made a year before the sandbox's today with what was known then, compared with the
 // balances 30, 90 and 365 days later), not per user: an honest per-account figure would replay

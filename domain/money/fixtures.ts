@@ -90,7 +90,7 @@ export function oneOffs(
   return out;
 }
 
-// ── Varied histories (issue 10 item 4): what the detector has not been tuned on ─────────────────────
+// ── Varied histories: what the detector has not been tuned on ─────────────────────
 
 /** The recurring patterns `variedHistory` plants; the bench reports detection per history, not per kind. */
 export type VariedPattern = 'pay' | 'fixed' | 'multi-level' | 'add-on' | 'seasonal-drift';

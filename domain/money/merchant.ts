@@ -87,7 +87,7 @@ export function payeeName(tx: { readonly name: string; readonly merchant_name?: 
   return tx.merchant_name?.trim() ? tx.merchant_name : tx.name;
 }
 
-// Bank abbreviations spelled out for reading (issue 10: names a person reads at a glance).
+// Bank abbreviations spelled out for reading (names a person reads at a glance).
 const WORDS: Readonly<Record<string, string>> = {
   pmt: 'Payment',
   pymt: 'Payment',

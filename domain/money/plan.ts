@@ -1,4 +1,4 @@
-// Plan generation (issue 5 item 2): recurring streams become money_plan_transactions for today through
+// Plan generation: recurring streams become money_plan_transactions for today through
 // 730 days, and regeneration is a pure merge that never duplicates an item, never resurrects one the
 // user deleted and never overwrites one the user edited. Ids derive from the stream and the occurrence's
 // nominal date, so regenerating finds the same item again.

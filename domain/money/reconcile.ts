@@ -1,4 +1,4 @@
-// Reconciliation (issue 5 item 3): an actual transaction that matches a planned occurrence marks it
+// Reconciliation: an actual transaction that matches a planned occurrence marks it
 // reconciled, one to one, so the forecast stops counting it (spec §5). Every match carries the reasons
 // shown to the user, and can be undone.
 import { formatCents, roundCents, type Cents } from './cents.ts';

@@ -447,7 +447,7 @@ describe('detectRecurring: kinds, explanations and determinism', () => {
     });
   });
 
-  it('counts a loan or card payment once: the debt side is a transfer, never income (issue 10)', () => {
+  it('counts a loan or card payment once: the debt side is a transfer, never income', () => {
     const LOAN = { primary: 'LOAN_PAYMENTS', detailed: 'LOAN_PAYMENTS_MORTGAGE_PAYMENT' };
     const monthly = (day: number) =>
       ({ cadence: 'monthly', anchor_month: '2023-01', day, shift: 'after' }) as const;
@@ -526,7 +526,7 @@ describe('expectedAmount and monthlyEquivalent', () => {
     expect(expectedAmount([9000, 12_000, 15_000])).toBe(12_000);
   });
 
-  it('expects a mix of two or three prices at its mean, whichever came last (issue 10)', () => {
+  it('expects a mix of two or three prices at its mean, whichever came last', () => {
     const kit = [6000, 6000, 7500, 6000, 6000, 6000, 7500, 6000, 6000, 6000];
     expect(expectedAmount(kit)).toBe(6300);
     expect(expectedAmount([...kit, 7500])).toBe(6409);
@@ -541,7 +541,7 @@ describe('expectedAmount and monthlyEquivalent', () => {
   });
 });
 
-describe('detectRecurring: histories it was not tuned on (issue 10)', () => {
+describe('detectRecurring: histories it was not tuned on', () => {
   const GROCERIES = { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_GROCERIES' };
 
   it('finds a weekly meal kit that is dearer about one week in five as one stream, expected at the mix', () => {

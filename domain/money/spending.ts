@@ -1,4 +1,4 @@
-// Spending by category for a month (issue 10 item 8): what went out, by the taxonomy's groups (spec §5),
+// Spending by category for a month: what went out, by the taxonomy's groups (spec §5),
 // beside what was planned for the month and what went out the month before, across every account. Each
 // purchase counts once: a purchase on a card is spending, so the card's payment from checking is not (it
 // settles purchases already counted); a loan's payment is spending once, on the account it left (its

@@ -1,4 +1,4 @@
-// Card and loan payments from the bank's statements (issue 10 item 3). Detection alone plans a card's
+// Card and loan payments from the bank's statements. Detection alone plans a card's
 // payment at the median of past payments, on a date guessed from past ones; the statement says what is
 // owed and when. Here a card's payments are planned on each due date at what this person usually pays
 // of a statement (all of it, the minimum, a fixed sum, or a share, learned from their history), with

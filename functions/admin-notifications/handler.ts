@@ -67,7 +67,7 @@ export const http = httpHandler('admin-notifications', {
           notificationId: data.id,
           targetPage: data.target_page,
         });
-      // issue 16 item 1: every admin action is audited.
+      // Every admin action is audited.
       await writeAudit(
         dataFor(deps),
         caller,

@@ -216,7 +216,7 @@ export const http = httpHandler('admin', {
   'GET /admin/system': route({
     run: async ({ deps }) => systemView(dataFor(deps), deps.clock(), deps.buildVersion),
   }),
-  // issue 17: browsers' timings against spec §9's thresholds, and their error reports.
+  // Browsers' timings against spec §9's thresholds, and their error reports.
   'GET /admin/client-health': route({
     run: async ({ deps }) => clientHealth(deps),
   }),

@@ -1,4 +1,4 @@
-// The caller's alerts (issue 15 item 3): the in-app notifications list, newest first and paged, with
+// The caller's alerts: the in-app notifications list, newest first and paged, with
 // the unread count over the latest 200, and marking some or all read.
 import { z } from 'zod';
 import { UNREAD_WINDOW } from '../lib/alerts/alerts.ts';

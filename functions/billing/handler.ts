@@ -1,4 +1,4 @@
-// The Checkout and Billing Portal sessions the SPA sends people to (issue 13 item 2). Checkout runs in
+// The Checkout and Billing Portal sessions the SPA sends people to. Checkout runs in
 // subscription mode for one of our plans (by lookup key: an unknown one is a 400 naming `price`); a
 // person whose trial is unused gets the 7-day trial, one in the middle of the card-free trial keeps
 // its remaining days, anyone else pays at once. A customer id from the client must be the caller's own.

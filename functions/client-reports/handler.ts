@@ -1,4 +1,4 @@
-// POST /client-reports (issue 17; docs/observability.md): a page's error reports and operation timings.
+// POST /client-reports (docs/observability.md): a page's error reports and operation timings.
 // Public, so the sign-in and landing pages can report too; a verified ID token attributes the post to its
 // user. Past 32 KB → 413, a malformed body → 400 naming the field, past the sender's per-minute limit →
 // 429; none of them stores anything. Accepted posts are scrubbed again and kept with a TTL.

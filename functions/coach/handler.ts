@@ -1,4 +1,4 @@
-// The AI money coach (issue 14): ask a question about the active profile's money (X-Profile-Id; any
+// The AI money coach: ask a question about the active profile's money (X-Profile-Id; any
 // role may ask), read and delete one's own conversation. The coach behind the port answers from the
 // tools; this handler checks every figure against the tools' results (one regeneration, then the
 // answer is marked unverified), stores the turn, and enforces the per-user rate limit and daily budget.
@@ -139,7 +139,7 @@ export const handler = httpHandler('coach', {
       const data = dataFor(deps);
       const profileId = profileIdFromRequest(event);
       const access = await requireProfileAccess(data, caller, profileId, 'read');
-      // Issue 13 item 3: the coach is a paid feature, whatever the screen shows.
+      // The coach is a paid feature, whatever the screen shows.
       await requireEntitlement(deps, data, {
         ownerId: access.profile.owner_user_id,
         callerId: caller.userId,

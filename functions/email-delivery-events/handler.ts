@@ -1,4 +1,4 @@
-// SES configuration-set events through EventBridge (issue 15 item 4; locally the outbox simulates them):
+// SES configuration-set events through EventBridge (locally the outbox simulates them):
 // an e-mail's delivery, open, click, bounce and complaint set its email_sends status, and a hard bounce
 // or a complaint stops non-essential mail to that person.
 import { dataFor } from '../lib/data/index.ts';

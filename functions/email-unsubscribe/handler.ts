@@ -1,4 +1,4 @@
-// One-click unsubscribe (RFC 8058; issue 15 item 4). Every non-essential e-mail carries
+// One-click unsubscribe (RFC 8058). Every non-essential e-mail carries
 // `List-Unsubscribe: <…/email/unsubscribe?token=…>` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`:
 // a mail client's POST to that URI unsubscribes at once (spec §7: every e-mail flag false). A GET (a
 // person following the link, or a scanner prefetching it) only shows a page with a button that posts;

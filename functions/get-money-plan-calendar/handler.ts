@@ -1,4 +1,4 @@
-// spec §7 get-money-plan-calendar {month 'YYYY-MM'} (issue 5 item 5): the Money Calendar's month for the
+// spec §7 get-money-plan-calendar {month 'YYYY-MM'}: the Money Calendar's month for the
 // active financial profile (X-Profile-Id): per day the actual transactions and planned items, balances
 // per account and in total, and the low, negative and lowest-point flags. Any role on the profile reads.
 // The view (cash, net worth or an account), the threshold and the allowance switch default to the caller's saved settings (money-plan /settings).
@@ -20,12 +20,12 @@ export const handler = httpHandler('get-money-plan-calendar', {
       const data = dataFor(deps);
       const ctx = { deps, data };
       const profileId = profileIdFromRequest(event);
-      // Issue 12 item 4: the access check, the caller's saved view of this profile (for what the request
+      // The access check, the caller's saved view of this profile (for what the request
       // leaves out) and the month's first round of reads go together; nothing read is used, and nothing
       // is written or regenerated, before access is granted.
       const named = Boolean(body.accountId || body.view);
       const view = { view: body.view ?? null, accountId: body.accountId ?? null };
-      // Issue 13 item 3: a month that starts beyond the free 90-day forecast is paid; checked once access
+      // A month that starts beyond the free 90-day forecast is paid; checked once access
       // is granted, beside the reads still in flight.
       const paid = `${body.month}-01` > addDays(todayOf(deps.clock), FREE_FORECAST_DAYS);
       const [, [settings, reads]] = await withProfileAccess(

@@ -11,7 +11,7 @@ const data = {
 } as unknown as Data;
 const caller = (userId: string) => ({ userId }) as Caller;
 
-describe('withProfileAccess (issue 12 item 4: the reads beside the access check)', () => {
+describe('withProfileAccess (the reads beside the access check)', () => {
   it('hands the reads back once access is granted', async () => {
     const [access, found] = await withProfileAccess(data, caller('owner'), 'p1', 'read', async () => 42);
     expect(access.role).toBe('owner');

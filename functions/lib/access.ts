@@ -55,7 +55,7 @@ export async function requireProfileAccess(
 }
 
 /**
- * The access check with the request's reads beside it, not before them (issue 12 item 4: one round trip
+ * The access check with the request's reads beside it, not before them (one round trip
  * instead of two). `reads` must only read — no write, no event, no regeneration — and what it finds is
  * handed back only once `requireProfileAccess` has granted `permission`: a refused caller gets exactly
  * the refusal they would get without the reads (a read's own failure is never surfaced to them), and
@@ -82,7 +82,7 @@ export async function withProfileAccess<T>(
 /**
  * Access to a record reached by its own id (an account, a linked bank) through the profile it belongs
  * to. A caller with no role there gets the record's own 404, the same answer as for an id that does not
- * exist, so a stranger cannot tell the two apart (issue 11 item 5).
+ * exist, so a stranger cannot tell the two apart.
  */
 export async function requireRecordAccess(
   data: Data,

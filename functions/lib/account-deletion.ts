@@ -1,4 +1,4 @@
-// "Delete my account" (issue 15 item 1, /settings → Danger zone). After a re-authentication (the password,
+// "Delete my account" (/settings → Danger zone). After a re-authentication (the password,
 // checked by Cognito; and a fresh second factor when two-factor is on), everything the person has with
 // the product goes, in an order that can be repeated after a failure:
 //

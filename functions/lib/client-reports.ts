@@ -1,4 +1,4 @@
-// Browsers' reports about themselves (issue 17; docs/observability.md): who sent a post (a verified ID
+// Browsers' reports about themselves (docs/observability.md): who sent a post (a verified ID
 // token, else an anonymous caller known only by a hash of their address), the per-caller rate limit,
 // storing (scrubbed again: the server does not trust the page's scrubbing), and the roll-up the admin's
 // GET /admin/client-health reads: spec §9's thresholds over the last hour and day, and the recent errors.

@@ -377,7 +377,7 @@ export async function getInvitationByToken(data: Data, token: string, now: Date)
 }
 
 /**
- * spec §4/§5 acceptance, for the invited person only (issue 11 item 6): the invited e-mail must equal,
+ * spec §4/§5 acceptance, for the invited person only: the invited e-mail must equal,
  * case-insensitively, the signed-in caller's own address, which Cognito verified at sign-up. Spec §5's
  * "given e-mail" is still read, but only as a cross-check — it must be the caller's too — so holding the
  * link and knowing the invited address (the public lookup shows it to fill in sign-up) is not enough

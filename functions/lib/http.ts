@@ -213,7 +213,7 @@ function toErrorResponse(error: unknown, correlationId: string, log: Logger): Ap
  * Builds the Lambda handler of one catalog entry. `routes` is keyed by API Gateway route key
  * ("GET /profiles/me"); each route of the catalog entry must have one.
  */
-/** Request bodies (issue 11 item 3): far above any form or question; webhooks' events run larger. */
+/** Request bodies: far above any form or question; webhooks' events run larger. */
 export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_WEBHOOK_BODY_BYTES = 256 * 1024;
 
@@ -246,7 +246,7 @@ export function httpHandler(
         if (!caller) throw new AuthError();
         // Admin routes were checked (group and profiles.is_admin) before the stack parsed anything.
         if (entry.caller === 'admin' && !caller.isAdmin) throw new ForbiddenError('Admin access required');
-        // issue 15 item 2: a sign-in of a user with 2FA on reaches nothing but the code step until it passes.
+        // A sign-in of a user with 2FA on reaches nothing but the code step until it passes.
         const declared = entry.routes.find((r) => `${r.method} ${r.path}` === event.routeKey);
         // Also refuses a sign-in that "sign out of other sessions" ended (functions/lib/sessions.ts).
         await requireSecondFactor(deps, dataFor(deps), caller, event, {
@@ -300,7 +300,7 @@ export function httpHandler(
       request.response = toErrorResponse(request.error, correlationId, getDeps().logger.child({ fn: name }));
     },
   });
-  // issue 16 item 1: admin routes check the caller first (401 signed out, 403 unless both the `admin`
+  // Admin routes check the caller first (401 signed out, 403 unless both the `admin`
   // group and profiles.is_admin), before the body limit, JSON parsing, validation or any lookup.
   if (entry.caller === 'admin') {
     stack.use({

@@ -1,6 +1,6 @@
 // The invitation e-mail: plain text and simple HTML with the accept link. Every value put into the
 // HTML is escaped; the subject (a mail header) carries user text only with control characters taken
-// out, so no stored name can add a header line (issue 11 item 3), and at most 150 characters.
+// out, so no stored name can add a header line, and at most 150 characters.
 import { PRODUCT_NAME } from '../../domain/brand.ts';
 import { withoutControlCharacters } from '../../domain/text.ts';
 import type { EmailMessage } from './ports/email.ts';

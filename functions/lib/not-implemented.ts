@@ -1,6 +1,6 @@
 // The handler of every catalog entry whose issue has not landed yet: it answers 501 with a clear
 // message naming the function and the issue that builds it. Nothing else in the product is stubbed.
-// It authorizes first, as a built handler would (issue 11 item 5): an admin entry answers a caller
+// It authorizes first, as a built handler would: an admin entry answers a caller
 // outside the `admin` group 403, so an unbuilt admin route tells a non-admin nothing more than a
 // built one would.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';

@@ -1,4 +1,4 @@
-// Paging for every list endpoint (issue 10 item 9; docs/api-conventions.md "Lists"): a request takes
+// Paging for every list endpoint (docs/api-conventions.md "Lists"): a request takes
 // `limit` and `cursor`, a response carries the page and `next_cursor` (null on the last page), in a
 // stable order, so a client that follows the cursor reads every row exactly once. Lists read from one
 // DynamoDB query page with ElectroDB's cursor (the last evaluated key; DynamoDB refuses a start key

@@ -1,5 +1,5 @@
-// "Sign out everywhere" (issue 15 item 1, spec §7 sign out with scope global) and the admin's "Revoke
-// sessions" (issue 16 item 2). Cognito's AdminUserGlobalSignOut revokes the user's refresh tokens, but an
+// "Sign out everywhere" (spec §7 sign out with scope global) and the admin's "Revoke
+// sessions". Cognito's AdminUserGlobalSignOut revokes the user's refresh tokens, but an
 // ID token already issued stays valid for up to an hour and the API trusts ID tokens, so the server keeps
 // its own mark: `profiles.sessions_revoked_at` (whole seconds). Every signed-in call whose token was
 // authenticated before it (`auth_time`) is refused with 401, and every second-factor session is ended,

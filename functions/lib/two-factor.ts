@@ -1,4 +1,4 @@
-// Two-factor authentication on the server (issue 15 item 2; spec §4 Two-factor, §7 send-2fa-code-secure,
+// Two-factor authentication on the server (spec §4 Two-factor, §7 send-2fa-code-secure,
 // verify-2fa-code-secure, 2FA disable, is_device_trusted_secure; §8 messages).
 //
 // The mechanism (docs/two-factor.md): Cognito checks the password; a sign-in of a user with 2FA on then

@@ -1,4 +1,4 @@
-// The Money Plan resource (issue 5 items 2–3; spec §3 money_plan_transactions, §7 money_plan_transactions
+// The Money Plan resource (spec §3 money_plan_transactions, §7 money_plan_transactions
 // by due date range): planned items of the active financial profile (X-Profile-Id) with their
 // reconciliation state; adding one-off and repeating items, editing one occurrence or a whole series,
 // deleting (a tombstone: never physically removed, so regeneration cannot bring it back) and undoing;
@@ -610,7 +610,7 @@ const http = httpHandler('money-plan', {
       const profileId = profileIdFromRequest(event);
       const from = query.from ?? todayOf(deps.clock);
       const to = query.to ?? addDays(from, DEFAULT_RANGE_DAYS);
-      // Issue 12 item 4: the access check beside the months ready to serve (month-views.ts) and the
+      // The access check beside the months ready to serve (month-views.ts) and the
       // forecast header that says whether they hold the latest plan (the query's own checks answer only
       // once access is granted, as before). Views not current: the items, the series' cadences, then the
       // matched transactions, as before.
@@ -712,7 +712,7 @@ const http = httpHandler('money-plan', {
       const data = dataFor(deps);
       const profileId = profileIdFromRequest(event);
       const today = todayOf(deps.clock);
-      // Read beside the access check, used once it is granted (issue 12 item 4).
+      // Read beside the access check, used once it is granted.
       const [, [series, { data: state }]] = await withProfileAccess(data, caller, profileId, 'read', () =>
         Promise.all([
           profileSeries(data, profileId),

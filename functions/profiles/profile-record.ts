@@ -32,7 +32,7 @@ export async function getOrCreateProfile(data: Data, caller: Caller, nowIso: str
 }
 
 /** is_admin (spec §6) needs both the caller's `admin` group and the stored profiles.is_admin, which
- * only an operator or another admin sets (issue 16 item 1; PATCH /profiles/me refuses the field); the
+ * only an operator or another admin sets (PATCH /profiles/me refuses the field); the
  * photo's URL is a short-lived read URL of the avatars store, made fresh on each read. */
 export async function profileView(
   profile: EntityItem<Data['profiles']>,

@@ -1,4 +1,4 @@
-// The realtime publisher (issue 16 item 5): each bus event that changes what a browser shows becomes
+// The realtime publisher: each bus event that changes what a browser shows becomes
 // one push to every open connection of everyone it concerns (every member of the affected profile);
 // connections that answer 410 Gone are forgotten. docs/realtime.md.
 import type { Context } from 'aws-lambda';

@@ -1,4 +1,4 @@
-// The realtime WebSocket's routes (issue 16 item 5; docs/realtime.md). $connect has no authorizer in
+// The realtime WebSocket's routes (docs/realtime.md). $connect has no authorizer in
 // front of it: it verifies the Cognito ID token from the query string itself and refuses the handshake
 // (401) unless it is valid; $disconnect forgets the connection; $default answers a heartbeat and refuses
 // anything else — too long or unknown — with an error message, changing nothing.

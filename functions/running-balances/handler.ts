@@ -38,7 +38,7 @@ export const DEFAULT_VIEW_DAYS = 90;
 
 const seriesQuery = z.object({
   accountId: idInput.optional(),
-  /** Issue 10: without an account, cash (default: the member's remembered view) or net worth. */
+  /** Without an account, cash (default: the member's remembered view) or net worth. */
   view: z.enum(VIEW_KINDS).optional(),
   days: z.coerce
     .number()
@@ -98,7 +98,7 @@ async function readSeries(deps: Deps, caller: Caller, query: SeriesQuery, event:
   const data = dataFor(deps);
   const profileId = profileIdFromRequest(event);
   const access = await requireProfileAccess(data, caller, profileId, 'read');
-  // Issue 13 item 3: the free level sees the default 90 days; the 2-year forecast is paid.
+  // The free level sees the default 90 days; the 2-year forecast is paid.
   if (query.days > FREE_FORECAST_DAYS)
     await requireEntitlement(deps, data, { ownerId: access.profile.owner_user_id, callerId: caller.userId });
   const settings =

@@ -1,6 +1,6 @@
 // spec §7 log_security_event {p_user_id, p_event_type, p_event_data, p_severity}: a user records an
 // event about themselves (p_user_id, when given, must be the caller: the handler stack enforces it).
-// An audit record is small and plain (issue 11 item 3): p_event_data holds at most 10 fields named in
+// An audit record is small and plain: p_event_data holds at most 10 fields named in
 // snake_case, each a short one-line string, a number, a boolean or null, 2 KB in all; anything else
 // is a 400 naming the field, so a browser cannot fill the audit log with arbitrary data.
 import { z } from 'zod';

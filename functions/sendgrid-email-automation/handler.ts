@@ -1,4 +1,4 @@
-// spec §7 sendgrid-email-automation {trigger_event, user_id, user_data} (issue 15 item 4): sends the
+// spec §7 sendgrid-email-automation {trigger_event, user_id, user_data}: sends the
 // event's e-mail to the caller through the e-mail port (the spec's name is kept; SES sends it), by their
 // e-mail preferences, recorded in email_sends. The product fires it itself on its events: a first
 // profile (user_signup), a linked bank (account_linked), a plan (money_plan_created), the coach's

@@ -1,5 +1,5 @@
 // spec §7 smart-alert-batching {user_id, alert_type, alert_data, priority 1 to 4, force_immediate}
-// (issue 15 item 3): raises an alert for the caller, delivered by their alert preferences. Also the
+//: raises an alert for the caller, delivered by their alert preferences. Also the
 // product's own alerts: the low-balance check on every regenerated forecast, the unusual-transaction
 // check after each sync, alerts other modules request (a bank needing re-login, a trial ending), and
 // the hourly delivery of due batches: the schedule enqueues each person with a due batch, the

@@ -1,4 +1,4 @@
-// Stripe's webhooks (issue 13 item 2). The signature is checked on the raw body with a 300 s tolerance
+// Stripe's webhooks. The signature is checked on the raw body with a 300 s tolerance
 // (the official client's constructEvent): a forged, unsigned, wrongly keyed or stale request is a 400
 // and changes nothing. Each event id is handled once (a conditional create in the event log); a replay
 // is acknowledged and ignored. Handling never trusts the payload's state: it rebuilds the person's
@@ -52,7 +52,7 @@ async function handle(
     const at = new Date(event.created * 1000).toISOString();
     if (!record.trial_will_end_notified_at || record.trial_will_end_notified_at < at)
       await data.subscribers.patch({ user_id: userId }).set({ trial_will_end_notified_at: at }).go();
-    // Issue 15 item 3: a trial ending in 3 days is a high-priority alert, once per trial end.
+    // A trial ending in 3 days is a high-priority alert, once per trial end.
     await deps.events.publish(
       'AlertRequested',
       trialEndingAlert(userId, record.trial_end ?? null, at.slice(0, 10)),

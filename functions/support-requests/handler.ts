@@ -1,4 +1,4 @@
-// Help & Support's contact form (issue 16 item 3): a signed-in person's request is stored and sent to
+// Help & Support's contact form: a signed-in person's request is stored and sent to
 // the support inbox through the e-mail port, with diagnostics only when they consent (build version,
 // the screen, the last error's correlation id — never tokens, amounts or account data). Five requests
 // an hour per person. docs/help.md.

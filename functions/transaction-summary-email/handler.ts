@@ -1,4 +1,4 @@
-// spec §7 transaction-summary-email {userId, newTransactionIds, accountIds} (issue 15 item 4): e-mails
+// spec §7 transaction-summary-email {userId, newTransactionIds, accountIds}: e-mails
 // the caller a summary of new transactions, if their (opt-in) transaction_summary preference is on.
 // Sent by the product after each sync that adds transactions; a person may only summarise transactions
 // of accounts on profiles they have a role on.

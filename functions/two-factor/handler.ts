@@ -1,4 +1,4 @@
-// The two-factor resource (issue 15 item 2; spec §7 2FA disable and is_device_trusted_secure): the
+// The two-factor resource (spec §7 2FA disable and is_device_trusted_secure): the
 // caller's status (answered during the code step), authenticator-app setup, disable with a fresh code,
 // the trusted-device check that lets a trusted browser skip the code, the trusted devices (listed and
 // revoked one by one), and ending the sign-in's second-factor session at sign-out.

@@ -1,5 +1,5 @@
 // Where cognito-local differs from Cognito in what the app meets, patched in its target table before it
-// starts (issue 15):
+// starts:
 // - ResendConfirmationCode, which it lacks (the SPA's "Resend code" on /verify-email answered 500): as in
 //   Cognito, an unknown user is UserNotFoundException, a confirmed one InvalidParameterException 'User is
 //   already confirmed.', otherwise a new code is delivered (locally the fixed CODE, written to the
@@ -70,7 +70,7 @@ const AdminUserGlobalSignOut =
     return {};
   };
 
-// Sign-in lockout, which it lacks (issue 11 item 7): Cognito locks a user out after 5 wrong passwords in a
+// Sign-in lockout, which it lacks: Cognito locks a user out after 5 wrong passwords in a
 // row, answering NotAuthorizedException 'Password attempts exceeded' (the SPA shows spec §8's rate-limit
 // message), for a time that starts at 1 s and doubles with each further failure, up to 15 minutes; a
 // right password at the end of the lockout resets the count. Kept in memory, per user name, and shared by

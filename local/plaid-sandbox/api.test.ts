@@ -316,7 +316,7 @@ describe('/accounts/get and /accounts/balance/get', () => {
           .filter((t) => t.account_id === accountId && !t.pending)
           .reduce((sum, t) => sum + Math.round(t.amount * 100), 0);
       const before = (await ownClient.accountsGet({ access_token: item.access_token })).data.accounts;
-      // A loan's interest raises what is owed with no transaction of its own (issue 10 item 3).
+      // A loan's interest raises what is owed with no transaction of its own.
       const interestPaid = async () => {
         const { liabilities } = (await ownClient.liabilitiesGet({ access_token: item.access_token })).data;
         return new Map(

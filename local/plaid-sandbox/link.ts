@@ -78,7 +78,7 @@ export const flowPageCsp = (mode: 'embedded' | 'hosted') =>
     "form-action 'self'",
     "base-uri 'none'",
     // CSP host sources cannot name an IPv6 literal ([::1] is refused as invalid), and the app binds
-    // 127.0.0.1 anyway (issue 11 item 9).
+    // 127.0.0.1 anyway.
     mode === 'embedded' ? 'frame-ancestors http://127.0.0.1:* http://localhost:*' : "frame-ancestors 'none'",
   ].join('; ');
 

@@ -31,7 +31,7 @@ const { values: args } = parseArgs({
   },
 });
 
-/** The endpoints the product calls (issue 13), as the document names their paths. */
+/** The endpoints the product calls, as the document names their paths. */
 export const ENDPOINTS: ReadonlyArray<readonly [method: string, path: string]> = [
   ['get', '/v1/products'],
   ['get', '/v1/products/{id}'],

@@ -46,7 +46,7 @@ export interface CatalogProduct {
   }>;
 }
 
-/** The tiers Tallywise sells (issue 13: "at least a monthly and an annual plan"). */
+/** The tiers Tallywise sells ("at least a monthly and an annual plan"). */
 export const TALLYWISE_CATALOG: readonly CatalogProduct[] = [
   {
     name: 'Tallywise Plus',

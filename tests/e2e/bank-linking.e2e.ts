@@ -108,7 +108,7 @@ test('connect a bank from /get-started, see accounts and transactions, reconnect
     endpoint: '/transactions/sync',
     error_code: 'ITEM_LOGIN_REQUIRED',
   });
-  // A double click refreshes once (issue 18): one smart-plaid-sync for the one bank, not two.
+  // A double click refreshes once: one smart-plaid-sync for the one bank, not two.
   const syncBodies: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/functions/smart-plaid-sync')) {
@@ -133,7 +133,7 @@ test('connect a bank from /get-started, see accounts and transactions, reconnect
   await expect(prompt).toHaveCount(0);
   await expect(page.getByText('Needs reconnection')).toHaveCount(0);
 
-  // On a 375 px phone no account or bank name is cut short (issue 11 item 9: "First ...").
+  // On a 375 px phone no account or bank name is cut short ("First ...").
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(checkingRow).toContainText('First Platypus Bank');
   expect(await textsCutShort(page.getByRole('main'))).toEqual([]);

@@ -1,4 +1,4 @@
-// The AI Money Coach in Chromium (issue 14): a linked user with a generated plan opens /coach from
+// The AI Money Coach in Chromium: a linked user with a generated plan opens /coach from
 // /ai-coach, asks "Can I afford $600 on the 20th?" and gets a verdict with the lowest cash balance with
 // and without it — the "without" figure equals that day's balance on the calendar; asks about
 // subscriptions and sees the detected ones; opens "How I worked this out"; the conversation survives a

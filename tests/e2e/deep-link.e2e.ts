@@ -1,4 +1,4 @@
-// A cold deep link to /calendar with a stored session (issue 12 item 2): the screen's data requests
+// A cold deep link to /calendar with a stored session: the screen's data requests
 // start with its code, not after it — the calendar request is sent by index.html's inline script, from
 // the config in the page, before the last JavaScript file has finished loading — and nothing in the
 // session sends a CORS preflight. The app then renders the screen from a warm cache, in one commit, not

@@ -1,4 +1,4 @@
-// Engagement prompts in Chromium (spec §4, issue 6): a new user connects a sandbox bank on
+// Engagement prompts in Chromium (spec §4): a new user connects a sandbox bank on
 // /get-started, lands on /accounts and sees the first_account prompt, which is recorded as shown in
 // their engagement record (spec §3) and never comes back; generating the plan the same day records
 // the event but shows nothing (at most one a day); a day later the money_plan_generated prompt shows

@@ -1,4 +1,4 @@
-// Help & Support in Chromium (issue 16 item 3): a signed-in person searches the answers, opens one,
+// Help & Support in Chromium: a signed-in person searches the answers, opens one,
 // narrows by topic, and sends a message with diagnostics; it lands in the support inbox (the local
 // outbox) with its reference. 375 px, axe light and dark, screenshots.
 import { randomUUID } from 'node:crypto';

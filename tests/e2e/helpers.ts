@@ -38,7 +38,7 @@ export async function signUpAndSignIn(
   {
     fullName = 'Ada Lovelace',
     expectWelcomeToast = false,
-    /** Start the 7-day trial at once, so the money screens open before any bank is linked (issue 13). */
+    /** Start the 7-day trial at once, so the money screens open before any bank is linked. */
     trial = true,
   } = {},
 ) {
@@ -127,7 +127,7 @@ export async function apiFromPage<T = unknown>(
 /**
  * Starts the signed-in user's card-free 7-day trial through the API (spec §6: available to any
  * signed-in user), as a first bank connection would, and reloads so the SPA reads the new status
- * (issue 13: the money screens are behind the subscription gate).
+ * (the money screens are behind the subscription gate).
  */
 export async function startTrial(page: Page) {
   const { status } = await apiFromPage(page, 'POST', '/functions/start-trial', {});
@@ -311,7 +311,7 @@ export async function screenshots(page: Page, name: string) {
 }
 
 /**
- * Makes a signed-up user an admin the way an operator does (issue 16 item 1, bin/make-admin.ts): the
+ * Makes a signed-up user an admin the way an operator does (bin/make-admin.ts): the
  * Cognito `admin` group and profiles.is_admin. The user signs in again for the group to reach the token.
  */
 export async function makeAdminByEmail(email: string) {

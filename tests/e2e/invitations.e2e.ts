@@ -60,7 +60,7 @@ async function signUpThroughUi(page: Page, who: Person) {
   await expect(page.getByText("Welcome to Tallywise! Let's get you set up.")).toBeVisible();
   // spec §2 home logic: a new user without accounts lands on /get-started; the journey goes on from Settings.
   await expect(page).toHaveURL(/\/get-started$/);
-  // The money screens are behind the subscription gate (issue 13); an owner's trial covers the people
+  // The money screens are behind the subscription gate; an owner's trial covers the people
   // they invite.
   await startTrial(page);
   await page.goto(`${base()}/settings`);

@@ -1,4 +1,4 @@
-// spec §7's function-call layer in Chromium (issue 18): two parts of a page asking for the same call at
+// spec §7's function-call layer in Chromium: two parts of a page asking for the same call at
 // once share one request. A new person opening /get-started before any financial profile exists has two
 // components asking for ensure-default-profile on their own: the app-wide profile list as soon as its
 // list comes back empty (spec §4 Profile loading), and the setup card after 0.5 s without a profile

@@ -11,7 +11,7 @@ const base = () => process.env.E2E_BASE_URL ?? '';
 test('sign up, confirm, sign in, rename, reload, sign out', async ({ page }) => {
   const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
   const password = 'tallywise-e2e-pass';
-  // issue 12 item 1: the SPA calls the API under its own origin (/api), so no call needs a CORS preflight.
+  // The SPA calls the API under its own origin (/api), so no call needs a CORS preflight.
   const apiCalls: string[] = [];
   const preflights: string[] = [];
   const warnings: string[] = [];
@@ -59,7 +59,7 @@ test('sign up, confirm, sign in, rename, reload, sign out', async ({ page }) => 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Profile updated successfully')).toBeVisible();
 
-  // issue 12 item 2: the runtime config comes in the page, so a start requests no /config.json.
+  // The runtime config comes in the page, so a start requests no /config.json.
   const configRequests: string[] = [];
   const countConfig = (request: { url(): string }) => {
     if (new URL(request.url()).pathname === '/config.json') configRequests.push(request.url());
@@ -94,7 +94,7 @@ test('sign up, confirm, sign in, rename, reload, sign out', async ({ page }) => 
   expect(apiCalls.length).toBeGreaterThan(5);
   expect(apiCalls.every((url) => url.startsWith(`${base()}/api/`))).toBe(true);
   expect(preflights).toEqual([]);
-  // issue 11 item 9: Amplify's "custom endpoint" warning (cognito-local is the endpoint by design) is
+  // Amplify's "custom endpoint" warning (cognito-local is the endpoint by design) is
   // not printed at all, let alone once per call.
   expect(warnings.filter((w) => /custom .*endpoint/i.test(w))).toEqual([]);
 });

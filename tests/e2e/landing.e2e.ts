@@ -1,4 +1,4 @@
-// The light landing page (issue 6, issue 12; docs/web.md "Landing bundle") in Chromium: a signed-out
+// The light landing page (issue 12; docs/web.md "Landing bundle") in Chromium: a signed-out
 // visitor on '/' reads the landing page prerendered into index.html, driven by the small entry alone —
 // nothing of React, Amplify, the router or the query cache is fetched before it paints, nor until a link
 // is pointed at — then its screens are preloaded, and its links start the full app in place (the page
@@ -54,7 +54,7 @@ test('a signed-out visitor gets the landing page without the full app, then the 
   await expect(page.locator('[data-start-view="landing"] [data-typed]')).toHaveText(
     'See every account in one place.',
   );
-  // issue 12: nothing of the app loads while the visitor only reads (well past spec §2's 3 s preload
+  // Nothing of the app loads while the visitor only reads (well past spec §2's 3 s preload
   // delay, which is for signed-in starts); pointing at a link loads it and the screens' preloads.
   await page.waitForTimeout(4_000);
   const loadedWhileReading = await page.evaluate(() =>

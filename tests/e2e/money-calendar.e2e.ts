@@ -500,7 +500,7 @@ test('a viewer sees both screens without edit, add, delete or undo, and the serv
   for (const [method, path, payload] of writes)
     expect((await apiCall(viewer, method, path, payload)).status, `${method} ${path}`).toBe(403);
 
-  // The coach (issue 14): a viewer may ask about the profile's money, and is drafted a planned item
+  // The coach: a viewer may ask about the profile's money, and is drafted a planned item
   // but offered no "Add to my plan" (adding is an edit; the server refuses it above).
   await viewer.goto(`${base()}/coach`);
   await viewer.getByLabel('Ask about your money').fill('What are my subscriptions?');

@@ -1,4 +1,4 @@
-// Notifications in Chromium (issue 15 items 1, 3, 4): /settings → Notifications saves an e-mail switch
+// Notifications in Chromium: /settings → Notifications saves an e-mail switch
 // and an alert delivery and keeps them across a reload; the header's bell shows an alert with the
 // unread count and marking it read clears the count. 375 px without sideways scroll, axe, screenshots.
 import { randomUUID } from 'node:crypto';

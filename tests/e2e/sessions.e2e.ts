@@ -1,4 +1,4 @@
-// "Sign out everywhere" in Chromium (issue 15 item 1, functions/lib/sessions.ts): two browsers signed in as
+// "Sign out everywhere" in Chromium (functions/lib/sessions.ts): two browsers signed in as
 // one person; the first ends every session from /settings and lands on the sign-in page; the second is
 // sent there on its next call, told why; signing in again works. "Delete my account" at 375 px: a wrong
 // password is refused in the dialog, the right one deletes the account, and it cannot sign in again.

@@ -113,7 +113,7 @@ test('landing → questionnaire with every message → account → confirmation 
   await expect(page.getByRole('heading', { name: "Let's get you set up in 60 seconds" })).toBeVisible();
   await axeLightAndDark(page);
 
-  // The money screens are behind the subscription gate (issue 13): on a trial from here.
+  // The money screens are behind the subscription gate: on a trial from here.
   await startTrial(page);
   await page.goto(`${base()}/accounts`);
   await expect(page.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
@@ -307,7 +307,7 @@ test('an admin notice with a script and an onerror payload renders sanitized and
   test.setTimeout(120_000);
   const email = newEmail('admin');
   await signUpAndSignIn(page, email);
-  // issue 16 item 1: an admin has the `admin` group and profiles.is_admin (bin/make-admin.ts).
+  // An admin has the `admin` group and profiles.is_admin (bin/make-admin.ts).
   await makeAdminByEmail(email);
   // A new sign-in carries the group in the token.
   await page.goto(`${base()}/settings`);
@@ -418,7 +418,7 @@ test('at 375 px the bottom navigation shows, the header does not, and Personaliz
   await menu.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
 
-  // Personalize on a 375 x 667 phone (issue 11 item 9): every tab whole, "Save & Close" reachable without
+  // Personalize on a 375 x 667 phone: every tab whole, "Save & Close" reachable without
   // scrolling the dialog, four typed initials inside the avatar.
   await page.setViewportSize({ width: 375, height: 667 });
   await page.getByRole('button', { name: 'Account menu' }).click();

@@ -207,7 +207,7 @@ describe('stage and CORS', () => {
     expect(props.DefaultRouteSettings.ThrottlingBurstLimit).toBeGreaterThan(0);
   });
 
-  it('throttles every public route on its own, tighter than the stage (issue 11 item 7)', () => {
+  it('throttles every public route on its own, tighter than the stage', () => {
     const [stage] = Object.values(ofHttpApi('AWS::ApiGatewayV2::Stage'));
     const settings = stage!.Properties.RouteSettings as Record<
       string,
@@ -239,7 +239,7 @@ describe('stage and CORS', () => {
   });
 });
 
-describe('e-mail (issue 15 item 4)', () => {
+describe('e-mail', () => {
   it('sends through one SES configuration set whose events reach the default EventBridge bus', () => {
     api.resourceCountIs('AWS::SES::ConfigurationSet', 1);
     api.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {

@@ -1,4 +1,4 @@
-// The realtime WebSocket API (issue 16 item 5): its routes go to the catalog's realtime function, the
+// The realtime WebSocket API: its routes go to the catalog's realtime function, the
 // stage logs and throttles, $connect's handler gets the pool to verify tokens against, and only the
 // publisher may post to connections — on this API's stage, POST only.
 import { beforeAll, describe, expect, it } from 'vitest';

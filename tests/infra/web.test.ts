@@ -64,7 +64,7 @@ describe('security headers', () => {
   });
 });
 
-describe('the API under the SPA origin (issue 12 item 1)', () => {
+describe('the API under the SPA origin', () => {
   const apiBehavior = () =>
     (distribution.CacheBehaviors as Props[]).find((b) => b.PathPattern === '/api/*') as Props;
 

@@ -1,4 +1,4 @@
-// "Delete my account" (issue 15 item 1; functions/lib/account-deletion.ts): after the password (and a
+// "Delete my account" (functions/lib/account-deletion.ts): after the password (and a
 // fresh second factor when 2FA is on), the person's data goes from every table — checked afterwards by
 // querying every partition of the table and its indexes filed under their ids, whatever the entity — their bank connections are removed at Plaid, their subscription
 // is cancelled at Stripe, the Cognito user is deleted, leftover tokens are refused, and the members of

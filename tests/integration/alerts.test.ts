@@ -1,4 +1,4 @@
-// Alerts (issue 15 item 3; spec §7 smart-alert-batching, §3 alert_preferences, §9 priorities 1 to 4):
+// Alerts (spec §7 smart-alert-batching, §3 alert_preferences, §9 priorities 1 to 4):
 // delivery by preference (immediate, hourly, daily), smart batching, the in-app list with its unread
 // count, and the low-balance alert on the forecast's next 30 days, raised once per low point.
 import { describe, expect, it } from 'vitest';

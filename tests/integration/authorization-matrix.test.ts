@@ -81,7 +81,7 @@ const endpoints: Endpoint[] = [
   },
 ];
 
-/** The money engine's profile-scoped endpoints (issue 5): the profile travels in X-Profile-Id. */
+/** The money engine's profile-scoped endpoints: the profile travels in X-Profile-Id. */
 function moneyEngineEndpoints(): Endpoint[] {
   const scoped = (method: string, path: string, body?: unknown) => (f: Fixture, token: string | undefined) =>
     api(method, path, { token, body, headers: { 'x-profile-id': f.profileId } });
@@ -260,7 +260,7 @@ async function fixture(): Promise<Fixture> {
     body: { name: 'Shared' },
   });
   // The paid features (the coach) need an entitled owner; the owner's trial covers the members
-  // (issue 13 item 3, docs/subscriptions.md).
+  // (docs/subscriptions.md).
   const trial = await api('POST', '/functions/start-trial', { token: owner.idToken, body: {} });
   expect(trial.status).toBe(200);
   await join(owner, profile.id, editor, 'editor');

@@ -1,4 +1,4 @@
-// Issue 17: POST /client-reports (public, attributed when a token comes with it, rate-limited per
+// POST /client-reports (public, attributed when a token comes with it, rate-limited per
 // sender, 400/413/429 storing nothing, scrubbed on arrival, kept with a TTL) and the admin's
 // GET /admin/client-health (401 signed out, 403 for anyone but an admin, spec §9's thresholds).
 import { randomUUID } from 'node:crypto';

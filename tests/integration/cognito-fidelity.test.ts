@@ -1,5 +1,5 @@
 // Where cognito-local differed from Cognito in what the app meets (local/cognito/fidelity.cjs): "Resend
-// code" on /verify-email (issue 15 item 4; it answered 500 locally) and a wrong current password on
+// code" on /verify-email (it answered 500 locally) and a wrong current password on
 // "Change password" (InvalidPasswordException locally, NotAuthorizedException in Cognito).
 import {
   ChangePasswordCommand,
@@ -107,7 +107,7 @@ describe('ResendConfirmationCode locally', () => {
   });
 });
 
-describe('sign-in lockout locally (issue 11 item 7)', () => {
+describe('sign-in lockout locally', () => {
   it('refuses even the right password for a while after 5 wrong ones, as Cognito does, then lets it in', async () => {
     const user = await signUpAndSignIn();
     const signIn = (password: string) => signInWithPassword({ email: user.email, password });

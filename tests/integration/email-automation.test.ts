@@ -1,4 +1,4 @@
-// E-mail automation (issue 15 item 4; spec §3 email_preferences, email_sends; §7 sendgrid-email-automation,
+// E-mail automation (spec §3 email_preferences, email_sends; §7 sendgrid-email-automation,
 // data-store calls; §9 e-mail history limit 50): every spec event sends by preference and records an
 // email_sends row; strict preference bodies; one-click unsubscribe (RFC 8058); a hard bounce stops
 // non-essential mail; the weekly digest's figures equal the calendar API's.

@@ -188,7 +188,7 @@ describe('invitations', () => {
       token: stranger.idToken,
       body: { email: stranger.email },
     });
-    // Issue 11 item 6: holding the link and naming the invited address (the public lookup shows it) is
+    // Holding the link and naming the invited address (the public lookup shows it) is
     // not enough; only the person signed in with that address may accept.
     const linkHolder = await api('POST', `/invitations/${token}/accept`, {
       token: stranger.idToken,
@@ -230,7 +230,7 @@ describe('invitations', () => {
     expect(inv).not.toHaveProperty('accepted_by');
   });
 
-  it('accepts for the person signed in with the invited address, case-insensitively (issue 11 item 6)', async () => {
+  it('accepts for the person signed in with the invited address, case-insensitively', async () => {
     const { owner, profile } = await ownerWithProfile();
     const invitee = await signUpAndSignIn();
     const invitation = await invite(owner, profile.id, invitee.email.toUpperCase(), 'viewer');

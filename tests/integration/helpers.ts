@@ -111,7 +111,7 @@ export function directData() {
   return createData({ ddb, tableName });
 }
 
-/** A signed-in admin (issue 16 item 1): both the `admin` group and profiles.is_admin, set the way an
+/** A signed-in admin: both the `admin` group and profiles.is_admin, set the way an
  * operator does (bin/make-admin.ts), then signed in again so the token carries the group. */
 export async function signUpAdmin(fullName = 'Ada Admin'): Promise<TestUser> {
   const user = await signUpAndSignIn(fullName);

@@ -1,4 +1,4 @@
-// Input limits at the edge (issue 11 item 3), through the local gateway: control characters in names
+// Input limits at the edge, through the local gateway: control characters in names
 // and descriptions are a 400 naming the field and change nothing; an audit event's data has a strict,
 // small shape; bodies over a route's limit are a 413 (public routes included), and the gateway refuses
 // a 5 MB body without reading it all.

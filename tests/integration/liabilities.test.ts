@@ -1,4 +1,4 @@
-// Card and loan payments from the bank's statements (issue 10 item 3), through the gateway against
+// Card and loan payments from the bank's statements, through the gateway against
 // DynamoDB Local and the Plaid sandbox: sync keeps /liabilities/get on the card and loan accounts, and
 // "Generate my plan" plans the card's payment at the statement balance (or this person's usual part of
 // it) on the statement's due date, and the loans' payments at the scheduled amount with interest.

@@ -1,4 +1,4 @@
-// Lists that never silently lose rows (issue 10 item 9), through the gateway against DynamoDB Local: a
+// Lists that never silently lose rows, through the gateway against DynamoDB Local: a
 // profile-wide transactions read of more rows than one page, followed by its cursor, returns every
 // stored row exactly once, newest first; so do one account's transactions, the plan's items and the
 // accounts list; a cursor that was not issued is a 400 naming `cursor`, and so is an impossible date.

@@ -218,7 +218,7 @@ describe('npm run money on a Plaid export (First Platypus Bank, 24 months throug
     for (const stream of out.streams) expect(stream.next_date > today, stream.next_date).toBe(true);
     expect(out.items.length).toBeGreaterThan(100);
     for (const item of out.items) expect(item.due_date >= today).toBe(true);
-    // The loans' side of their payments is not income (issue 10 item 2), as on the server.
+    // The loans' side of their payments is not income, as on the server.
     const incomeAccounts = new Set(out.streams.filter((s) => s.kind === 'income').map((s) => s.account_id));
     expect(incomeAccounts.has(checking.account_id)).toBe(true);
   });

@@ -1,4 +1,4 @@
-// Months ready to serve (issue 12 item 4; functions/lib/money/month-views.ts): the plan's list and the
+// Months ready to serve (functions/lib/money/month-views.ts): the plan's list and the
 // calendar's month answer from the month views a regeneration writes, exactly as they answer from the
 // planned items, series, matched transactions and balance months themselves, and never from a view that
 // a later write made stale (plan edits, deletes, undoing a match, settings, a forced regeneration).
@@ -78,7 +78,7 @@ beforeAll(async () => {
 });
 afterAll(() => forecastSettled(profileId));
 
-describe('month views (issue 12 item 4)', () => {
+describe('month views', () => {
   it('answer the list and the calendar exactly as the sources do', async () => {
     expect(await viewsCurrent()).toBe(true);
     const fromViews = await list();

@@ -1,4 +1,4 @@
-// Planned items a user adds by hand (issue 5 item 2), through the gateway: a repeating item becomes a
+// Planned items a user adds by hand, through the gateway: a repeating item becomes a
 // series with one item per occurrence; an edit or delete applies to one occurrence or to the series
 // from that one on, and is undone by PATCH {is_user_deleted: false}; the series is listed with the
 // detected streams; money-plan categories; each member's forecast view settings; bad input is a 400
@@ -315,7 +315,7 @@ describe('one-off items', () => {
   });
 });
 
-describe('the list reads what it shows (issue 12 item 4)', () => {
+describe('the list reads what it shows', () => {
   it('answers each item as the item read whole does: the projected query and the series cadences lose nothing', async () => {
     const start = addDays(today(), 3);
     const created = await call<{ item: Item; series: Stream }>('POST', '/money-plan/items', {

@@ -1,4 +1,4 @@
-// The money engine through the gateway against DynamoDB Local and the Plaid sandbox (issue 5): a new
+// The money engine through the gateway against DynamoDB Local and the Plaid sandbox: a new
 // user links a sandbox bank, the initial sync runs, 'generate my plan' finds payroll and rent with their
 // transactions; regeneration is idempotent and respects deletes and edits; a one-off expense lowers
 // every later day's forecast by exactly its amount and deleting it restores them; a match can be undone

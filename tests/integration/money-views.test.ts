@@ -1,4 +1,4 @@
-// Cash and debt kept apart (issue 10 items 1–2), through the gateway against DynamoDB Local and the
+// Cash and debt kept apart, through the gateway against DynamoDB Local and the
 // Plaid sandbox's First Platypus Bank (checking, savings, a card, a student loan and a mortgage): the
 // calendar and the forecast open on Cash, a card or loan reads as owed (positive) in every figure of
 // its view, net worth is held − owed, low days are marked only on cash, the picker lists every

@@ -1,4 +1,4 @@
-// A notice scheduled for later reaches open browsers when it starts (issue 16, docs/realtime.md): the save
+// A notice scheduled for later reaches open browsers when it starts (docs/realtime.md): the save
 // pushes nothing while it cannot show; the `notice-starts` sweep pushes it once its start has come, once.
 // The sweep runs here against the suite's DynamoDB Local with a clock the test sets and a bus that keeps
 // what it is given (what the realtime publisher does with NoticePublished is tests/integration/realtime).

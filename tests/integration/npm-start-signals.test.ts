@@ -1,4 +1,4 @@
-// `npm start` stops when its launcher is signalled (issue 11 item 2): SIGINT or SIGTERM sent to the
+// `npm start` stops when its launcher is signalled: SIGINT or SIGTERM sent to the
 // outermost process (npm) stops everything under it — the launcher, DynamoDB Local's Java process and
 // cognito-local — and frees every port, within seconds.
 import { spawn, execFileSync } from 'node:child_process';

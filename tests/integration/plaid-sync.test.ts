@@ -234,7 +234,7 @@ describe('webhooks', () => {
     expect(await snapshot()).toBe(before);
   });
 
-  it('acknowledges a transactions webhook at once and leaves the sync to the bus (issue 11 item 8)', async () => {
+  it('acknowledges a transactions webhook at once and leaves the sync to the bus', async () => {
     const { bank } = await linkedAndSynced();
     const { data: before } = await data.plaidItems.get({ id: bank.itemId }).go();
     const published: Array<{ type: string; detail: unknown }> = [];
@@ -359,7 +359,7 @@ describe('who may link and see banks', () => {
 
     expect(results.map((r) => r.status)).toEqual([404, 404, 404, 404]);
 
-    // One answer for another's id and for an id that does not exist (issue 11 item 5): nothing tells a
+    // One answer for another's id and for an id that does not exist: nothing tells a
     // stranger that the account or the linked bank exists.
     const missing = await Promise.all([
       api('GET', '/accounts/acc_does_not_exist', { token: stranger.idToken }),

@@ -167,7 +167,7 @@ describe('catalog entries whose issue has not landed', () => {
     },
   );
 
-  // Authorize first (issue 11 item 5): an unbuilt admin route tells a non-admin no more than a built one.
+  // Authorize first: an unbuilt admin route tells a non-admin no more than a built one.
   // Every admin route is built now: tests/integration/admin.test.ts checks each × {admin, plain user,
   // group only, is_admin only, signed out} (85 cases, 0 unexpected allows).
 

@@ -1,4 +1,4 @@
-// Issue 11 item 7: the public routes carry their own throttle (functions/catalog.ts PUBLIC_ROUTE_THROTTLE),
+// The public routes carry their own throttle (functions/catalog.ts PUBLIC_ROUTE_THROTTLE),
 // API Gateway route throttling in the cloud and the same token bucket in the local gateway. A flood is
 // answered 429 with spec §8's rate-limit message before any handler runs, so nothing past the limit is
 // stored; the bucket refills and the route answers again.

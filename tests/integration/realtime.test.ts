@@ -1,4 +1,4 @@
-// The realtime WebSocket against the local gateway's ws server (issue 16 item 5): $connect refuses
+// The realtime WebSocket against the local gateway's ws server: $connect refuses
 // forged and missing tokens, the heartbeat answers, oversized and unknown messages are refused without
 // closing anything, a plan change reaches every connection of every member of the profile (and nobody
 // else), and a connection that answers 410 Gone is forgotten.

@@ -1,4 +1,4 @@
-// spec §7 send-verification-email (issue 15 item 4): public, (re)sends the sign-up code through Cognito
+// spec §7 send-verification-email: public, (re)sends the sign-up code through Cognito
 // (cognito-local here), answers the same whatever the address, and stops a flood per address with spec §8's
 // message. A send is seen as the user record's last-modified date moving (a new code is stored on it).
 import { randomUUID } from 'node:crypto';

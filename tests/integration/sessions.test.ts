@@ -1,4 +1,4 @@
-// "Sign out everywhere" (issue 15 item 1) and the admin's "Revoke sessions" (issue 16 item 2),
+// "Sign out everywhere" and the admin's "Revoke sessions",
 // functions/lib/sessions.ts: every sign-in up to the call ends — its ID token refused by the API with 401,
 // its refresh token revoked by Cognito (cognito-local here, local/cognito/fidelity.cjs) — and a new
 // sign-in works.

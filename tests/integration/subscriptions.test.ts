@@ -1,4 +1,4 @@
-// Subscriptions end to end on the local cloud (issue 13 items 2, 3 and 5): the card-free trial, checkout
+// Subscriptions end to end on the local cloud: the card-free trial, checkout
 // on the Stripe sandbox's hosted page, renewals, a failed renewal's grace period, the Billing Portal,
 // cancellation, and the 402 of the paid API routes once access lapses. The sandbox clock is the API's
 // billing clock, so moving it ends our trials as it ends Stripe's; tests move it forward only.

@@ -1,4 +1,4 @@
-// Help & Support's contact form through the gateway (issue 16 item 3): a request is stored and e-mailed
+// Help & Support's contact form through the gateway: a request is stored and e-mailed
 // to the support inbox with a reference; diagnostics appear only when sent; bad input is a 400 naming
 // the field (control characters, a token in diagnostics, unknown fields); six in an hour is a 429;
 // signed out is a 401.

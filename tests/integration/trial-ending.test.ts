@@ -1,4 +1,4 @@
-// Issue 15 item 3, "a trial ending in 3 days" for card-free trials (functions/lib/subscriptions/trial-ending.ts):
+// "a trial ending in 3 days" for card-free trials (functions/lib/subscriptions/trial-ending.ts):
 // the daily scan raises one high-priority alert for each card-free trial that ends within 3 days, and none
 // for a trial further off, one already over, or a Stripe trial (Stripe's own webhook announces those).
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Two-factor authentication enforced by the server (issue 15 item 2), through the local gateway against
+// Two-factor authentication enforced by the server, through the local gateway against
 // DynamoDB Local and the outbox: authenticator-app setup and sign-in codes (each used once), recovery
 // codes (each used once), e-mail codes (bound to the sign-in, expiring, 5 sends per 15 minutes with
 // spec §8's message), trusted devices, a password-only sign-in refused by every profile-scoped route,

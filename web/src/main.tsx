@@ -3,7 +3,7 @@
 // session reads the landing page straight from the HTML, driven by app/static-landing.ts without React;
 // the full app (React, config, Amplify, router, query cache: app/boot.tsx) loads when they head into it.
 // Every other start shows the loading view and loads the full app at once, with the deep link's screen
-// and first API requests started beside it (issue 12, lib/early-data.ts). This file stays small: it is
+// and first API requests started beside it (lib/early-data.ts). This file stays small: it is
 // all a landing visitor runs.
 import { preloadScreenFor } from './app/screens.ts';
 import { startsWithLanding } from './app/start-mode.ts';
@@ -73,7 +73,7 @@ if (landing && landingView) {
     },
   });
 } else {
-  // issue 12: a deep link's screen and its first API requests start with the app's code, not after it.
+  // A deep link's screen and its first API requests start with the app's code, not after it.
   // With the config in the page, index.html's inline script (app/inline-start.ts) has sent the requests
   // already, and Amplify's code starts loading here when a session is stored. Without it, the config is
   // asked for first: adding the screen's preload links takes a while on a slow phone.

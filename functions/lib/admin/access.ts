@@ -1,4 +1,4 @@
-// Admin access (issue 16 item 1): the Cognito `admin` group in the verified token AND `profiles.is_admin`
+// Admin access: the Cognito `admin` group in the verified token AND `profiles.is_admin`
 // in the table. The HTTP stack checks it before anything else on every admin route, so a caller who is
 // not an admin gets 401 or 403 and never a validation error, a 404 or any answer that depends on data.
 import { AuthError, ForbiddenError } from '../../../domain/errors.ts';

@@ -1,5 +1,5 @@
 // Every admin action leaves an audit record: who (the admin's id and e-mail), what (the action and its
-// target), when, and the state before and after (issue 16 item 1).
+// target), when, and the state before and after.
 import { randomUUID } from 'node:crypto';
 import type { AdminAction } from '../data/entities/admin.ts';
 import type { Data } from '../data/index.ts';

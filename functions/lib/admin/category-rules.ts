@@ -1,4 +1,4 @@
-// The category-matching maps of spec §5 as stored data (issue 16 item 2): absent, the built-in maps of
+// The category-matching maps of spec §5 as stored data: absent, the built-in maps of
 // domain/budget-categories.ts apply; an admin's save replaces them whole, conditionally on the version
 // they edited, after domain validation (refusing, e.g., a keyword that would shadow every description).
 import { ConflictError, ValidationError } from '../../../domain/errors.ts';

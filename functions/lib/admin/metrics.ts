@@ -1,4 +1,4 @@
-// Request and job counters for /admin/system (issue 16 item 2): per function and UTC hour, requests by
+// Request and job counters for /admin/system: per function and UTC hour, requests by
 // outcome and a latency histogram, updated with one atomic ADD per request, so the screen reads 24 small
 // partitions instead of scanning logs. Recording never fails a request: errors are logged and dropped.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';

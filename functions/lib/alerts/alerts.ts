@@ -1,4 +1,4 @@
-// Raising and delivering alerts (spec §7 smart-alert-batching; issue 15 item 3). An alert is stored for
+// Raising and delivering alerts (spec §7 smart-alert-batching). An alert is stored for
 // the in-app list at once; its e-mail goes out now (immediate, or force_immediate) or with the person's
 // next hourly or daily batch, where smart batching merges alerts of one kind into one section. An alert
 // with an occasion (`once`) is raised once per occasion: a forecast regenerated ten times with the same

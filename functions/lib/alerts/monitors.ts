@@ -1,4 +1,4 @@
-// The alerts the product raises by itself (issue 15 item 3): the forecast's lowest cash balance in the
+// The alerts the product raises by itself: the forecast's lowest cash balance in the
 // next 30 days under a member's threshold (re-checked on every regenerated forecast, one alert per low
 // point), a large unusual spending (checked after each sync) and a bank that needs the person to sign
 // in again (ItemLoginRequired). Trials ending come as AlertRequested from the Stripe webhook.

@@ -1,4 +1,4 @@
-// The cloud coach (issue 14 item 2): Amazon Bedrock's Converse API with the coach's tools. The model
+// The cloud coach: Amazon Bedrock's Converse API with the coach's tools. The model
 // asks for tools (stopReason tool_use), the server runs them for the caller's profile and returns the
 // results (toolResult), and the loop continues until the model ends its turn — bounded in rounds and
 // tool calls. The system prompt forbids any figure a tool did not return; the handler checks that

@@ -1,4 +1,4 @@
-// The coach port (issue 14 item 2): one interface, two coaches — the offline one (`npm start`, tests)
+// The coach port: one interface, two coaches — the offline one (`npm start`, tests)
 // and Bedrock's Converse with tools (the cloud). Both answer from the tools only; the handler checks
 // the numbers (domain/coach/verify.ts), stores the turn and enforces the limits.
 import type { ToolCall, ToolContext } from './tools.ts';

@@ -1,4 +1,4 @@
-// The money coach's tools (issue 14 item 1): read-only questions over the money engine, each typed
+// The money coach's tools: read-only questions over the money engine, each typed
 // with zod, run on the server for the caller's active profile (the handler has checked their role),
 // each answering figures the engine computed plus `as_of` and `warnings`. Both coaches (the offline one
 // and Bedrock) call these and only these; every number an answer states must come from a tool's result

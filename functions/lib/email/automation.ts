@@ -1,4 +1,4 @@
-// Sending the product's non-essential e-mail (issue 15 item 4): one path for every lifecycle event,
+// Sending the product's non-essential e-mail: one path for every lifecycle event,
 // digest, report, alert and summary. It reads the person's e-mail preferences (and a bounce or
 // complaint suppression), claims the occasion once where the mail is once-only, renders the template,
 // adds RFC 8058 one-click unsubscribe headers with a fresh token, sends through the e-mail port and

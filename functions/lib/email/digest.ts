@@ -1,4 +1,4 @@
-// The weekly digest's and monthly report's figures (issue 15 item 4): a person's own numbers, read
+// The weekly digest's and monthly report's figures: a person's own numbers, read
 // through the same calendar the Money Calendar shows (moneyPlanCalendar, cash view, the member's own
 // allowance switch), so every figure in the mail equals what the calendar API answers for those days.
 //   - spending this week: the last 7 days through today, the calendar's posted spending (actual_out);

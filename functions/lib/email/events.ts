@@ -1,4 +1,4 @@
-// spec §7 sendgrid-email-automation's events, each to one e-mail (issue 15 item 4): the lifecycle mail
+// spec §7 sendgrid-email-automation's events, each to one e-mail: the lifecycle mail
 // once per occasion, the weekly digest and monthly report with the person's own figures, the daily
 // inactivity scan, the people each schedule writes to, and the delivery events (SES through
 // EventBridge in the cloud, the outbox's simulation locally) that set an e-mail's status and stop

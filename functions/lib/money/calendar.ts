@@ -1,4 +1,4 @@
-// The Money Calendar's month (issue 5 item 5; spec §7 get-money-plan-calendar {month}): per day the actual
+// The Money Calendar's month (spec §7 get-money-plan-calendar {month}): per day the actual
 // transactions (classified, spec §3 classification output) and the planned items, opening and closing
 // balances per account and in total, and flags (below the user's low-balance threshold, negative, the
 // month's lowest point). Days from today on come from the stored forecast; past days are actual balances
@@ -51,7 +51,7 @@ function viewKeys(view: MoneyView): string[] {
   return view.kind === 'account' ? [] : [view.key];
 }
 
-/** Navigation reaches 24 months either way (issue 5: 24 months ahead, back through Plaid's history). */
+/** Navigation reaches 24 months either way (24 months ahead, back through Plaid's history). */
 export const CALENDAR_MONTHS_EACH_WAY = 24;
 export interface CalendarInput {
   readonly month: string;
@@ -220,7 +220,7 @@ export interface CalendarReads {
 }
 
 /**
- * The month's first round of reads, each one query or key lookup, all at once (issue 12 item 4): the
+ * The month's first round of reads, each one query or key lookup, all at once: the
  * stored forecast's header as it is, the accounts, the month's transactions (none for a month that has
  * not begun), its planned items and the series' cadences. Only reads — no regeneration — so a handler
  * starts them beside its access check (access.ts withProfileAccess) and hands them to moneyPlanCalendar.

@@ -68,7 +68,7 @@ const WAIT_FOR_OTHER_MS = 8_000;
 /** The storage key of the all-accounts total's months (account ids are UUIDs: no clash). */
 export const totalKey = (profileId: string): string => `total:${profileId}`;
 /**
- * The storage key of the cash total's months (issue 10: cash and debt kept apart): the depository
+ * The storage key of the cash total's months (cash and debt kept apart): the depository
  * accounts only (checking, savings, money market…), the series a person plans their month from.
  */
 export const cashKey = (profileId: string): string => `cash:${profileId}`;

@@ -1,4 +1,4 @@
-// Months ready to serve (issue 12 item 4): each forecast regeneration writes, per month, the planned
+// Months ready to serve: each forecast regeneration writes, per month, the planned
 // items as the API answers them (their series' cadence and matched transaction in) and the month's
 // stored forecast days of every key, in one item (data/entities/money-month-view.ts). The calendar's
 // month and the plan's list then read one item per month instead of the planned items, the series, the

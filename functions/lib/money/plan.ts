@@ -1,4 +1,4 @@
-// The Money Plan on the server (issue 5 item 2; spec §3 money_plan_transactions): 'generate my plan'
+// The Money Plan on the server (spec §3 money_plan_transactions): 'generate my plan'
 // (detect streams in every account's stored history, plan them, merge with what is stored so that
 // regeneration never duplicates, never resurrects a deleted item and never overwrites an edited one),
 // the user's own repeating items, the public shapes of items and streams, and the announcement of every
@@ -480,7 +480,7 @@ export interface GenerateResult {
 }
 
 /**
- * 'Generate my plan' (issue 5 item 2): detects the recurring streams of every active account of the
+ * 'Generate my plan': detects the recurring streams of every active account of the
  * profile from its stored transactions, plans them for today + 730 days, and merges the result with
  * the stored items of those accounts only (mergePlan's rules: user-deleted, edited, user-created and
  * reconciled items are never changed). Stores the streams for the Money Plan, extends the user's
@@ -507,7 +507,7 @@ export async function generateProfilePlan(
   const series = await profileSeries(data, profileId);
   const seriesById = new Map(series.map((s) => [s.series_id, s]));
   const suppressed = new Set(series.filter((s) => s.is_suppressed).map((s) => s.series_id));
-  // Card and loan payments from the bank's statements where sync has them (issue 10 item 3).
+  // Card and loan payments from the bank's statements where sync has them.
   const { plan: planned } = planFromStatements({
     profile_id: profileId,
     today,

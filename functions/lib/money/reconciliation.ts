@@ -1,4 +1,4 @@
-// Reconciliation on the server (issue 5 item 3; spec §4 bank sync with reconciliation, §5 only open
+// Reconciliation on the server (spec §4 bank sync with reconciliation, §5 only open
 // items count): posted transactions matched one to one with open planned items are marked reconciled
 // with the reasons shown to the user; a match the user undoes is remembered as rejected and never made
 // again. Runs after plan generation, after plan writes and when transactions change.

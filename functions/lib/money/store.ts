@@ -106,7 +106,7 @@ export function toPlanItem(item: StoredPlanItem): PlanItem {
 
 /**
  * Every attribute an entity declares, as a query's projection: the answer is the same records, without
- * the other indexes' keys each row carries (about half a planned item's bytes; issue 12 item 4).
+ * the other indexes' keys each row carries (about half a planned item's bytes).
  */
 function declared<A extends string>(entity: { schema: { attributes: Record<A, unknown> } }): A[] {
   return Object.keys(entity.schema.attributes) as A[];

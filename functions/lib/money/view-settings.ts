@@ -1,4 +1,4 @@
-// A member's forecast view of a profile (issue 5: /calendar and /plan settings): the low-balance threshold
+// A member's forecast view of a profile (/calendar and /plan settings): the low-balance threshold
 // that marks calendar days, and whether forecasts include the everyday-spending allowance. Stored per user
 // per profile (entity money-view-settings.ts); the calendar and running-balances reads use them when a
 // request does not say otherwise.

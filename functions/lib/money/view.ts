@@ -1,4 +1,4 @@
-// Which money a screen shows (issue 10 item 1: cash and debt kept apart): Cash (the depository
+// Which money a screen shows (cash and debt kept apart): Cash (the depository
 // accounts, the default), Net worth (cash + investments − what is owed) or one account in its own
 // convention (an owed balance reads as owed, positive). The calendar, the running balances and the
 // plan summary resolve the same view, so one screen never mixes conventions.

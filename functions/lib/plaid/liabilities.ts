@@ -1,4 +1,4 @@
-// /liabilities/get during sync (issue 10 item 3): a card's last statement and a loan's terms, kept on
+// /liabilities/get during sync: a card's last statement and a loan's terms, kept on
 // the account (connected_accounts.liability, cents) for the plan to schedule payments from.
 import type { LiabilitiesObject, PlaidApi } from 'plaid';
 import type { LiabilityRecord } from '../../../domain/money/statements.ts';

@@ -389,7 +389,7 @@ async function syncItemOnce(
         added: outcome.added,
         modified: outcome.modified,
         removed: outcome.removed,
-        // The transaction summary e-mail lists what is new (issue 15 item 4); a first sync's history is
+        // The transaction summary e-mail lists what is new; a first sync's history is
         // not news, so only a sync from a stored cursor names its additions.
         ...(previous
           ? {

@@ -34,7 +34,7 @@ export interface KeyCacheOptions {
 const PLAUSIBLE_KID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /**
- * Caches keys by kid for the container's life (issue 11 item 4): a known kid is fetched once; a kid the
+ * Caches keys by kid for the container's life: a known kid is fetched once; a kid the
  * fetch failed for is remembered as unknown for `missTtlMs`; fetches are capped per minute, so each
  * forged webhook with a random kid no longer costs an outbound call; an implausible kid is refused
  * without one.

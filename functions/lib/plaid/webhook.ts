@@ -90,7 +90,7 @@ export async function handlePlaidWebhook(
     case 'TRANSACTIONS:INITIAL_UPDATE':
     case 'TRANSACTIONS:HISTORICAL_UPDATE': {
       // Acknowledged at once; the sync (a first one can page for many seconds) runs from the bus, far
-      // from API Gateway's 29 s limit (issue 11 item 8).
+      // from API Gateway's 29 s limit.
       await deps.events.publish('SyncRequested', { itemId: item.id, reason: kind });
       return { handled: true, kind, outcome: 'queued' };
     }

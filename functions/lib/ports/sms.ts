@@ -1,4 +1,4 @@
-// The SMS port (issue 15 item 2, two-factor codes by text): SNS in the cloud (a direct publish to the
+// The SMS port (two-factor codes by text): SNS in the cloud (a direct publish to the
 // phone number, transactional), the local outbox on this machine (the message lands beside the e-mails
 // under .data/outbox, kind "sms", so tests and a developer read the code there).
 import { PublishCommand, type SNSClient } from '@aws-sdk/client-sns';

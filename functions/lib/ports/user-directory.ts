@@ -1,4 +1,4 @@
-// The user pool as the admin area sees it (issue 16 item 2): a user's state and groups, and the actions
+// The user pool as the admin area sees it: a user's state and groups, and the actions
 // an admin takes on them. Cognito in the cloud, cognito-local here (COGNITO_ENDPOINT); a call the local
 // stand-in lacks fails with UnsupportedLocallyError (local/cognito/fidelity.cjs adds the ones used).
 import {

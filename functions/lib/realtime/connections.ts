@@ -1,4 +1,4 @@
-// Realtime connections (issue 16 item 5): remembered on $connect, forgotten on $disconnect or when a
+// Realtime connections: remembered on $connect, forgotten on $disconnect or when a
 // push answers 410 Gone; and the fan-out that sends one bus event to every open connection of everyone
 // it concerns — every member of the affected financial profile (owner, editors, viewers).
 import { CONNECTION_TTL_SECONDS, type RealtimeEvent, type RealtimePush } from '../../../events/realtime.ts';

@@ -1,4 +1,4 @@
-// A person's Stripe customer and our prices (issue 13 item 2): the server creates the customer (never
+// A person's Stripe customer and our prices: the server creates the customer (never
 // the browser), remembers which person it is for the webhooks, and finds prices by lookup key.
 import type Stripe from 'stripe';
 import { ForbiddenError, ValidationError } from '../../../domain/errors.ts';

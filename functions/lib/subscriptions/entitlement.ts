@@ -1,4 +1,4 @@
-// Entitlement on the server (issue 13 item 3): a paid feature answers 402 `subscription_required` to a
+// Entitlement on the server: a paid feature answers 402 `subscription_required` to a
 // person whose trial, subscription and grace have all lapsed, whatever the screen shows. In a shared
 // profile, access follows the profile owner's entitlement (their subscription covers the people they
 // invite), and a member with their own subscription or trial is let in too (docs/subscriptions.md).

@@ -1,4 +1,4 @@
-// The subscriber record and Stripe (issue 13 items 2 and 5): the record is rebuilt from what Stripe holds
+// The subscriber record and Stripe: the record is rebuilt from what Stripe holds
 // now for the person's customer, never patched from an event's payload, so replays and events in any
 // order converge on the same record. The grace period's start comes from Stripe too (the failing
 // invoice's finalization, when its first payment was tried), not from when a webhook happened to arrive.

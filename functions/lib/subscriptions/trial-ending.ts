@@ -1,4 +1,4 @@
-// Issue 15 item 3, "a trial ending in 3 days": Stripe says so for its own trials
+// "a trial ending in 3 days": Stripe says so for its own trials
 // (customer.subscription.trial_will_end → the stripe-webhook's AlertRequested); a card-free trial has no
 // Stripe subscription, so the daily scan asks here. Each person with a card-free trial that ends within
 // the next 3 days (on the billing clock) gets one high-priority alert per trial end, by their alert

@@ -129,7 +129,7 @@ export async function startApp(
     await routerReady(router);
     const startUser = prepared ? await prepared : null;
     // A transition: React renders the first screen in slices, yielding to the browser every few
-    // milliseconds, instead of in one long task (issue 12: Lighthouse's Total Blocking Time).
+    // milliseconds, instead of in one long task (Lighthouse's Total Blocking Time).
     startTransition(() =>
       root.render(
         <StrictMode>

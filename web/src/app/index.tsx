@@ -1,5 +1,5 @@
 // The full app: providers around the router, plus what runs app-wide whatever the screen (app-wide.tsx),
-// and the shipping of error reports and timings (lib/install-telemetry.ts, issue 17) — here, not in
+// and the shipping of error reports and timings (lib/install-telemetry.ts) — here, not in
 // app-wide.tsx, so the light landing page loads none of it while a visitor reads.
 // The query cache and the router are made by app/boot.tsx, which waits for the first screen's code
 // before rendering this.

@@ -1,4 +1,4 @@
-// index.html's second inline script (issue 12 item 2), bundled into the page at build time by
+// index.html's second inline script, bundled into the page at build time by
 // vite.config.ts (`inlineStart`): on a start with a stored sign-in it sends the first screen's API
 // requests as the page begins, from the runtime config the server put into the page, before any of the
 // app's JavaScript has arrived (lib/early-data.ts). Without that config (a server that does not fill the

@@ -1,4 +1,4 @@
-// What a signed-out start loads of the providers (issue 12: /login toward 150 KB gzip): the providers'
+// What a signed-out start loads of the providers (/login toward 150 KB gzip): the providers'
 // contexts and hooks, not their signed-in logic, which loads with dynamic import() (lib/signed-in-code.ts).
 // Checked on the source: the static imports reachable from app/provider.tsx and from the /login route.
 import { existsSync, readFileSync } from 'node:fs';
@@ -59,7 +59,7 @@ const signedInOnly = [
   'domain/subscription.ts',
 ];
 
-describe('the providers around every screen (issue 12)', () => {
+describe('the providers around every screen', () => {
   it('reach none of the signed-in logic statically, from the providers or from /login', () => {
     const providers = staticClosure('app/provider.tsx');
     // The walk itself works: it reaches the providers' static parts.

@@ -78,7 +78,7 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
           children: [
             ...Object.entries(screens).map(([path, load]) => ({ path, lazy: route(load) })),
             {
-              // issue 16: the admin area, behind its guard (non-admins go to /accounts).
+              // The admin area, behind its guard (non-admins go to /accounts).
               lazy: route(() => import('./routes/admin/root.tsx')),
               children: Object.entries(adminScreens).map(([path, load]) => ({ path, lazy: route(load) })),
             },

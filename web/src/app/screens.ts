@@ -1,6 +1,6 @@
 // The lazily loaded screens by path (spec §2), shared by the router (app/router.tsx) and the entry
 // (main.tsx), which starts loading a deep link's screen together with the app instead of after it
-// (issue 12 item 3). Kept free of the router: the entry imports it.
+//. Kept free of the router: the entry imports it.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router-dom';

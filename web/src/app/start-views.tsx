@@ -2,7 +2,7 @@
 // rendered to static markup by the build (web/vite.config.ts, prerenderStartViews): the landing page,
 // which a signed-out visitor on '/' reads and uses with no React at all (static-landing.ts drives it),
 // and the loading view every other start shows until the app renders — except a signed-in deep link to
-// /calendar, which shows the signed-in frame with the calendar's heading and placeholders (issue 12: its
+// /calendar, which shows the signed-in frame with the calendar's heading and placeholders (its
 // first and largest paint come with the HTML). index.html's inline script picks one before first paint
 // (`data-start` and `data-start-screen` on <html>; the rules are in index.css); app/boot.tsx keeps the
 // chosen view on screen until the app has more than a loading indicator to show. Rendered in Node only.

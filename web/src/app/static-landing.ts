@@ -1,4 +1,4 @@
-// The light landing page (docs/web.md, "Landing bundle"; issue 12): a signed-out visitor on '/' reads
+// The light landing page (docs/web.md, "Landing bundle"): a signed-out visitor on '/' reads
 // the landing page index.html already carries (prerendered by the build from
 // features/landing/components/landing.tsx), and this drives it with no React at all — the typed
 // taglines (spec §1 / §9), the links' query, the year, the theme followed across tabs, and the update

@@ -1,6 +1,6 @@
 // Renders its children once the browser is first idle after it mounted (within `timeoutMs` at the latest),
 // so what is off screen or not needed at once (a chart below the fold, the frame's notices and prompts)
-// stays out of the first screen's render and its long task (issue 12: a cold deep link on a slow phone).
+// stays out of the first screen's render and its long task (a cold deep link on a slow phone).
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 /** Calls `run` when the browser is next idle, or after `timeoutMs`; returns the cancel. */

@@ -1,4 +1,4 @@
-// The page's runtime config (issue 12 item 2). The server puts it into index.html (a JSON block,
+// The page's runtime config. The server puts it into index.html (a JSON block,
 // `<script type="application/json" id="app-config">`: the local web server and the dev server on every
 // load, the cloud deploy into the uploaded file; docs/web.md "Runtime config"), so a start reads it
 // without a request, and index.html's inline script can send the first screen's API calls at once

@@ -40,7 +40,7 @@ export const paths = {
     forgotPassword: page('/forgot-password'),
     resetPassword: page('/reset-password'),
     callback: page('/auth/callback'),
-    /** The sign-in's second step for a user with two-factor authentication on (issue 15). */
+    /** The sign-in's second step for a user with two-factor authentication on. */
     twoFactor: page('/two-factor'),
     verifyEmail: {
       path: '/verify-email',

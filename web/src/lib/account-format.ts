@@ -1,6 +1,6 @@
 // How accounts read on screen, shared by /link, the accounts screens and the money screens: type labels
 // (spec §2 tiles) and the masked number. "Updated 5 min ago" is in refresh-label.ts, with date-fns,
-// which the calendar's first screen does not need (issue 12).
+// which the calendar's first screen does not need.
 import type { Account, AccountType } from './accounts-api.ts';
 
 export const accountTypeLabels: Readonly<Record<AccountType, string>> = {

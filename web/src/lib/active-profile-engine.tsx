@@ -116,7 +116,7 @@ export function useActiveProfileState(): { userId: string | null; value: ActiveP
       saveActiveProfileId(window.localStorage, userId, settledActiveId);
   }, [userId, status, reaction, settledActiveId]);
 
-  // The next start's early requests ask for this profile's data (issue 12, lib/early-data.ts).
+  // The next start's early requests ask for this profile's data (lib/early-data.ts).
   useEffect(() => {
     if (userId && settledActiveId) rememberLastActiveProfile(userId, settledActiveId);
   }, [userId, settledActiveId]);

@@ -1,4 +1,4 @@
-// The active-profile provider with its logic on demand (issue 12): a signed-out start never downloads the
+// The active-profile provider with its logic on demand: a signed-out start never downloads the
 // logic and shows the signed-out state; a sign-in downloads it, shows 'loading' until it reports, then
 // the profile it chose (spec §4), without remounting the screens under it; a sign-out shows the
 // signed-out state again. Runs the real provider and logic; only auth, Amplify and the calls are faked.

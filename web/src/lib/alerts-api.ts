@@ -1,10 +1,10 @@
-// GET /alerts and POST /alerts/read (issue 15 item 3): the signed-in person's alerts, newest first, and
+// GET /alerts and POST /alerts/read: the signed-in person's alerts, newest first, and
 // how many are unread. Shared by the header's notifications menu.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from './api-client.ts';
 
-// Built with the first list read (z.lazy), after the first screen, not with the frame's code (issue 12).
+// Built with the first list read (z.lazy), after the first screen, not with the frame's code.
 export const alertSchema = z.lazy(() =>
   z.object({
     id: z.string(),

@@ -142,7 +142,7 @@ describe('api client', () => {
   });
 });
 
-describe('api client: the second-factor session (issue 15)', () => {
+describe('api client: the second-factor session', () => {
   it('sends the session header with authenticated calls only, and reports a two_factor_required refusal', async () => {
     const calls: Call[] = [];
     let told = 0;
@@ -178,7 +178,7 @@ describe('api client: the second-factor session (issue 15)', () => {
   });
 });
 
-describe('api client: a sign-in ended elsewhere (issue 15, sign out everywhere)', () => {
+describe('api client: a sign-in ended elsewhere (sign out everywhere)', () => {
   it('reports a 401 on a signed-in call, and nothing for a public call or another refusal', async () => {
     let told = 0;
     const api = createApiClient({
@@ -202,7 +202,7 @@ describe('api client: a sign-in ended elsewhere (issue 15, sign out everywhere)'
   });
 });
 
-describe('api client timing (issue 17)', () => {
+describe('api client timing', () => {
   it('tells onCall of each finished call with its status, and of a failure with the correlation id', async () => {
     const finished: FinishedCall[] = [];
     let answer = json({ ok: true });

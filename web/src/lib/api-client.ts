@@ -220,7 +220,7 @@ export async function getIdToken(): Promise<string | undefined> {
 /**
  * Times every call for the metrics recorder under its operation name (`api:GET /money-plan/items/{id}`),
  * logs one line, and reports a server error (5xx), network failure or time-out, with the API's
- * correlation id (issue 17). A 4xx is the caller's answer, not a failure of the app.
+ * correlation id. A 4xx is the caller's answer, not a failure of the app.
  */
 export function recordCall({ method, path, ms, status, error }: FinishedCall): void {
   const op = `${method} ${operationPath(path)}`;

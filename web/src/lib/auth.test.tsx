@@ -1,4 +1,4 @@
-// The auth state's start (issue 12): a start prepared by app/boot.tsx hands over the user Amplify just
+// The auth state's start: a start prepared by app/boot.tsx hands over the user Amplify just
 // confirmed, so the first render is signed in and Amplify's second answer for the same user renders
 // nothing anew; a different user still replaces it and empties the cache (spec §4); without a user handed
 // over the state starts 'loading' as before. Runs the real provider; only Amplify and the toasts are faked.

@@ -141,7 +141,7 @@ export const LOG_BUFFER_SIZE = 1000;
 export const METRICS_BUFFER_SIZE = 1000;
 
 /**
- * Shipping client reports (issue 17, lib/report-shipper.ts): what arrives within spec §9's 10 ms batch
+ * Shipping client reports (lib/report-shipper.ts): what arrives within spec §9's 10 ms batch
  * pause goes in one local batch; posts leave at most every 5 s, and once more on page hide.
  */
 export const REPORT_SHIPPING = {

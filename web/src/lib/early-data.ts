@@ -1,4 +1,4 @@
-// Data with the code, not after it (issue 12 item 2, docs/web.md "Early data"). On a start with a stored
+// Data with the code, not after it (docs/web.md "Early data"). On a start with a stored
 // sign-in, the first screen's API requests leave with the page, while the app's JavaScript is still
 // loading, instead of after Amplify, the router, the gates and the profiles list have each had their
 // turn. They are sent by index.html's second inline script (app/inline-start.ts, built from this module),

@@ -15,7 +15,7 @@ export {
 
 export const memberRoleSchema = z.enum(['owner', 'editor', 'viewer']);
 
-/** Built at the first read (z.lazy), as the frame's other answers (issue 12). */
+/** Built at the first read (z.lazy), as the frame's other answers. */
 export const financialProfileSchema = z.lazy(() =>
   z.object({
     id: z.string(),

@@ -332,7 +332,7 @@ describe('invokeFunction: retries (spec §7 classes, spec §9 backoff)', () => {
   });
 });
 
-describe('invokeFunction: a caller that leaves (issue 18 item 3)', () => {
+describe('invokeFunction: a caller that leaves', () => {
   it('stops waiting for that caller only; the shared request goes on for the others', async () => {
     const { invokeFunction, calls } = setup(later(1_000, { status: 'synced' }));
     const unmounting = new AbortController();

@@ -1,4 +1,4 @@
-// A dynamic import() made once and kept (issue 12: code loaded when it is first needed). Asked again
+// A dynamic import() made once and kept (code loaded when it is first needed). Asked again
 // while it loads, it gives the same promise; after a failed import (offline) the next ask imports again.
 // The signed-in providers' logic (signed-in-code.ts) and the frame's menus (components/ui/lazy-menu.tsx)
 // load through it.

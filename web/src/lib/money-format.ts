@@ -1,9 +1,9 @@
-// How money and dates read on the money screens (issue 10 item 8: read at a glance): a balance in
+// How money and dates read on the money screens (read at a glance): a balance in
 // its view's convention (cash held, net position, or what is owed on a card or loan, positive), and
 // dates as people write them ("Mon, Dec 14", "Dec 14, 2026") instead of ISO strings or day numbers.
 // The dates are written from the domain's English names, not date-fns' `format`: the calendar draws
 // them on its first screen, and date-fns' formatters were three files and ≈ 7 KB gzip on that path
-// (issue 12). The output is date-fns' en-US forms exactly (money-format.test.ts compares them).
+//. The output is date-fns' en-US forms exactly (money-format.test.ts compares them).
 import { formatUsd } from '@domain/classification.ts';
 import { MONTH_NAMES, parseDay, toCivil, weekday, WEEKDAY_NAMES } from '@domain/money/dates.ts';
 

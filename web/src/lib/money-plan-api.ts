@@ -10,7 +10,7 @@ import { planOneOffRange, planSeriesRange } from './early-data.ts';
 import { followPages } from './paging.ts';
 import { cacheAreas } from './react-query.ts';
 
-// Built at the first parse (z.lazy), like the schemas below: not with the frame's code (issue 12).
+// Built at the first parse (z.lazy), like the schemas below: not with the frame's code.
 export const planItemSchema = z.lazy(() =>
   z.looseObject({
     id: z.string(),
@@ -51,7 +51,7 @@ export const streamKindSchema = z.enum(['income', 'bill', 'subscription', 'trans
 export type StreamKind = z.infer<typeof streamKindSchema>;
 
 // Schemas the first screen does not use are built when first used (z.lazy): a zod schema costs its
-// construction on a phone's main thread, and this module loads with every signed-in screen (issue 12).
+// construction on a phone's main thread, and this module loads with every signed-in screen.
 export const streamSchema = z.lazy(() =>
   z.looseObject({
     series_id: z.string(),

@@ -9,7 +9,7 @@ import { api } from './api-client.ts';
 import { moneyPlanErrorMessage } from './money-plan-api.ts';
 import { cacheAreas } from './react-query.ts';
 
-// Built at the first read (z.lazy), not with the screen's code (issue 12, docs/web.md).
+// Built at the first read (z.lazy), not with the screen's code (docs/web.md).
 export const viewSettingsSchema = z.lazy(() =>
   z.looseObject({
     low_balance_threshold: z.int(),
@@ -54,7 +54,7 @@ export function useSaveViewSettings(profileId: string) {
 }
 
 /**
- * Remembers the view a member picked on /calendar (issue 10: per user per profile, on the server so
+ * Remembers the view a member picked on /calendar (per user per profile, on the server so
  * it follows them to another device). Quiet: the picker already shows the choice; a failure to
  * remember it costs nothing now, so it is not announced.
  */

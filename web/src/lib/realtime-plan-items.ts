@@ -1,5 +1,4 @@
-// A plan change pushed by someone else shows on an open Money Calendar at once (issue 16 item 5;
-// docs/realtime.md): the month's read waits for the forecast rebuild the change set off, so on
+// A plan change pushed by someone else shows on an open Money Calendar at once (docs/realtime.md): the month's read waits for the forecast rebuild the change set off, so on
 // PlanChanged the planned items of each month on screen are read on their own (GET /money-plan/items,
 // no forecast involved) and put into that month; its balances and totals follow when the month is read
 // again, on the ForecastUpdated the rebuild sends.
@@ -13,7 +12,7 @@ import { cacheAreas } from './react-query.ts';
  * The part of a cached calendar month (POST get-money-plan-calendar) this touches. Anything else in a
  * cached month is left alone; a month of another shape is not patched (its refetch still comes).
  */
-// Built when a push first comes (z.lazy), not with the first screen (issue 12).
+// Built when a push first comes (z.lazy), not with the first screen.
 const calendarMonthSchema = z.lazy(() =>
   z.looseObject({
     month: z.string().check(z.regex(/^\d{4}-\d{2}$/)),

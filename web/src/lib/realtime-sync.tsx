@@ -1,4 +1,4 @@
-// Keeps the SPA's one realtime connection while someone is signed in (issue 16 item 5; docs/realtime.md):
+// Keeps the SPA's one realtime connection while someone is signed in (docs/realtime.md):
 // each push invalidates exactly the caches it names (a plan change also shows on an open calendar before
 // its forecast is rebuilt), and a reconnect catches up on the active profile. Rendered by the active
 // profile's logic (active-profile-engine.tsx), which a signed-out start does not load; the connection's

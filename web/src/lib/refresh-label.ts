@@ -1,6 +1,6 @@
 // "Updated 5 minutes ago": when an account's balance was last refreshed (/link and the accounts screens).
 // Apart from account-format.ts, whose names the money screens draw first, so that date-fns stays off
-// their path (issue 12).
+// their path.
 import { formatDistanceStrict, parseISO } from 'date-fns';
 
 /** "Updated 5 minutes ago", "Updated just now", or "Not refreshed yet". */

@@ -1,4 +1,4 @@
-// Ships what lib/telemetry.ts records to POST /client-reports without hurting the page (issue 17 item 2):
+// Ships what lib/telemetry.ts records to POST /client-reports without hurting the page:
 // what arrives within spec §9's 10 ms batch pause forms one local batch; a post leaves at most every few
 // seconds (REPORT_SHIPPING.minIntervalMs, counted from the page's start too), and whatever is pending leaves on page hide through
 // navigator.sendBeacon. Timings are sampled and summed per operation (one row per operation, not per

@@ -1,4 +1,4 @@
-// The sign-in's second-factor session (issue 15 item 2): the token the server issues once a code (or a
+// The sign-in's second-factor session: the token the server issues once a code (or a
 // trusted device) checks out, sent as `x-two-factor-session` with every API call; and this browser's
 // trusted-device token per user. The session token is forgotten at sign-out (storage-keys.ts); the
 // device token stays until the device is revoked or 2FA is turned off.

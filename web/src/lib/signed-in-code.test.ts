@@ -22,7 +22,7 @@ afterEach(() => {
   env.authEventListeners = [];
 });
 
-describe('signedInCode (issue 12: signed-in logic on demand)', () => {
+describe('signedInCode (signed-in logic on demand)', () => {
   it('with a stored session, starts the download at once, before anything renders', () => {
     inBrowser();
     env.storedSession = true;

@@ -1,4 +1,4 @@
-// Code only a signed-in user runs (issue 12: /login toward 150 KB gzip), loaded on demand: the providers
+// Code only a signed-in user runs (/login toward 150 KB gzip), loaded on demand: the providers
 // around every screen keep their context and hook in the startup code and load their logic with this.
 // The download starts as soon as a session may exist: at once when this browser holds a stored one
 // (beside the app's own code, not after its first render), else at Amplify's sign-in event, before the

@@ -1,4 +1,4 @@
-// The signed-in providers' logic, imported on demand through this one module (issue 12): the active
+// The signed-in providers' logic, imported on demand through this one module: the active
 // profile's engine (with the realtime connection it keeps) and the calls its profile list makes, and the
 // subscription's sync. They are built into one chunk with the frame (web/vite.config.ts, `frame`), and
 // each module imported on demand on its own costs a small file more to fetch; through this one, a

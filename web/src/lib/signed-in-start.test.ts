@@ -1,4 +1,4 @@
-// A signed-in start prepared before the first render (issue 12): the gates' and the screen's first
+// A signed-in start prepared before the first render: the gates' and the screen's first
 // queries land in the cache under the keys the gates and screens read, for the profile the
 // active-profile logic chooses; a 401 meanwhile or no user leaves the start to the usual path. Runs the
 // real query options and API client against a fake API (fetch); only Amplify and the config are faked.

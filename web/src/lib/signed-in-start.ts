@@ -1,4 +1,4 @@
-// A signed-in start, prepared before the app's first render (issue 12, docs/web.md "One render from a
+// A signed-in start, prepared before the app's first render (docs/web.md "One render from a
 // warm cache"). On a start with a stored session, the frame's gates used to come in one after another:
 // the auth check, then the second factor's status, then the profiles list and the active profile, then
 // the screen's own queries, each a render and a commit of its own, though index.html's early requests

@@ -44,7 +44,7 @@ describe('sign-out storage clean-up (spec §4)', () => {
   });
 });
 
-describe('the calendar view remembered on this device (issue 12)', () => {
+describe('the calendar view remembered on this device', () => {
   afterEach(() => vi.unstubAllGlobals());
   const withStorage = (entries: Record<string, string> | null) =>
     vi.stubGlobal('window', {

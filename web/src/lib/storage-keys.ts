@@ -6,13 +6,13 @@ export const storageKeys = {
   subscriptionStatus: 'subscriptionStatus',
   pendingInviteToken: 'pendingInviteToken',
   pendingInviteEmail: 'pendingInviteEmail',
-  /** The sign-in's second-factor session (issue 15): ends with the sign-in. */
+  /** The sign-in's second-factor session: ends with the sign-in. */
   twoFactorSession: 'twoFactorSession',
   /** The calendar view last shown on a profile (the server keeps the choice; this lets a start ask
-   * for that view's month before the settings arrive, issue 12). */
+   * for that view's month before the settings arrive). */
   calendarView: (userId: string, profileId: string) => `calendarView:${userId}:${profileId}`,
   /** The profile last shown to this user, whether chosen or fallen back to: a hint for the next start's
-   * early requests only (issue 12); spec §4's choice still reads `activeProfileId`. */
+   * early requests only; spec §4's choice still reads `activeProfileId`. */
   lastActiveProfile: (userId: string) => `lastActiveProfile:${userId}`,
 } as const;
 

@@ -1,4 +1,4 @@
-// What the page knows about itself (issue 17; spec §3 Error report, §9 Log buffer / metrics and Navigation
+// What the page knows about itself (spec §3 Error report, §9 Log buffer / metrics and Navigation
 // history): a log buffer and a metrics recorder of 1,000 entries each (oldest dropped), the last 10
 // routes, a warning for operations over 1 s, and the error report the error boundary and the global
 // handlers build. Everything that leaves this module is scrubbed by domain/scrub.ts first (log lines when a

@@ -1,4 +1,4 @@
-// The two-factor state every screen may need (issue 15 item 2): whether it is on and by which method, and
+// The two-factor state every screen may need: whether it is on and by which method, and
 // sending a code by e-mail or text (spec §7 send-2fa-code-secure, through the one function-call layer).
 // The /settings security section (features/two-factor) and the account deletion (features/settings) use it.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 // Runs spec §2's preloading: the startup set 3 s after the app starts, and the prefetch map's screens
 // after each arrival (lib/route-preload.ts), once the browser is first idle (within 1 s), so their code
-// does not load and run while the screen arrived at is still rendering (issue 12).
+// does not load and run while the screen arrived at is still rendering.
 import { useEffect } from 'react';
 import { whenIdle } from '../components/deferred.tsx';
 import {

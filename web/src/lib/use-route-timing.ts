@@ -1,4 +1,4 @@
-// Route loads for the metrics recorder (issue 17): each navigation is timed from the moment the router
+// Route loads for the metrics recorder: each navigation is timed from the moment the router
 // starts loading it (its lazy screen module, its loader) until the new screen is on the page, under the
 // route's pattern (`route:/invite/:token`, never the token itself), and the pattern joins the navigation
 // history (spec §9: last 10 routes). The first screen is timed from the page's own start. Mounted once,

@@ -6,7 +6,7 @@ import { api } from './api-client.ts';
 import { cacheAreas } from './react-query.ts';
 
 // Built at the first read (z.lazy), not with the frame's code: constructing zod schemas at module
-// evaluation made one long task of a cold start (issue 12, docs/web.md).
+// evaluation made one long task of a cold start (docs/web.md).
 export const profileSchema = z.lazy(() =>
   z.object({
     id: z.string(),

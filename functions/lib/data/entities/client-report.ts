@@ -1,4 +1,4 @@
-// What browsers report about themselves (issue 17; docs/observability.md): error reports one item each,
+// What browsers report about themselves (docs/observability.md): error reports one item each,
 // per-operation timing counters per UTC hour and 10-minute slot (atomic ADDs, so the admin's roll-up
 // reads 24 small partitions), and the per-caller post counters that rate-limit POST /client-reports.
 // Everything here expires (TTL); reads filter on `ttl` because DynamoDB Local does not expire items.

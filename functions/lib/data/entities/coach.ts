@@ -1,4 +1,4 @@
-// The money coach's records (issue 14): each member's conversation on a profile (questions and
+// The money coach's records: each member's conversation on a profile (questions and
 // answers with the tool results behind them, newest first, deletable) and their usage counters (the
 // per-user rate limit and daily token budget), which expire on their own.
 import { Entity } from 'electrodb';

@@ -45,7 +45,7 @@ export function connectedAccountEntity(client: DynamoDBDocumentClient, table: st
             checked_at: { type: 'string', required: true },
           },
         },
-        // /liabilities/get, kept by sync for credit and loan accounts (issue 10 item 3; cents, dates
+        // /liabilities/get, kept by sync for credit and loan accounts (cents, dates
         // YYYY-MM-DD): the plan schedules card and loan payments from it (domain/money/statements.ts).
         liability: {
           type: 'map',

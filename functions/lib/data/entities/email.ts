@@ -100,7 +100,7 @@ export function unsubscribeTokenEntity(client: DynamoDBDocumentClient, table: st
       },
       indexes: {
         byHash: { pk: { field: 'pk', composite: ['token_hash'] }, sk: { field: 'sk', composite: [] } },
-        /** A person's tokens, deleted with their account (issue 15 item 1). */
+        /** A person's tokens, deleted with their account. */
         byUser: {
           index: 'gsi1',
           pk: { field: 'gsi1pk', composite: ['user_id'] },

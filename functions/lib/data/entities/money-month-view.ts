@@ -1,4 +1,4 @@
-// One month of a profile's Money Plan and forecast, ready to serve (issue 12 item 4): written by each
+// One month of a profile's Money Plan and forecast, ready to serve: written by each
 // forecast regeneration from what it has just read (functions/lib/money/month-views.ts), so the
 // calendar's month and the plan's list read one item per month instead of the planned items, the
 // series, the matched transactions and the stored balance months one by one. A view is current while

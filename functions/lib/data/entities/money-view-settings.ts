@@ -1,4 +1,4 @@
-// How one member views one profile's forecast (issue 5: the calendar's low-balance threshold and the
+// How one member views one profile's forecast (the calendar's low-balance threshold and the
 // everyday-spending allowance switch). Per user per profile: a display preference, not plan data, so a
 // viewer keeps their own and nobody changes another member's view (docs/money-plan-api.md "Settings").
 import { Entity } from 'electrodb';
@@ -16,7 +16,7 @@ export function moneyViewSettingsEntity(client: DynamoDBDocumentClient, table: s
         low_balance_threshold: { type: 'number' },
         /** Whether forecasts include the everyday-spending allowance. */
         include_allowance: { type: 'boolean' },
-        /** The view the calendar opens on: 'cash', 'net_worth' or an account id (issue 10). */
+        /** The view the calendar opens on: 'cash', 'net_worth' or an account id. */
         view: { type: 'string' },
         ...timestamps,
       },

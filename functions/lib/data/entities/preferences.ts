@@ -1,6 +1,6 @@
 // spec §3 alert_preferences and email_preferences, with the spec's defaults, and
 // user_engagement_metrics. One item each per user. E-mail preferences also carry the suppression a hard
-// bounce or complaint sets (issue 15 item 4); engagement metrics index the day a person was last
+// bounce or complaint sets; engagement metrics index the day a person was last
 // active, so the daily inactivity scan reads the days it needs and never scans.
 import { Entity } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

@@ -44,7 +44,7 @@ export function profileEntity(client: DynamoDBDocumentClient, table: string) {
           pk: { field: 'pk', composite: ['id'] },
           sk: { field: 'sk', composite: [] },
         },
-        /** Every user by e-mail (admin user list and search by e-mail prefix; issue 16). */
+        /** Every user by e-mail (admin user list and search by e-mail prefix). */
         byEmail: {
           index: 'gsi1',
           pk: { field: 'gsi1pk', composite: [] },
@@ -59,7 +59,7 @@ export function profileEntity(client: DynamoDBDocumentClient, table: string) {
 export type ProfileEntity = ReturnType<typeof profileEntity>;
 
 /**
- * A deleted account's mark (issue 15, "delete my account"): its ID tokens stay valid at the gateway for
+ * A deleted account's mark ("delete my account"): its ID tokens stay valid at the gateway for
  * up to an hour, so the API refuses them by this mark when the profiles record is gone. Holds no personal
  * data (the Cognito subject only) and expires by TTL a day after the deletion.
  */

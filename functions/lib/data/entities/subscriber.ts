@@ -1,5 +1,5 @@
 // spec §3 subscribers (user_id, subscribed, subscription_tier, subscription_end) plus what the Stripe
-// webhooks keep current (issue 13 item 5): the customer and subscription, Stripe's status, the price and
+// webhooks keep current: the customer and subscription, Stripe's status, the price and
 // tier, the trial, the period, a cancellation at period end and the grace period of a failed renewal.
 // Webhooks rebuild it from Stripe's current state, so replays and out-of-order events converge. The
 // one-trial-ever rule lives in `trial_used`, which nothing clears.

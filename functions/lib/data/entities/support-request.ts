@@ -1,4 +1,4 @@
-// A support request from /help (issue 16 item 3): what the person wrote, the diagnostics they agreed to
+// A support request from /help: what the person wrote, the diagnostics they agreed to
 // include, and its state. Kept per user (their own requests) and sent to the support inbox by e-mail.
 import { Entity } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

@@ -3,7 +3,7 @@
 // one silent recovery attempt under the full-page 'Reconnecting...' (lib/error-recovery.ts); when it
 // works, 'Connection restored' and the screen is tried again. Otherwise the error screen with up to 3
 // manual retries. A retry is a navigation to the same place, which clears the router's error. Every error
-// but a 404 becomes an error report (lib/telemetry.ts; issue 17).
+// but a 404 becomes an error report (lib/telemetry.ts).
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router-dom';
 import { toast } from '../../lib/toast.ts';

@@ -1,8 +1,8 @@
-// The header's notifications (issue 15 item 3): a bell with the unread count, and the latest alerts in a
+// The header's notifications: a bell with the unread count, and the latest alerts in a
 // menu (alerts-dropdown.tsx, loaded when a person reaches for the bell: ui/lazy-menu.tsx); opening an
 // alert marks it read and follows its link, "Mark all read" clears the count. The count is asked for once
 // the browser is first idle after the frame shows (within 1 s): its request, answer and redraw stay off a
-// deep link's path to its screen (issue 12).
+// deep link's path to its screen.
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { alertsQueryOptions } from '../../lib/alerts-api.ts';

@@ -45,7 +45,7 @@ export const categoryOptions = [
   ...(Object.entries(PLAID_PRIMARY_GROUPS) as [PlaidPrimary, string][])
     .map(([value, label]) => ({ value, label }))
     // By code unit, case folded: localeCompare's first call builds a collator (≈ 100 ms of a 4×-throttled
-    // CPU while the calendar starts, issue 12); for these English labels the order is the same (tested).
+    // CPU while the calendar starts); for these English labels the order is the same (tested).
     .sort((a, b) => byLabel(a.label, b.label)),
 ];
 

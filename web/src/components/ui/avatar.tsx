@@ -91,7 +91,7 @@ const INITIALS_ROOM = 0.78;
  * the font the device has: by a ResizeObserver, whose callback runs after the browser's own layout and
  * before it paints, so no frame shows the text too wide and the measurement forces no extra layout (read
  * in a layout effect it laid out the whole half-built page at once, ≈ 20 ms of a throttled phone CPU on
- * a deep link; issue 12). The scale is set on the element itself, in that same frame.
+ * a deep link). The scale is set on the element itself, in that same frame.
  */
 function FittedText({ text, room }: { text: string; room: number }) {
   const ref = useRef<HTMLSpanElement>(null);

@@ -1,4 +1,4 @@
-// Code the first screen does not draw, loaded with import() when a person reaches for it (issue 12: a cold
+// Code the first screen does not draw, loaded with import() when a person reaches for it (a cold
 // signed-in deep link on a slow phone). The frame's menus are Radix (≈ 20 KB gzip the first screen never
 // runs): until a menu has loaded, the frame draws a light trigger that looks and reads as the real one;
 // pointing at it, touching or focusing it starts the load (so does the browser's first idle moment a few

@@ -1,4 +1,4 @@
-// /admin/categories (issue 16 item 2; spec §2 admin routes).
+// /admin/categories (spec §2 admin routes).
 import { AdminCategories } from '../../../features/admin/components/categories.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 

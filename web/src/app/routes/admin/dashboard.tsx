@@ -1,4 +1,4 @@
-// /admin (issue 16 item 2; spec §2 admin routes).
+// /admin (spec §2 admin routes).
 import { AdminDashboard } from '../../../features/admin/components/dashboard.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 

@@ -1,4 +1,4 @@
-// /admin/notifications (issue 16 item 2; spec §2 admin routes).
+// /admin/notifications (spec §2 admin routes).
 import { AdminNotifications } from '../../../features/admin/components/notifications.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 

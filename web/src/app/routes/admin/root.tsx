@@ -1,4 +1,4 @@
-// The admin guard and frame (issue 16 item 1; spec §2 "guard-wrapped", §6): inside the signed-in frame
+// The admin guard and frame (spec §2 "guard-wrapped", §6): inside the signed-in frame
 // (signed-out people are sent to /login by its guard), only a person whose profile says is_admin (the
 // server sets it from the `admin` group AND profiles.is_admin) sees the admin screens; anyone else goes
 // to /accounts. is_admin counts as false while it cannot be read (spec §6 "defaults to false on error").

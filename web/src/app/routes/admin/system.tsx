@@ -1,5 +1,5 @@
-// /admin/system (issue 16 item 2; spec §2 admin routes): the server's functions and schedules, and the
-// browsers' own timings and error reports (issue 17).
+// /admin/system (spec §2 admin routes): the server's functions and schedules, and the
+// browsers' own timings and error reports.
 import { ClientHealthSection } from '../../../features/admin/components/client-health.tsx';
 import { AdminSystem } from '../../../features/admin/components/health.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';

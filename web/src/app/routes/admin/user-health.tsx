@@ -1,4 +1,4 @@
-// /admin/user-health (issue 16 item 2; spec §2 admin routes).
+// /admin/user-health (spec §2 admin routes).
 import { AdminUserHealth } from '../../../features/admin/components/health.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 

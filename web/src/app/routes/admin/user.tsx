@@ -1,4 +1,4 @@
-// /admin/users/:userId (issue 16 item 2): a person's page with the health timeline and audited actions.
+// /admin/users/:userId: a person's page with the health timeline and audited actions.
 import { useParams } from 'react-router-dom';
 import { AdminUserDetail } from '../../../features/admin/components/user-detail.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';

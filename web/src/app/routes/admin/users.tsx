@@ -1,4 +1,4 @@
-// /admin/users (issue 16 item 2; spec §2 admin routes).
+// /admin/users (spec §2 admin routes).
 import { AdminUsers } from '../../../features/admin/components/users.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 

@@ -1,4 +1,4 @@
-// /two-factor: the sign-in's second step for a user with two-factor authentication on (issue 15).
+// /two-factor: the sign-in's second step for a user with two-factor authentication on.
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { CodeStep } from '../../../features/two-factor/components/code-step.tsx';
 import { ProtectedRoute } from '../../../lib/auth.tsx';

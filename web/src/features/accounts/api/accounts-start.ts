@@ -1,4 +1,4 @@
-// /accounts' first query on a signed-in start (lib/signed-in-start.ts, issue 12): the profile's accounts,
+// /accounts' first query on a signed-in start (lib/signed-in-start.ts): the profile's accounts,
 // with the screen's own query options, so its first render reads them from the cache.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ScreenStartContext } from '../../../lib/signed-in-start.ts';

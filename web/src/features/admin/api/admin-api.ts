@@ -1,4 +1,4 @@
-// The admin area's API calls (issue 16 item 2; functions/admin/handler.ts): query options for each
+// The admin area's API calls (functions/admin/handler.ts): query options for each
 // screen's read and the actions. The server checks admin access first; the SPA's guard only hides.
 import { queryOptions } from '@tanstack/react-query';
 import type { RECOMMENDATION_THRESHOLDS, WindowHealth } from '@domain/client-health.ts';
@@ -288,7 +288,7 @@ export const createNotice = (input: NoticeInput) => api.post<AdminNotice>('/admi
 export const updateNotice = (id: string, input: Partial<NoticeInput>) =>
   api.patch<AdminNotice>(`/admin/notifications/${encodeURIComponent(id)}`, input);
 
-/** GET /admin/client-health (issue 17; functions/lib/client-reports.ts). */
+/** GET /admin/client-health (functions/lib/client-reports.ts). */
 export interface ClientHealth {
   generated_at: string;
   thresholds: typeof RECOMMENDATION_THRESHOLDS;

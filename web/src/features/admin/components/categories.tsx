@@ -1,4 +1,4 @@
-// /admin/categories, Category Management (issue 16 item 2; spec §5 category matching): the taxonomy, and
+// /admin/categories, Category Management (spec §5 category matching): the taxonomy, and
 // the description and keyword maps as editable text, checked as you type with the same rules the server
 // applies on save; the "test a description" box shows which rule of the edited maps matches.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

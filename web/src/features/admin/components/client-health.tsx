@@ -1,4 +1,4 @@
-// /admin/system's client health (issue 17): what people's browsers measured over the last hour and day,
+// /admin/system's client health: what people's browsers measured over the last hour and day,
 // per operation (API calls and route loads), with the recommendations spec §9's thresholds give, and the
 // latest error reports with their correlation id, so an admin can go from a person's error screen to the
 // server's log line. docs/observability.md.

@@ -1,4 +1,4 @@
-// /admin/user-health, /admin/plaid-health and /admin/system (issue 16 item 2): people needing attention
+// /admin/user-health, /admin/plaid-health and /admin/system: people needing attention
 // from the roll-up (paged per flag, each linking to the person's timeline), the last 24 hours of syncs,
 // and per-function requests, errors and p95 with event deliveries and each schedule's last run.
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// /admin/notifications (issue 16 item 2; spec §2 in-app notices): create, edit, schedule and target the
+// /admin/notifications (spec §2 in-app notices): create, edit, schedule and target the
 // notices people see, with a live preview sanitized exactly as the notice itself is (DOMPurify).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';

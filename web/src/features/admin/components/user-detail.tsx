@@ -1,4 +1,4 @@
-// /admin/users/:userId (issue 16 item 2): who the person is, their banks and subscription, the health
+// /admin/users/:userId: who the person is, their banks and subscription, the health
 // timeline (sign-up, banks, syncs and errors, forecasts, billing, coach, e-mails, admin actions) and the
 // audited actions. Each action asks for confirmation; the result or refusal shows as a toast.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// /admin/users (issue 16 item 2): search by e-mail (prefix), paged list, each row opening the person's page.
+// /admin/users: search by e-mail (prefix), paged list, each row opening the person's page.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// /coach, the AI Money Coach (issue 14 item 4): a conversation about the active profile's own money.
+// /coach, the AI Money Coach: a conversation about the active profile's own money.
 // Suggested questions (one drawn from the person's coming low point), the conversation as a polite
 // live log, answers with figure cards and "How I worked this out" (the tool calls behind them, with
 // links to the calendar), an "Unverified" mark when a figure could not be matched to the person's data,

@@ -1,4 +1,4 @@
-// /help, Help & Support (spec §2; issue 16 item 3): searchable answers grouped by topic, each one a
+// /help, Help & Support (spec §2): searchable answers grouped by topic, each one a
 // disclosure with a stable #anchor, and a contact form that sends a support request — with the
 // person's consent, diagnostics (the build, the screen they came from, the last failed call's
 // correlation id), shown to them before they send.

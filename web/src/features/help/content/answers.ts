@@ -1,4 +1,4 @@
-// Help & Support's answers (issue 16 item 3; docs/help.md says how they are kept): the questions people
+// Help & Support's answers (docs/help.md says how they are kept): the questions people
 // ask of an app like this, in plain words, each with a stable id (the #anchor a link or an e-mail can
 // point to), a topic, and extra words people search with.
 import type { SupportTopic } from '@domain/support-topics.ts';

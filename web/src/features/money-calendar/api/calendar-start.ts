@@ -1,4 +1,4 @@
-// The Money Calendar's first queries on a signed-in start (lib/signed-in-start.ts, issue 12): the member's
+// The Money Calendar's first queries on a signed-in start (lib/signed-in-start.ts): the member's
 // view settings, then the month the screen opens on, in the view it opens on, with the screen's own
 // query options, so its first render reads both from the cache. The opening month and view are decided
 // here and by the screen (money-calendar.tsx) with the same two functions.

@@ -7,7 +7,7 @@ import { planItemSchema } from '../../../lib/money-plan-api.ts';
 import { cacheAreas } from '../../../lib/react-query.ts';
 
 // Every schema here is built at its first parse (z.lazy), not when the calendar's code is evaluated:
-// constructing them made part of one long task of a cold start (issue 12, docs/web.md).
+// constructing them made part of one long task of a cold start (docs/web.md).
 const balancePairSchema = z.lazy(() => z.object({ opening: z.number(), closing: z.number() }));
 
 export const calendarTransactionSchema = z.lazy(() =>
@@ -62,7 +62,7 @@ export const calendarSchema = z.lazy(() =>
     month: z.string(),
     today: z.string(),
     account_id: z.nullable(z.string()),
-    /** Issue 10: which money the month shows, how its balances read, and whether low days are marked. */
+    /** Which money the month shows, how its balances read, and whether low days are marked. */
     view: z.optional(z.enum(['cash', 'net_worth', 'account'])),
     balance_convention: z.optional(z.enum(['held', 'owed', 'net'])),
     marks_low_days: z.optional(z.boolean()),

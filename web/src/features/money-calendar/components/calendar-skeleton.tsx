@@ -1,4 +1,4 @@
-// The Money Calendar's heading, and the screen as it first looks before its data (issue 12): prerendered
+// The Money Calendar's heading, and the screen as it first looks before its data: prerendered
 // into index.html inside the frame's skeleton (app/start-views.tsx), so a cold /calendar deep link paints
 // the heading — the screen's largest text on a phone — with the HTML, before any JavaScript runs. The
 // screen renders the same heading and the same placeholders in the same places when it mounts.

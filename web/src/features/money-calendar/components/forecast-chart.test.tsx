@@ -10,7 +10,7 @@ const row = (balance_date: string, closing: number, low = closing, high = closin
   is_forecast: balance_date !== '2026-11-22',
 });
 
-describe('ForecastFigure (the likely range, issue 5)', () => {
+describe('ForecastFigure (the likely range)', () => {
   it('shades the range behind the line and names it at the horizon, in the text alternative too', () => {
     const html = renderToStaticMarkup(
       <ForecastFigure
@@ -32,7 +32,7 @@ describe('ForecastFigure (the likely range, issue 5)', () => {
     // Axes: round amounts and dates as people write them.
     expect(html).toContain('Nov 22</span>');
     expect(html).toMatch(/>\$\d+(\.\d)?k?</);
-    // The data table's rows are drawn when it is opened (issue 12: most of the figure's work), so the
+    // The data table's rows are drawn when it is opened (most of the figure's work), so the
     // closed table has its summary only.
     expect(html).toContain(
       '<summary class="cursor-pointer text-brand-700">Show forecast as a table</summary>',

@@ -1,7 +1,7 @@
 // The balance forecast as an accessible SVG line chart (spec §9: 90 days by default): a labelled
-// image with a text summary, the likely range as a shaded band behind the line (issue 5: honest about
+// image with a text summary, the likely range as a shaded band behind the line (honest about
 // its uncertainty; docs/money-engine.md), the zero line, the lowest point, an amount axis and a date
-// axis, a read-out of any day under the pointer or the arrow keys (issue 10), and a data table. The
+// axis, a read-out of any day under the pointer or the arrow keys, and a data table. The
 // balances read in the view's convention: cash held, net worth, or what is owed on a card or loan.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type KeyboardEvent, type PointerEvent } from 'react';
@@ -118,7 +118,7 @@ export function ForecastFigure({
   stale: boolean;
   includesAllowance: boolean;
   convention?: BalanceConvention;
-  /** How often the band held the real balance in the backtest, for this kind of account (issue 10). */
+  /** How often the band held the real balance in the backtest, for this kind of account. */
   coverage?: BandCoverage | null;
 }) {
   const [active, setActive] = useState<number | null>(null);

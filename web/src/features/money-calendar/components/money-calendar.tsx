@@ -1,10 +1,10 @@
-// /calendar, the Money Calendar (issue 5 item 6): a month grid on desktop and a list under 768 px
+// /calendar, the Money Calendar: a month grid on desktop and a list under 768 px
 // (spec §9); each day shows its transactions and planned items (planned in italics with a dashed
 // marker), its end-of-day balance, low and negative highlighting; a day opens its detail; a view picker
-// (issue 10: Cash by default, each account, Net worth; remembered per member per profile); months 24
+// (Cash by default, each account, Net worth; remembered per member per profile); months 24
 // back and 24 ahead; and the forecast chart. An owed balance reads as owed everywhere on the screen.
 // The two cards under the month (spending by category, the forecast chart) mount once the month is on
-// screen and the browser is next idle: below the fold, they stay out of the grid's render (issue 12), and
+// screen and the browser is next idle: below the fold, they stay out of the grid's render, and
 // nothing above them moves when they appear.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
@@ -58,7 +58,7 @@ import { applyWhatIf, parseWhatIf } from '../utils/what-if.ts';
 import { currentMonth, openingView } from '../api/calendar-start.ts';
 import { CalendarHeading } from './calendar-skeleton.tsx';
 
-// Off the first render's path (issue 12): the day's dialog loads when the browser is first idle after the
+// Off the first render's path: the day's dialog loads when the browser is first idle after the
 // month showed (or when a day is opened first), the two cards under the month when they mount.
 const loadDayDetail = () => import('./day-detail.tsx');
 const DayDetail = lazy(() => loadDayDetail().then((m) => ({ default: m.DayDetail })));
@@ -147,7 +147,7 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
   const settings = useQuery(viewSettingsQueryOptions(profileId));
   const remember = useRememberView(profileId);
   // Remembered on this device too, so the next start asks for this view's month before the settings
-  // are in (issue 12, lib/early-data.ts) and shows it at once; the server's setting stays the source of
+  // are in (lib/early-data.ts) and shows it at once; the server's setting stays the source of
   // truth: when it names another view, that one shows once it is in.
   const { state: auth } = useAuth();
   const userId = auth.status === 'signedIn' ? auth.user.userId : null;
@@ -172,7 +172,7 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
   const canBack = isMonthInWindow(addMonths(month, -1), thisMonth);
   const canForward = isMonthInWindow(addMonths(month, 1), thisMonth);
   const fetched = query.data?.month === month ? query.data : undefined;
-  // The month's days are drawn in a pass React can interrupt (issue 12): an answer arrives through the
+  // The month's days are drawn in a pass React can interrupt: an answer arrives through the
   // query cache, which React renders in one blocking task, so the grid (a button per day) follows in a
   // deferred render that yields to the browser every few milliseconds. Until then the placeholder stays;
   // a deferred value of another month is never shown under this one's name.

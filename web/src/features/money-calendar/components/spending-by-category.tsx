@@ -1,4 +1,4 @@
-// Spending by category for the shown month (issue 10 item 8): a bar per group of what went out, a mark
+// Spending by category for the shown month: a bar per group of what went out, a mark
 // for what was planned, and last month's figure (domain/money/spending.ts), across every account
 // whatever balance view is shown (a card's purchases are spending; the cash view shows only the
 // payment that settles them), so it reads the month's net-worth calendar, which holds every account;

@@ -1,4 +1,4 @@
-// "What if" on the calendar (issue 14 item 4): a purchase the coach was asked about, shown as if it
+// "What if" on the calendar: a purchase the coach was asked about, shown as if it
 // were planned — every cash balance from its date on lowered by its amount (once, or each month on the
 // same day), the low, negative and lowest marks worked out again. Nothing is saved; the link carries it
 // (?whatIf=<cents>@<YYYY-MM-DD>&repeat=monthly).

@@ -1,4 +1,4 @@
-// /onboarding without the query: the setup checklist, re-runnable at any time (issue 16 item 4). Each
+// /onboarding without the query: the setup checklist, re-runnable at any time. Each
 // step's state comes from the data (accounts, the plan, the onboarding flag, the profile's members)
 // and each links to where it is done.
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// First-time onboarding's pure rules (issue 16 item 4; docs/onboarding.md): which detected streams are
+// First-time onboarding's pure rules (docs/onboarding.md): which detected streams are
 // shown as "what we found", which planned item drops a pattern (its next open occurrence, deleted for
 // the series as the Money Plan's own Delete does), and the setup checklist's steps.
 import type { Account } from '../../../lib/accounts-api.ts';

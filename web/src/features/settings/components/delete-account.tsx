@@ -1,4 +1,4 @@
-// /settings → Danger zone → "Delete my account" (issue 15 item 1; functions/lib/account-deletion.ts). Says
+// /settings → Danger zone → "Delete my account" (functions/lib/account-deletion.ts). Says
 // what goes — and which shared profiles go for their members too — then asks for the password (and a code
 // when two-factor authentication is on) and the word DELETE. The server re-checks the password; on success
 // this browser signs out and lands on the home page. docs/settings.md.

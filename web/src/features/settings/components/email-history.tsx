@@ -1,4 +1,4 @@
-// /settings → Notifications → "E-mails we sent you" (issue 15 item 4, spec §3 email_sends): what the
+// /settings → Notifications → "E-mails we sent you" (spec §3 email_sends): what the
 // product sent the person, newest first, with its delivery state, ten at a time. A bounced message says
 // so in words, since a bounce stops non-essential mail (docs/email.md).
 import { useInfiniteQuery } from '@tanstack/react-query';

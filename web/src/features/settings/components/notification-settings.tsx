@@ -1,4 +1,4 @@
-// /settings → Notifications (issue 15 items 1, 3, 4): one switch per e-mail preference of spec §3, the
+// /settings → Notifications: one switch per e-mail preference of spec §3, the
 // delivery of alerts per priority (spec §9: 1 critical to 4 low; immediate, hourly or daily) and smart
 // batching, and unsubscribing from every e-mail. Each change saves on its own; a failed save puts the
 // control back and says so. The low-balance line the alerts use is the calendar's own setting.

@@ -1,4 +1,4 @@
-// /settings → Session → "Sign out everywhere" (issue 15 item 1; spec §7 sign out, scope global): after a
+// /settings → Session → "Sign out everywhere" (spec §7 sign out, scope global): after a
 // confirmation, the server ends every sign-in of the account — other browsers and phones are refused on
 // their next call, their tokens cannot be renewed — and this browser signs out too, to sign in again.
 // functions/lib/sessions.ts; docs/settings.md.

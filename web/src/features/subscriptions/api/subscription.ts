@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client.ts';
 import { invokeFunction } from '../../../lib/invoke-function.ts';
 import type { PlanLookupKey } from '@domain/subscription.ts';
 
-// Built at the first check (z.lazy), not with the frame's code (issue 12).
+// Built at the first check (z.lazy), not with the frame's code.
 const checkObject = () =>
   z.looseObject({
     subscribed: z.boolean(),

@@ -1,4 +1,4 @@
-// The subscription provider with its refresh on demand (issue 12): a signed-out start never downloads
+// The subscription provider with its refresh on demand: a signed-out start never downloads
 // the refresh and shows no status; a sign-in downloads it and, once the second factor is given, checks
 // the status, keeps and stores the answer; a screen's forced refresh checks again at once; a sign-out shows
 // no status. Runs the real provider and refresh; only auth, the active profile and the calls are faked.

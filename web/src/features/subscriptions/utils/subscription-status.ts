@@ -112,7 +112,7 @@ export const TRIAL_START_DELAY_MS = 2_000;
 export const isStale = (status: SubscriptionStatus | null, now: number): boolean =>
   status === null || status.error || now - status.lastUpdated > SUBSCRIPTION_STALE_MS;
 
-/** The sign-in still owes its second factor (issue 15): nothing can be known about the subscription
+/** The sign-in still owes its second factor: nothing can be known about the subscription
  * yet, which is not a failure of the check. */
 const awaitsSecondFactor = (error: unknown): boolean =>
   (error as { code?: string } | null)?.code === 'two_factor_required';

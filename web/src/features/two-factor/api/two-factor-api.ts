@@ -1,4 +1,4 @@
-// The two-factor calls (issue 15 item 2): the resource under /two-factor and spec §7's
+// The two-factor calls: the resource under /two-factor and spec §7's
 // send-2fa-code-secure and verify-2fa-code-secure functions (through the one function-call layer).
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';

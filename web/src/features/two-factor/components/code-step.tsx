@@ -1,4 +1,4 @@
-// The sign-in's code step (issue 15 item 2): the authenticator app's code, or a code sent by e-mail or
+// The sign-in's code step: the authenticator app's code, or a code sent by e-mail or
 // text (sent on arrival, "Send a new code" after), or a recovery code; "Trust this device for 30 days".
 // Wrong codes say spec §8's 'Invalid verification code'; too many sends its 15-minute message.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

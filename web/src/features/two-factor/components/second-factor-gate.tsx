@@ -1,4 +1,4 @@
-// The second half of the auth guard (issue 15 item 2): a signed-in user with two-factor authentication
+// The second half of the auth guard: a signed-in user with two-factor authentication
 // on whose sign-in has not passed its second factor sees nothing of the app until it does. A trusted
 // browser passes at once (its device token); otherwise the code step (/two-factor). The server refuses
 // such a sign-in's calls anyway (403 two_factor_required); this keeps the screens from showing errors.

@@ -1,4 +1,4 @@
-// /settings → Security (issue 15 items 1–2): two-factor authentication on or off with its method
+// /settings → Security: two-factor authentication on or off with its method
 // (authenticator app first: the stronger one; e-mail; text message), the recovery codes shown once at
 // setup, turning it off with a fresh code (spec §4), and the trusted devices, each revocable.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
