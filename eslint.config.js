@@ -91,7 +91,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // spec §7 / issue 18: every function call shares, times out and retries through one layer.
+      // spec §7: every function call shares, times out and retries through one layer.
       'no-restricted-syntax': ['error', ...functionPathSelectors],
     },
   },

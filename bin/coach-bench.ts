@@ -4,7 +4,8 @@
 // check and storing the turn. 29 questions: the coach's own rate limit is 30 per 10 minutes per member.
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { performance } from 'node:perf_hooks';
-import { runTool, type ToolContext } from '../functions/lib/coach/tools.ts';
+import type { ToolContext } from '../functions/lib/coach/tool-context.ts';
+import { runTool } from '../functions/lib/coach/tools.ts';
 import { createData } from '../functions/lib/data/index.ts';
 import { createLogger } from '../functions/lib/logger.ts';
 import { dynamoClient } from '../local/bootstrap.ts';

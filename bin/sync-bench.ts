@@ -1,4 +1,4 @@
-// Initial-sync throughput for `npm run bench` (issue 4 acceptance): a signed-in user links a sandbox
+// Initial-sync throughput for `npm run bench`: a signed-in user links a sandbox
 // bank with 8 accounts and 24 months of history through the functions, and the first sync pages
 // /transactions/sync from the local Plaid sandbox into DynamoDB Local. The figure is transactions
 // stored per second of the sync alone, beside raw DynamoDB Local BatchWrites of the same rows (the

@@ -1,4 +1,4 @@
-// The notice e-mail every security change sends (two-factor on or off, sessions ended): issue 15.
+// The notice e-mail every security change sends (two-factor on or off, sessions ended; spec §4).
 import type { Deps } from './deps.ts';
 
 const escapeHtml = (text: string) =>

@@ -14,7 +14,7 @@ import { isConditionFailure } from '../lib/money/store.ts';
 import { userOfCustomer } from '../lib/subscriptions/customer.ts';
 import { syncFromStripe } from '../lib/subscriptions/record.ts';
 
-/** Issue 13's events: each one rebuilds the subscriber record (docs/subscriptions.md). */
+/** The Stripe events the product listens to: each one rebuilds the subscriber record (docs/subscriptions.md). */
 export const HANDLED_EVENTS = new Set([
   'checkout.session.completed',
   'customer.subscription.created',

@@ -31,6 +31,8 @@ function error(
     display_message: displayMessage,
     documentation_url: docs(section, errorCode),
     error_code: errorCode,
+    // Plaid sets a reason only for OAuth item errors; null everywhere else.
+    error_code_reason: null,
     error_message: errorMessage,
     error_type: errorType,
     suggested_action: null,
@@ -190,13 +192,43 @@ export const errors = {
       "No valid accounts were found at the financial institution. Please visit your financial institution's website to confirm accounts are available.",
       'item',
     ),
-  /** /liabilities/get on an item with no credit card, student loan or mortgage among its accounts. */
-  productsNotSupported: () =>
+  /** /liabilities/get on an item (or a selection) with no credit card, student loan or mortgage. */
+  noLiabilityAccounts: () =>
     error(
       400,
       PlaidErrorType.ItemError,
-      'PRODUCTS_NOT_SUPPORTED',
-      "the following products are not supported by this institution: ['liabilities']",
+      'NO_LIABILITY_ACCOUNTS',
+      'the item has no accounts that support the liabilities product',
+      null,
+      'item',
+    ),
+  /** A product the user never consented to share in Link (not in the item's consented_products). */
+  additionalConsentRequired: (product: string) =>
+    error(
+      400,
+      PlaidErrorType.ItemError,
+      'ADDITIONAL_CONSENT_REQUIRED',
+      `client does not have user consent to access the PRODUCT_${product.toUpperCase()} product`,
+      null,
+      'item',
+    ),
+  /** The product's data is still being extracted after Link; ask again later (or await its webhook). */
+  productNotReady: () =>
+    error(
+      400,
+      PlaidErrorType.ItemError,
+      'PRODUCT_NOT_READY',
+      'the requested product is not yet ready. please provide a webhook or try the request again later',
+      null,
+      'item',
+    ),
+  /** /investments/* on an item with no investment account. */
+  noInvestmentAccounts: () =>
+    error(
+      400,
+      PlaidErrorType.ItemError,
+      'NO_INVESTMENT_ACCOUNTS',
+      'the item has no accounts that support the investments product',
       null,
       'item',
     ),
@@ -301,6 +333,9 @@ export const errorsByCode: Record<string, () => PlaidApiError> = {
   ACCOUNTS_BALANCE_GET_LIMIT: () => errors.rateLimit('ACCOUNTS_BALANCE_GET_LIMIT'),
   TRANSACTIONS_SYNC_LIMIT: () => errors.rateLimit('TRANSACTIONS_SYNC_LIMIT'),
   ITEM_GET_LIMIT: () => errors.rateLimit('ITEM_GET_LIMIT'),
+  PRODUCT_NOT_READY: errors.productNotReady,
+  ADDITIONAL_CONSENT_REQUIRED: () => errors.additionalConsentRequired('liabilities'),
+  NO_LIABILITY_ACCOUNTS: errors.noLiabilityAccounts,
 };
 
 /** The error object embedded in an Item (`/item/get`) or an ITEM webhook carries its HTTP status. */

@@ -1,4 +1,4 @@
-// The admin area end to end (issue 16 acceptance): an admin made as an operator makes one sees dashboard
+// The admin area end to end: an admin made as an operator makes one sees dashboard
 // figures that move by exactly the records this test creates through the API (two sign-ups, one linked
 // bank); a sync error injected through the Plaid sandbox shows on /admin/plaid-health and on the user's
 // timeline; a category rule edit moves the "test a description" box; a published notice reaches a signed-in

@@ -1,4 +1,4 @@
-// Bank linking as a person does it in Chromium (issue 4 acceptance): a new user signs up, confirms and
+// Bank linking as a person does it in Chromium: a new user signs up, confirms and
 // signs in → /get-started → connects First Platypus Bank in the Link stand-in (user_good / pass_good)
 // → the success panel → /accounts shows the accounts and balances once their history has synced → the
 // account detail lists transactions. Then the sandbox fails the next /transactions/sync with

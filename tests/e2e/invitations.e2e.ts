@@ -1,4 +1,4 @@
-// Shared financial profiles, as two people do it in two browsers (issue 3 acceptance): A signs up,
+// Shared financial profiles, as two people do it in two browsers: A signs up,
 // creates a profile and invites B as viewer from /profiles; B opens the e-mailed link signed out, signs
 // up with the e-mail locked, confirms, signs in, lands on /profiles with 'Account created and invitation
 // accepted!' and sees A's profile read-only (and the API refuses B's edit); A sees 2 members. Also: an

@@ -1,4 +1,4 @@
-// The light landing page (issue 12; docs/web.md "Landing bundle") in Chromium: a signed-out
+// The light landing page (docs/web.md "Landing bundle") in Chromium: a signed-out
 // visitor on '/' reads the landing page prerendered into index.html, driven by the small entry alone —
 // nothing of React, Amplify, the router or the query cache is fetched before it paints, nor until a link
 // is pointed at — then its screens are preloaded, and its links start the full app in place (the page

@@ -1,4 +1,4 @@
-// The Money Plan and the Money Calendar in Chromium (issue 5 acceptance): a linked sandbox user opens
+// The Money Plan and the Money Calendar in Chromium: a linked sandbox user opens
 // /plan, generates the plan and sees payroll and rent; opens /calendar, sees next month's payday and
 // balances; adds a one-off expense on a day and sees every later day's balance drop by that amount
 // (and no earlier day change); deletes it and sees the balances restored. Then, as the same owner: the

@@ -1,4 +1,4 @@
-// The numbers people act on, in Chromium (issue 10 acceptance): a new user links First Platypus Bank
+// The numbers people act on, in Chromium: a new user links First Platypus Bank
 // (checking, savings, a card, a student loan, a mortgage) and generates the plan. Income holds only
 // wages and interest (the loans' sides of their payments are under Transfers); the calendar opens on
 // Cash with no −$200k figures; a card and a loan read as owed, positive, in the summary, the day cells

@@ -1,4 +1,4 @@
-// Issue 17 end to end: a server error forced on /calendar (the calendar call answered 500 with a
+// Client observability end to end: a server error forced on /calendar (the calendar call answered 500 with a
 // correlation id, shaped as functions/lib/http.ts shapes errors) produces an error report with spec §3's
 // fields and that correlation id, which an admin then reads through GET /admin/client-health; a
 // deliberately slow route (its screen's code held back 4 s) appears in the recommendations; and no post to

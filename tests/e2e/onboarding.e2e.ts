@@ -1,4 +1,4 @@
-// First-time onboarding in Chromium (issue 16 item 4 acceptance): a new user links the sandbox bank
+// First-time onboarding in Chromium: a new user links the sandbox bank
 // on /get-started and lands on /onboarding?patterns=true&firstTime=true, sees the income, bills and
 // subscriptions found in the history (axe clean, fits 375 px), drops one, builds the plan and lands
 // on /calendar; the dropped pattern is not planned (its series suppressed, no open item), the kept ones

@@ -1,4 +1,4 @@
-// Realtime updates in Chromium (issue 16 item 5 acceptance): two browsers on one shared profile; the
+// Realtime updates in Chromium: two browsers on one shared profile; the
 // editor adds a planned item and the owner's open /calendar shows it within 2 s of the add, with no
 // reload; a second tab of the owner's has its socket dropped (closed from the browser side's network)
 // while the editor adds another; when it reconnects, the catch-up brings the missed change, still

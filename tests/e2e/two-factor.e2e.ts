@@ -1,4 +1,4 @@
-// Two-factor authentication in Chromium (issue 15 item 2 acceptance): turn on the authenticator app
+// Two-factor authentication in Chromium: turn on the authenticator app
 // from /settings (codes computed from the shown setup key), sign out and in → the code step → a wrong
 // code says 'Invalid verification code' → the right one with "Trust this device" → the next sign-in
 // skips the code; remove the device → the code step again; the API refuses a password-only sign-in;

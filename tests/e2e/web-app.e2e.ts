@@ -1,4 +1,4 @@
-// The web app of issue 6 as a person uses it in Chromium: the landing page and the signup questionnaire
+// The signed-out web app as a person uses it in Chromium: the landing page and the signup questionnaire
 // with each validation message, account creation, confirmation and the home logic (→ /get-started);
 // two-step login with a wrong and a right password; forgot/reset password and the recovery redirect;
 // every redirect and the not-found page; theme persisting across a reload and followed by a second

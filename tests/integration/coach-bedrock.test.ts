@@ -1,4 +1,4 @@
-// The Bedrock coach on realistic Converse transcripts (issue 14 acceptance): Bedrock itself is mocked
+// The Bedrock coach on realistic Converse transcripts: Bedrock itself is mocked
 // with aws-sdk-client-mock (no local stand-in); the tools run for real against DynamoDB Local and a
 // linked Plaid sandbox user. Covered: a tool-use round then an answer built from the tool's result;
 // two rounds; max_tokens; throttling (429); a guardrail intervention; malformed tool input answered
@@ -19,7 +19,7 @@ import { RateLimitError } from '../../domain/errors.ts';
 import { addDays } from '../../domain/money/dates.ts';
 import { checkedAnswer } from '../../functions/coach/handler.ts';
 import { BEDROCK_LIMITS, bedrockCoach, SYSTEM_PROMPT } from '../../functions/lib/coach/bedrock-coach.ts';
-import type { ToolContext } from '../../functions/lib/coach/tools.ts';
+import type { ToolContext } from '../../functions/lib/coach/tool-context.ts';
 import { createLogger } from '../../functions/lib/logger.ts';
 import { directData, type TestUser } from './helpers.ts';
 import { forecastSettled, linkedUser } from './money-helpers.ts';

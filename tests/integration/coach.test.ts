@@ -1,4 +1,4 @@
-// The offline money coach through the gateway (issue 14 acceptance): a question set across the
+// The offline money coach through the gateway: a question set across the
 // families a person asks (afford, lowest point, balance ahead, payday, bills, subscriptions, spending,
 // a day, a search, a goal), on two sandbox histories (First Platypus and First Gingham), each answer
 // checked for the figures the engine gives — computed here from the API's own series, items, streams
@@ -16,7 +16,9 @@ import { classifyTransaction, summaryDirection, type AccountType } from '../../d
 import { daysBetween, parseDate } from '../../domain/coach/question.ts';
 import { checkNumbers, dayWords, monthWords, usd } from '../../domain/coach/verify.ts';
 import { addDays } from '../../domain/money/dates.ts';
-import { getBalanceForecast, listSubscriptions, type ToolContext } from '../../functions/lib/coach/tools.ts';
+import { getBalanceForecast } from '../../functions/lib/coach/forecast-tools.ts';
+import { listSubscriptions } from '../../functions/lib/coach/plan-tools.ts';
+import type { ToolContext } from '../../functions/lib/coach/tool-context.ts';
 import { createLogger } from '../../functions/lib/logger.ts';
 import { cloud, directData, type TestUser } from './helpers.ts';
 import {

@@ -1,4 +1,4 @@
-// POST /webhooks/stripe (issue 13 item 2 acceptance): signatures checked on the raw body (forged,
+// POST /webhooks/stripe: signatures checked on the raw body (forged,
 // unsigned, wrong-secret and 301-second-old requests refused, nothing changed), each event id handled
 // once (5 replays change nothing), events in any order converge on the same record, each handled event
 // type rebuilds the record from Stripe, and an unknown customer's event is acknowledged as a no-op.

@@ -12,7 +12,8 @@ import { RateLimitError } from '../../../domain/errors.ts';
 import { optionalEnv } from '../env.ts';
 import { CAPABILITIES } from './local-coach.ts';
 import type { CoachAnswer, CoachCard, CoachPort } from './port.ts';
-import { COACH_TOOLS, runTool, type ToolCall, type ToolContext } from './tools.ts';
+import type { ToolContext } from './tool-context.ts';
+import { COACH_TOOLS, runTool, type ToolCall } from './tools.ts';
 
 export const BEDROCK_LIMITS = { rounds: 4, toolCalls: 8 } as const;
 

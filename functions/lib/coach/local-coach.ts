@@ -17,7 +17,9 @@ import { addDays } from '../../../domain/money/dates.ts';
 import { PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
 import { todayOf } from '../money/store.ts';
 import type { CoachAnswer, CoachCard, CoachPort } from './port.ts';
-import { knownNames, runTool, type ToolCall, type ToolContext } from './tools.ts';
+import { knownNames } from './history-tools.ts';
+import type { ToolContext } from './tool-context.ts';
+import { runTool, type ToolCall } from './tools.ts';
 
 export const CAPABILITIES = [
   'Can I afford $600 on the 20th?',

@@ -1,7 +1,8 @@
 // The coach port: one interface, two coaches — the offline one (`npm start`, tests)
 // and Bedrock's Converse with tools (the cloud). Both answer from the tools only; the handler checks
 // the numbers (domain/coach/verify.ts), stores the turn and enforces the limits.
-import type { ToolCall, ToolContext } from './tools.ts';
+import type { ToolContext } from './tool-context.ts';
+import type { ToolCall } from './tools.ts';
 
 /** A small figure beside the text: the result of the tool it shows. */
 export interface CoachCard {

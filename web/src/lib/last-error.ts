@@ -1,5 +1,5 @@
 // The correlation id of the last API call that failed in this tab, so a support request can name it
-// (Help & Support's "include diagnostics"; issue 17 builds the full error report on the same id).
+// (Help & Support's "include diagnostics"; the full error report carries the same id).
 let last: { correlationId: string; at: string } | null = null;
 
 export function rememberFailedCall(correlationId: string | null, at: Date = new Date()): void {

@@ -18,7 +18,6 @@ import {
   type ReactNode,
 } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatUsd } from '@domain/classification.ts';
 import { bandCoverage, type BandCoverage } from '@domain/money/band-coverage.ts';
 import type { AccountType } from '@domain/money/forecast.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
@@ -31,9 +30,8 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { nameWithMask } from '../../../lib/account-format.ts';
 import { useAuth } from '../../../lib/auth.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { MOBILE_BREAKPOINT_PX } from '../../../lib/constants.ts';
-import { formatBalance, money, shortDate, type BalanceConvention } from '../../../lib/money-format.ts';
+import { money, shortDate, type BalanceConvention } from '../../../lib/money-format.ts';
 import { useRememberView, viewSettingsQueryOptions } from '../../../lib/money-view-settings-api.ts';
 import { rememberCalendarView, rememberedCalendarView } from '../../../lib/storage-keys.ts';
 import {
@@ -43,20 +41,12 @@ import {
   type MoneyCalendar as MoneyCalendarData,
   type ViewKey,
 } from '../api/calendar.ts';
-import {
-  addMonths,
-  balanceTone,
-  buildMonthGrid,
-  dayLabel,
-  isMonthInWindow,
-  monthLabel,
-  openingMonth,
-  signedUsd,
-  type BalanceTone,
-} from '../utils/month.ts';
+import { addMonths, buildMonthGrid, isMonthInWindow, monthLabel, openingMonth } from '../utils/month.ts';
 import { applyWhatIf, parseWhatIf } from '../utils/what-if.ts';
 import { currentMonth, openingView } from '../api/calendar-start.ts';
+import { useNeighbourMonths } from '../api/neighbour-months.ts';
 import { CalendarHeading } from './calendar-skeleton.tsx';
+import { DayButton, Summary } from './calendar-days.tsx';
 
 // Off the first render's path: the day's dialog loads when the browser is first idle after the
 // month showed (or when a day is opened first), the two cards under the month when they mount.
@@ -79,18 +69,6 @@ function useIsMobile() {
   return useSyncExternalStore(subscribeMobile, isMobileNow, () => false);
 }
 
-const toneClasses: Record<BalanceTone, string> = {
-  negative: 'bg-red-50 text-red-800 ring-1 ring-red-300',
-  low: 'bg-amber-50 text-amber-900 ring-1 ring-amber-300',
-  normal: '',
-  none: '',
-};
-const toneWords: Record<BalanceTone, string> = {
-  negative: ', below zero',
-  low: ', low balance',
-  normal: '',
-  none: '',
-};
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** The month with what-if days: the summary's closing, lowest and low days follow them. */
@@ -188,6 +166,7 @@ export function MoneyCalendar({ profileId, canEdit }: { profileId: string; canEd
   const [monthShown, setMonthShown] = useState(false);
   if (!monthShown && (data !== undefined || query.isError)) setMonthShown(true);
   const selectedDay = selected ? byDate.get(selected) : undefined;
+  useNeighbourMonths(profileId, { month, view, thisMonth, shown: data !== undefined });
 
   return (
     <div className="space-y-5">
@@ -377,140 +356,4 @@ function BelowTheMonth({ children }: { children: ReactNode }) {
     if (idle) loadDayDetail().catch(() => undefined);
   }, [idle]);
   return idle ? <Suspense fallback={null}>{children}</Suspense> : null;
-}
-
-function Summary({ data, convention }: { data: MoneyCalendarData; convention: BalanceConvention }) {
-  const s = data.summary;
-  const marksLowDays = data.marks_low_days ?? true;
-  return (
-    <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="month-summary">
-      <div>
-        <dt className="text-slate-500">End of month</dt>
-        <dd className="font-semibold" data-testid="summary-closing">
-          {s.closing === null ? '—' : formatBalance(s.closing, convention)}
-        </dd>
-      </div>
-      {convention !== 'owed' ? (
-        <div>
-          <dt className="text-slate-500">Lowest</dt>
-          <dd className="font-semibold">
-            {s.lowest ? `${formatBalance(s.lowest.closing, convention)} on ${shortDate(s.lowest.date)}` : '—'}
-          </dd>
-        </div>
-      ) : null}
-      <div>
-        <dt className="text-slate-500">Planned in / out</dt>
-        <dd className="font-semibold">
-          {formatUsd(s.planned_in)} / {formatUsd(s.planned_out)}
-        </dd>
-      </div>
-      {marksLowDays ? (
-        <div>
-          <dt className="text-slate-500">
-            Low / negative days
-            {data.low_balance_threshold !== undefined
-              ? ` (low: under ${money(data.low_balance_threshold)})`
-              : ''}
-          </dt>
-          <dd className={cn('font-semibold', s.negative_days > 0 && 'text-red-700')}>
-            {s.low_days} / {s.negative_days}
-          </dd>
-        </div>
-      ) : null}
-      {s.allowance !== undefined && s.allowance !== 0 ? (
-        <div className="col-span-2 sm:col-span-4" data-testid="allowance-summary">
-          <dt className="text-slate-500">Everyday spending (forecast days)</dt>
-          <dd className="font-semibold">
-            {money(s.allowance)}{' '}
-            <span className="font-normal text-slate-600">
-              {data.include_allowance === false
-                ? '— not included in the balances above'
-                : '— included in the balances above'}
-            </span>
-          </dd>
-        </div>
-      ) : null}
-    </dl>
-  );
-}
-
-function DayButton({
-  day,
-  onOpen,
-  layout,
-  convention,
-  marksLowDays,
-}: {
-  day: CalendarDay;
-  onOpen: () => void;
-  layout: 'cell' | 'row';
-  convention: BalanceConvention;
-  marksLowDays: boolean;
-}) {
-  const closing = day.balances.total?.closing ?? null;
-  // Low and negative are cash notions: an owed balance or net worth is shown, not flagged.
-  const tone = marksLowDays ? balanceTone(day.flags, closing) : closing === null ? 'none' : 'normal';
-  const dayNumber = Number(day.date.slice(8));
-  const entries = [
-    ...day.transactions.map((t) => ({
-      key: t.id,
-      name: t.display_name || t.merchant_name || t.name,
-      amount: -t.amount,
-      planned: false,
-    })),
-    ...day.planned
-      .filter((p) => !p.is_reconciled)
-      .map((p) => ({ key: p.id, name: p.description, amount: p.amount, planned: true })),
-  ];
-  // The name is the visible text with the full date first and the balance's tone last, both for screen
-  // readers only (an aria-label would hide what sighted users read: axe label-content-name-mismatch).
-  const before = `${dayLabel(day.date)}${day.is_today ? ', today' : ''}: `;
-  const after = toneWords[tone];
-  return (
-    <button
-      type="button"
-      onClick={onOpen}
-      data-date={day.date}
-      className={cn(
-        'flex h-full w-full flex-col gap-1 p-1.5 text-left text-xs hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600',
-        layout === 'row' && 'rounded-lg border border-slate-200 p-3 text-sm',
-        day.is_today && 'bg-brand-50',
-        !day.is_forecast && !day.is_today && 'text-slate-700',
-      )}
-    >
-      <span className="sr-only">{before}</span>
-      <span className="flex items-center justify-between gap-1">
-        <span className={cn('font-semibold', day.is_today && 'text-brand-700')}>
-          {layout === 'row' ? shortDate(day.date) : dayNumber}
-        </span>
-        {closing !== null ? (
-          <span
-            data-testid="day-balance"
-            className={cn('rounded px-1 font-medium tabular-nums', toneClasses[tone])}
-          >
-            {formatBalance(closing, convention)}
-          </span>
-        ) : null}
-      </span>
-      <span className="flex flex-col gap-0.5 overflow-hidden">
-        {entries.slice(0, layout === 'row' ? 6 : 3).map((e) => (
-          <span
-            key={e.key}
-            data-kind={e.planned ? 'planned' : 'actual'}
-            className={cn(
-              'truncate',
-              e.planned ? 'border-l-2 border-dashed border-brand-500 pl-1 italic text-slate-600' : 'pl-1.5',
-              e.amount > 0 && 'text-emerald-700',
-            )}
-          >
-            {e.name} {signedUsd(e.amount, formatUsd)}
-          </span>
-        ))}
-        {entries.length > (layout === 'row' ? 6 : 3) ? (
-          <span className="text-slate-500">+{entries.length - (layout === 'row' ? 6 : 3)} more</span>
-        ) : null}
-      </span>
-      {after ? <span className="sr-only">{after}</span> : null}
-    </button>
-  );
 }

@@ -1,5 +1,5 @@
-// GET/PUT /preferences/email and /preferences/alerts (spec §3 email_preferences, alert_preferences;
-// issue 15): the notifications section of /settings reads and saves them field by field.
+// GET/PUT /preferences/email and /preferences/alerts (spec §3 email_preferences, alert_preferences):
+// the notifications section of /settings reads and saves them field by field.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
