@@ -1,15 +1,16 @@
-// The balance forecast (issue 5 item 4; spec §4 running balances, §5, §9): per account, today through
+// The balance forecast (spec §4 running balances, §5, §9): per account, today through
 // 730 days, one row per day with opening and closing balance and the actual and forecasted totals.
 // Only planned items that are neither reconciled nor user-deleted count; an item without an account
 // counts in every account's own view but once in the all-accounts total. Built for a 2 ms budget per
 // account: items are bucketed by day index with integer arithmetic, no Date objects in the loop.
 import type { Cents } from './cents.ts';
 import { daysInMonth, formatCivil, parseDay, toCivil, weekday, type DayNumber } from './dates.ts';
-import { ALLOWANCE_RULES, withdrawalRate, type Allowance, type AllowanceSpread } from './allowance.ts';
+import { ALLOWANCE_RULES, type Allowance, type AllowanceSpread } from './allowance-rules.ts';
+import { withdrawalRate } from './withdrawals.ts';
 import { flowFromPlaid, PLAN_HORIZON_DAYS, type PlanItem } from './plan.ts';
+import type { AccountType } from './types.ts';
 
-/** connected_accounts.account_type. */
-export type AccountType = 'depository' | 'credit' | 'loan' | 'investment' | 'other';
+export type { AccountType } from './types.ts';
 
 /**
  * Credit and loan balances are what is owed (Plaid's convention): money coming in lowers them. Every
@@ -21,7 +22,7 @@ export function isLiability(type: AccountType): boolean {
 
 /**
  * Cash: money a person can spend from today (checking, savings, money market: Plaid's depository
- * type). Low and negative days are a cash notion (issue 10); investments and debts are not cash.
+ * type). Low and negative days are a cash notion; investments and debts are not cash.
  */
 export function isCashAccount(type: AccountType): boolean {
   return type === 'depository';
@@ -199,7 +200,7 @@ function addAllowance(out: Float64Array, start: DayNumber, allowance: Allowance,
 }
 
 /**
- * Adds an allowance's uncertainty band as balance offsets per row (issue 5: honest about its
+ * Adds an allowance's uncertainty band as balance offsets per row (honest about its
  * uncertainty). Row i is i days after today; its cash-flow spread is interpolated linearly between the
  * measured horizons (from zero today) and, beyond the longest horizon h, widened by (i / h)^growth, the
  * growth measured on the account's history (allowance.ts; √ when unmeasured). Liabilities flip the
@@ -433,7 +434,7 @@ export interface BalanceFlags {
 }
 
 /**
- * Calendar flags for the rows of a period (issue 5 item 5). Meant for held balances (depository and
+ * Calendar flags for the rows of a period. Meant for held balances (depository and
  * the net total); for a credit account's own view, a "low" owed balance is good news.
  */
 export function balanceFlags(rows: readonly BalanceDay[], lowThreshold: Cents): BalanceFlags[] {

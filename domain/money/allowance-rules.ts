@@ -1,0 +1,162 @@
+// The allowance's rules and shapes: the everyday-spending allowance, its band and the large-withdrawal
+// side, as the estimate makes them and the forecast reads them (docs/money-engine.md "Everyday-spending
+// allowance" and "Uncertainty band"). A leaf beside types.ts: the allowance's modules and the forecast
+// import it, it imports none of them.
+import type { Cents } from './cents.ts';
+import type { HistoryTransaction, RecurringStream } from './types.ts';
+
+export const ALLOWANCE_RULES = {
+  /** About 26 weeks: long enough for 26 samples per weekday, short enough to follow a change of habit. */
+  lookbackDays: 180,
+  /** Less history than four weeks gives no estimate: one week's shopping would set it. */
+  minHistoryDays: 28,
+  /** Each day's spending is capped at this percentile of spending days (a sofa is not everyday). */
+  dailyCapPercentile: 0.95,
+  /** Horizons (days) at which the band is measured, as far as the history allows, or projected. */
+  spreadHorizons: [7, 30, 90, 180, 365, 730],
+  /** The band is the p10–p90 range of the held-out forecast errors: an 80 % band. */
+  spreadPercentiles: [0.1, 0.9],
+  /**
+   * The band is measured on up to two years of history (the allowance itself on the last half year):
+   * the longer the past, the more of what changes over a year (a raise, a new bill) it has seen.
+   */
+  bandLookbackDays: 730,
+  /** A horizon is measured only from this many forecast start days (fewer give no percentile). */
+  minBandCuts: 30,
+  /** A stream is in a past forecast once this many of its occurrences had posted (as detection needs). */
+  knownStreamOccurrences: 3,
+  /**
+   * A past forecast starts after at least this much history: a quarter, in which monthly streams post
+   * the three times detection needs (earlier ones would miss the pay itself, and widen the band with
+   * what no real forecast is missing).
+   */
+  minBandHistoryDays: 90,
+  /**
+   * Beyond the longest measured horizon the band widens as (h / longest)^growth, the growth measured
+   * between the two longest horizons: ½ when surprises are independent days (a sum's spread grows by
+   * √h), 1 when they persist (a raise, a bill that ends), more when they compound (interest that
+   * grows with the balance). Bounded, as two horizons are little evidence.
+   */
+  bandGrowth: { min: 1, max: 1.5, unmeasured: 0.5 },
+  /**
+   * Beyond a month the band also holds what months drawn from the account's own past add up to: the
+   * p10 and p90 of sums of ⌈h / blockDays⌉ held-out `blockDays`-day errors drawn at random (`draws`
+   * times, a fixed seed: the same history gives the same band). Overlapping windows of one short past
+   * see a quarter's or a year's surprises only a few times, and centre them on the line; months drawn
+   * apart keep their lumps (a savings withdrawal, a bonus put aside) and their lean (deposits that
+   * usually outweigh withdrawals) — issue 10 item 6, docs/money-engine.md "Uncertainty band".
+   */
+  bandBootstrap: { blockDays: 30, draws: 1000 },
+  /**
+   * Large withdrawals from an account that holds money rather than spends it (no everyday spending:
+   * savings), pooled over many such accounts (the empirical-Bayes prior): a withdrawal of at least
+   * `minShare` of the balance comes `perYear` times a year, its share of the balance at the deciles in
+   * `shares`. One quiet year says little about a withdrawal that comes every year or two, so the
+   * account's own count is weighed against the prior's `priorYears` years (`withdrawalRate`); the
+   * forecast's low side then reaches the p10 of what such withdrawals take (forecast.ts). Measured on
+   * the sandbox's calibration seeds 21–40 (docs/money-engine.md "Uncertainty band").
+   */
+  withdrawalPrior: {
+    minShare: 0.1,
+    perYear: 1.32,
+    priorYears: 2,
+    shares: [0.101, 0.127, 0.156, 0.179, 0.226, 0.278, 0.341, 0.408, 0.478, 0.572, 0.902],
+  },
+} as const;
+
+/**
+ * The past outflows of an account that holds money (`Allowance.withdrawals`): each as its amount
+ * (cents, > 0) and the net cash flow after its day up to today, so that its share of the balance then
+ * follows from today's balance: amount / (balance − after + amount).
+ */
+export interface PastWithdrawals {
+  /** The years of history the outflows were looked for in. */
+  readonly years: number;
+  readonly past: readonly { readonly amount: Cents; readonly after: Cents }[];
+}
+
+/**
+ * How far what the plan does not foresee strayed from the allowance (its mean × days) over `days` days
+ * in the window: the 10th and 90th percentiles of rolling `days`-day sums of the *unplanned* flows
+ * (see `estimateAllowance`), minus the mean × days, as cash flows (`low` ≤ 0: more went out than the
+ * forecast assumes; `high` ≥ 0: less went out, or more came in).
+ */
+export interface AllowanceSpread {
+  readonly days: number;
+  readonly low: Cents;
+  readonly high: Cents;
+}
+
+/**
+ * What a drifting stream adds beyond its planned amount, as cash flows: `amount` on day `first_day`
+ * after today, then every `period_days` (rounded to whole days) `step` more each time.
+ */
+export interface StreamDrift {
+  readonly first_day: number;
+  readonly period_days: number;
+  readonly amount: Cents;
+  readonly step: Cents;
+}
+
+export interface Allowance {
+  /** Typical non-recurring spending per weekday (0 = Sunday … 6 = Saturday), cash-flow sign (≤ 0). */
+  readonly per_weekday: readonly [Cents, Cents, Cents, Cents, Cents, Cents, Cents];
+  /** The mean over the whole window, cash-flow sign (≤ 0). */
+  readonly daily_average: Cents;
+  /** The history window used, inclusive. Null dates when there was too little history. */
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly days: number;
+  readonly transactions_used: number;
+  /** The per-day cap applied to spending before averaging, in cents (Plaid sign: spending). */
+  readonly daily_cap: Cents;
+  readonly method: 'weekday-mean-of-capped-days';
+  /**
+   * The measured spread per horizon, shortest first, each at least as wide as the one before. Empty
+   * when there was too little history (or none measured): the forecast then has no band.
+   */
+  readonly spread: readonly AllowanceSpread[];
+  /** How the band widens beyond the longest measured horizon (`ALLOWANCE_RULES.bandGrowth`); ½ if absent. */
+  readonly spread_growth?: number;
+  /**
+   * Streams whose amounts drift one way (interest on a growing balance), which the plan keeps level:
+   * the forecast adds what they bring beyond the plan's amounts, with the allowance. Absent or empty:
+   * none.
+   */
+  readonly drift?: readonly StreamDrift[];
+  /**
+   * For an account with no everyday spending (money held, not spent: savings), its unplanned outflows
+   * over the band's window, for the forecast's large-withdrawal side (`withdrawalRate`). Absent: none.
+   */
+  readonly withdrawals?: PastWithdrawals;
+  /** Why the allowance is zero, when it is. */
+  readonly note: 'insufficient_history' | null;
+}
+
+export interface AllowanceInput {
+  /** One account's history (Plaid sign). Pending transactions are ignored. */
+  readonly transactions: readonly HistoryTransaction[];
+  readonly today: string;
+  /**
+   * Streams whose transactions are excluded (they are in the plan already), one entry per stream: the
+   * band measures each one's amounts against what the plan would have expected of them.
+   */
+  readonly streams?: readonly Pick<RecurringStream, 'transaction_ids'>[];
+  /** More transactions to exclude, e.g. those reconciled with a user's one-off planned items. */
+  readonly exclude_transaction_ids?: Iterable<string>;
+  readonly lookback_days?: number;
+  readonly min_history_days?: number;
+}
+
+export const NO_ALLOWANCE: Allowance = {
+  per_weekday: [0, 0, 0, 0, 0, 0, 0],
+  daily_average: 0,
+  from: null,
+  to: null,
+  days: 0,
+  transactions_used: 0,
+  daily_cap: 0,
+  method: 'weekday-mean-of-capped-days',
+  spread: [],
+  note: 'insufficient_history',
+};

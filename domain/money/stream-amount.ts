@@ -1,0 +1,64 @@
+// A stream's amounts: how many prices they come at, how often the price changed, and what the next
+// occurrence is expected to cost (docs/money-engine.md "Amount").
+import { median, roundCents, type Cents } from './cents.ts';
+
+/** How often the amount changed (by more than 1 %) from one occurrence to the next. */
+export function priceChanges(amountsInDateOrder: readonly Cents[]): number {
+  let changes = 0;
+  for (let i = 1; i < amountsInDateOrder.length; i += 1) {
+    const a = amountsInDateOrder[i - 1] ?? 0;
+    const b = amountsInDateOrder[i] ?? 0;
+    if (Math.abs(a - b) > Math.max(a, b) * 0.01) changes += 1;
+  }
+  return changes;
+}
+
+/**
+ * How many prices the amounts come at (amounts within 1 % of the cheapest of a level are one level): a
+ * meal kit that is dearer some weeks has two or three; groceries have as many as visits.
+ */
+export function priceLevels(amounts: readonly Cents[]): number {
+  const sorted = [...amounts].sort((a, b) => a - b);
+  let levels = 0;
+  let start = -Infinity;
+  for (const a of sorted) {
+    if (a > start * 1.01) {
+      levels += 1;
+      start = a;
+    }
+  }
+  return levels;
+}
+
+const sameLevel = (a: Cents, b: Cents): boolean => Math.abs(a - b) <= Math.max(a, b) * 0.01;
+
+/**
+ * The next occurrence's amount (a mix of prices is expected at its mean):
+ * - the latest one when the last two agree within 1 % and that price is new in the last 12 (a price
+ *   change is adopted after it repeats once);
+ * - the mean of the last 26 when they come at two or three prices, at least two of them seen twice
+ *   (a meal kit dearer one week in five, a bill with an occasional add-on): the plan's sum over many
+ *   occurrences is then right, where the usual price would be low every time;
+ * - otherwise the median of the last 12 (a year of a variable bill).
+ */
+export function expectedAmount(amountsOldestFirst: readonly Cents[]): Cents {
+  const n = amountsOldestFirst.length;
+  const last = amountsOldestFirst[n - 1] ?? 0;
+  const prev = amountsOldestFirst[n - 2];
+  const recent = amountsOldestFirst.slice(-12);
+  if (prev !== undefined && sameLevel(last, prev)) {
+    let run = recent.length - 1;
+    while (run > 0 && sameLevel(recent[run - 1] ?? 0, last)) run -= 1;
+    if (!recent.slice(0, run).some((a) => sameLevel(a, last))) return last;
+  }
+  const mixWindow = amountsOldestFirst.slice(-26);
+  const levels: Array<{ start: Cents; count: number }> = [];
+  for (const a of [...mixWindow].sort((x, y) => x - y)) {
+    const level = levels[levels.length - 1];
+    if (level && a <= level.start * 1.01) level.count += 1;
+    else levels.push({ start: a, count: 1 });
+  }
+  if (levels.length <= 3 && levels.filter((l) => l.count >= 2).length >= 2)
+    return roundCents(mixWindow.reduce((sum, a) => sum + a, 0) / mixWindow.length);
+  return roundCents(median(recent));
+}
