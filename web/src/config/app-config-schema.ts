@@ -2,7 +2,7 @@
 // naming every bad field. app-config.ts checks a well-formed config by hand without loading this file
 // (quickAppConfig); anything else comes here, so zod is not on a start's path. Contract: docs/web.md.
 import * as z from 'zod/mini';
-import { AppConfigError } from './app-config.ts';
+import { AppConfigError } from './app-config-error.ts';
 
 /** A URL of one of `protocol`'s schemes, without its trailing slashes. */
 const urlOf = (protocol: RegExp, error: string) =>

@@ -4,16 +4,12 @@
 // by hand, at least as strictly) is taken without loading them, so zod is not on a start's path; any
 // other config is judged, and its errors worded, by the schema.
 import type { AppConfig } from './app-config-schema.ts';
+import { AppConfigError } from './app-config-error.ts';
 import { configResponse, inlineConfigText } from './config-request.ts';
 
 export type { AppConfig } from './app-config-schema.ts';
 
-export class AppConfigError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'AppConfigError';
-  }
-}
+export { AppConfigError } from './app-config-error.ts';
 
 /** Field names of the config, each a non-empty string when present. */
 const stringFields = ['region', 'userPoolId', 'userPoolClientId'] as const;

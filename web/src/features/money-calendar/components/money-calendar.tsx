@@ -5,7 +5,8 @@
 // back and 24 ahead; and the forecast chart. An owed balance reads as owed everywhere on the screen.
 // The two cards under the month (spending by category, the forecast chart) mount once the month is on
 // screen and the browser is next idle: below the fold, they stay out of the grid's render, and
-// nothing above them moves when they appear.
+// nothing above them moves when they appear. The months either side of the one shown are fetched once
+// it is on screen (api/neighbour-months.ts), so the month arrows answer from the cache.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import {
