@@ -7,7 +7,7 @@ import { MEASURED_BAND_COVERAGE, type BandCoverageKind } from '../domain/money/b
 import { variedHistory } from '../domain/money/fixtures.ts';
 import { detectRecurring, type HistoryTransaction, type RecurringStream } from '../domain/money/recurring.ts';
 import { scoreDetection, type DetectionScore } from '../domain/money/scoring.ts';
-import type { Figure } from './money-bench.ts';
+import type { Figure } from './money-bench-figure.ts';
 
 /** Seeds 1…n; seeds the detector's own tests use are among them, so the bench covers many more. */
 const HISTORIES = 200;
