@@ -4,6 +4,7 @@
 // non-essential mail; the weekly digest's figures equal the calendar API's.
 import { describe, expect, it } from 'vitest';
 import { EMAIL_EVENTS, PREFERENCE_OF } from '../../domain/email-events.ts';
+import { isBill } from '../../domain/money/bills.ts';
 import { addDays } from '../../domain/money/dates.ts';
 import { formatCents } from '../../domain/money/cents.ts';
 import {
@@ -353,7 +354,13 @@ describe('bounces and complaints', () => {
 interface CalendarDayView {
   date: string;
   totals: { actual_out: number };
-  planned: Array<{ amount: number; is_reconciled: boolean; description: string }>;
+  planned: Array<{
+    amount: number;
+    is_reconciled: boolean;
+    description: string;
+    category_primary: string | null;
+    category_detailed: string | null;
+  }>;
   balances: { total: { closing: number } | null };
 }
 
@@ -412,7 +419,8 @@ describe('weekly digest', () => {
     let bills = 0;
     for (let d = today; d <= addDays(today, 13); d = addDays(d, 1))
       for (const item of days.get(d)?.planned ?? [])
-        if (item.amount < 0 && !item.is_reconciled) bills -= item.amount;
+        // A bill is cash going out: a transfer or a card payment is not one (domain/money/bills.ts).
+        if (!item.is_reconciled && isBill(item, null)) bills -= item.amount;
     expect(figures.bills_total).toBe(bills);
     let low = { date: '', amount: Number.POSITIVE_INFINITY };
     for (let d = today; d <= addDays(today, 30); d = addDays(d, 1)) {

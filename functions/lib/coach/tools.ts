@@ -3,7 +3,7 @@
 // the engine computed plus `as_of` and `warnings`. Both coaches (the offline one and Bedrock) call these
 // and only these; every number an answer states must come from a tool's result (verify.ts). This module
 // is the catalogue (names, descriptions for the model, inputs) and the one way to run a tool.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ValidationError } from '../../../domain/errors.ts';
 import { balanceForecastInput, canAfford, canAffordInput, getBalanceForecast } from './forecast-tools.ts';
 import {

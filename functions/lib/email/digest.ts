@@ -3,9 +3,11 @@
 // allowance switch), so every figure in the mail equals what the calendar API answers for those days.
 //   - spending this week: the last 7 days through today, the calendar's posted spending (actual_out);
 //   - the 4-week average: the 28 days before that, divided by 4;
-//   - bills: open planned outflows due today through today + 13 days;
+//   - bills: open planned outflows due today through today + 13 days that are cash going out (not a
+//     transfer or a card payment: domain/money/bills.ts);
 //   - the projected low: the lowest closing cash balance today through today + 30 days (first if tied);
 //   - banks needing re-login: the owner's linked banks whose status is login_required.
+import { isBill } from '../../../domain/money/bills.ts';
 import { addDays } from '../../../domain/money/dates.ts';
 import type { Cents } from '../../../domain/money/cents.ts';
 import type { Data } from '../data/index.ts';
@@ -132,7 +134,8 @@ export async function weeklyDigestFigures(
   const bills: Bill[] = [];
   for (let day = today; day <= addDays(today, DIGEST_BILL_DAYS - 1); day = addDays(day, 1))
     for (const item of days.get(day)?.planned ?? [])
-      if (item.amount < 0 && !item.is_reconciled)
+      // A bill is cash going out (domain/money/bills.ts): the cash view holds no card or loan account.
+      if (!item.is_reconciled && isBill(item, null))
         bills.push({ date: item.due_date, description: item.description, amount: -item.amount });
   return {
     profile_id: profileId,

@@ -3,6 +3,7 @@
 // layout escapes every value, and subjects carry no user text.
 import { PRODUCT_NAME } from '../../../domain/brand.ts';
 import { formatCents, type Cents } from '../../../domain/money/cents.ts';
+import { billCount } from '../../../domain/money/bills.ts';
 import type { AlertGroup } from '../../../domain/alerts.ts';
 import type { EmailEvent } from '../../../domain/email-events.ts';
 import type { EmailContent, EmailFigure } from './layout.tsx';
@@ -82,7 +83,7 @@ export function weeklyDigestContent(
       : `${formatCents(Math.abs(diff))} ${diff > 0 ? 'more' : 'less'} than your 4-week average of ${formatCents(figures.average_weekly_spending)}`;
   return {
     subject: `Your ${PRODUCT_NAME} week: ${formatCents(figures.spending_this_week)} spent`,
-    preview: `Spent ${formatCents(figures.spending_this_week)} this week; ${figures.bills.length} bills in the next 14 days.`,
+    preview: `Spent ${formatCents(figures.spending_this_week)} this week; ${billCount(figures.bills.length)} in the next 14 days.`,
     heading: 'Your week in numbers',
     paragraphs: [`Here is where your money stands as of ${longDate(figures.today)}.`],
     figures: [
@@ -94,7 +95,7 @@ export function weeklyDigestContent(
       {
         label: 'Bills in the next 14 days',
         value: formatCents(figures.bills_total),
-        note: `${figures.bills.length} ${figures.bills.length === 1 ? 'bill' : 'bills'}`,
+        note: billCount(figures.bills.length),
       },
       lowFigure(figures.projected_low, previousLow),
     ],
