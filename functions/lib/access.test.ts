@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../domain/errors.ts';
 import { withProfileAccess } from './access.ts';
 import type { Data } from './data/index.ts';
-import type { Caller } from './http.ts';
+import type { Caller } from './caller.ts';
 
 const profile = { id: 'p1', name: 'Home', owner_user_id: 'owner', is_default: true, is_archived: false };
 const data = {

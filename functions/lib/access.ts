@@ -4,7 +4,7 @@
 import { can, type Permission, type ProfileRole } from '../../domain/access.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/errors.ts';
 import type { Data } from './data/index.ts';
-import type { ApiEvent, Caller } from './http.ts';
+import type { ApiEvent, Caller } from './caller.ts';
 
 export const PROFILE_NOT_FOUND = 'Financial profile not found';
 

@@ -25,7 +25,7 @@ import { RateLimitError, ValidationError } from '../../domain/errors.ts';
 import { personSubjects, tallyAll } from './admin/tally.ts';
 import type { Data } from './data/index.ts';
 import type { Deps } from './deps.ts';
-import type { ApiEvent, Caller } from './http.ts';
+import type { ApiEvent, Caller } from './caller.ts';
 import { totalKey, cashKey } from './money/forecast-store.ts';
 import { deleteMonthViews } from './money/month-views.ts';
 import { sendSecurityNotice } from './security-notice.ts';

@@ -13,7 +13,7 @@ import {
 import type { ClientReport } from '../../domain/client-report.ts';
 import { RateLimitError } from '../../domain/errors.ts';
 import { scrub, scrubText } from '../../domain/scrub.ts';
-import type { ApiEvent } from './http.ts';
+import type { ApiEvent } from './caller.ts';
 import { dataFor } from './data/index.ts';
 import type { Deps } from './deps.ts';
 

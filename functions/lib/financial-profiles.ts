@@ -15,7 +15,7 @@ import type { Data } from './data/index.ts';
 import type { MemberRole } from './data/entities/common.ts';
 import { defaultProfileId } from './data/entities/financial-profile.ts';
 import type { Deps } from './deps.ts';
-import type { Caller } from './http.ts';
+import type { Caller } from './caller.ts';
 import { invitationEmail } from './invitation-email.ts';
 
 /** An invitation link stays valid this long. */

@@ -6,7 +6,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { errorMessages } from '../../domain/errors.ts';
 import { catalogByName } from '../catalog.ts';
-import { callerFromEvent, type ApiEvent } from './http.ts';
+import { callerFromEvent, type ApiEvent } from './caller.ts';
 
 const json = (statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 => ({
   statusCode,

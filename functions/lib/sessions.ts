@@ -10,7 +10,7 @@ import { logSecurityEvent } from './financial-profiles.ts';
 import { sendSecurityNotice } from './security-notice.ts';
 import type { Data } from './data/index.ts';
 import type { Deps } from './deps.ts';
-import type { Caller } from './http.ts';
+import type { Caller } from './caller.ts';
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 

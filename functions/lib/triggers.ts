@@ -9,7 +9,7 @@ import { queues, type QueueKey, type QueueMessage } from '../../events/queues.ts
 import { catalogByName } from '../catalog.ts';
 import { recordRequest, recordScheduleRun } from './admin/metrics.ts';
 import { getDeps, type Deps } from './deps.ts';
-import type { ApiEvent, ApiResult } from './http.ts';
+import type { ApiEvent, ApiResult } from './caller.ts';
 import type { BusEvent } from './ports/event-bus.ts';
 
 type HttpLambda = (event: ApiEvent, context: Context) => Promise<ApiResult | void>;

@@ -4,7 +4,7 @@ import type { EntityItem } from 'electrodb';
 import { tally } from '../lib/admin/tally.ts';
 import type { Data } from '../lib/data/index.ts';
 import type { Deps } from '../lib/deps.ts';
-import type { Caller } from '../lib/http.ts';
+import type { Caller } from '../lib/caller.ts';
 
 /** last_active_at is refreshed at most this often, so reads do not each cost a write. */
 export const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;

@@ -3,8 +3,9 @@
 // not an admin gets 401 or 403 and never a validation error, a 404 or any answer that depends on data.
 import { AuthError, ForbiddenError } from '../../../domain/errors.ts';
 import { dataFor } from '../data/index.ts';
-import type { Deps } from '../deps.ts';
-import type { Caller } from '../http.ts';
+import { callerFromEvent, type Caller } from '../caller.ts';
+import { getDeps, type Deps } from '../deps.ts';
+import type { RoutePolicy } from '../http-stack.ts';
 
 export const ADMIN_REQUIRED_MESSAGE = 'Admin access required';
 
@@ -18,3 +19,10 @@ export async function assertAdmin(
   const { data: profile } = await dataFor(deps).profiles.get({ id: caller.userId }).go();
   if (profile?.is_admin !== true) throw new ForbiddenError(ADMIN_REQUIRED_MESSAGE);
 }
+
+/** The admin routes' policy: checked before the body limit, JSON parsing, validation or any lookup. */
+export const adminOnly: RoutePolicy = {
+  beforeParse: async (event, entry) => {
+    if (entry.caller === 'admin') await assertAdmin(getDeps(), callerFromEvent(event));
+  },
+};

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminAction } from '../data/entities/admin.ts';
 import type { Data } from '../data/index.ts';
-import type { Caller } from '../http.ts';
+import type { Caller } from '../caller.ts';
 
 export interface AuditTarget {
   type: 'user' | 'category_maps' | 'notice' | 'rollup';

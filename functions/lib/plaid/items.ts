@@ -9,7 +9,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '../../../domain/er
 import { requireProfileAccess, requireRecordAccess } from '../access.ts';
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
-import type { Caller } from '../http.ts';
+import type { Caller } from '../caller.ts';
 import { accountTypeOf, toCents } from './mapping.ts';
 import { PRODUCT_NAME } from '../../../domain/brand.ts';
 import { startTrialOnFirstConnection } from '../subscriptions/trial.ts';
@@ -231,6 +231,10 @@ export function publicAccount(
     last_balance_refresh: account.last_balance_refresh ?? null,
     historical_sync_status: account.historical_sync_status,
     historical_sync_completed_at: account.historical_sync_completed_at ?? null,
+    // A manual account (docs/import-export.md): no bank behind it, its balance as of balance_as_of.
+    is_manual: account.is_manual ?? false,
+    manual_kind: account.manual_kind ?? null,
+    balance_as_of: account.balance_as_of ?? null,
     // spec §5: whether the transactions we hold add up to the bank's balance (null: not checked, e.g.
     // investments, or the history is still arriving). Cents, like the balances.
     balance_check: account.balance_check

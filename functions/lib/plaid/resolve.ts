@@ -3,7 +3,7 @@
 import { ValidationError, NotFoundError } from '../../../domain/errors.ts';
 import { requireRecordAccess } from '../access.ts';
 import type { Data } from '../data/index.ts';
-import type { Caller } from '../http.ts';
+import type { Caller } from '../caller.ts';
 
 export async function itemForRequest(
   data: Data,

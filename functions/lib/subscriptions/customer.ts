@@ -5,7 +5,7 @@ import { ForbiddenError, ValidationError } from '../../../domain/errors.ts';
 import type { PlanLookupKey } from '../../../domain/subscription.ts';
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
-import type { Caller } from '../http.ts';
+import type { Caller } from '../caller.ts';
 import { subscriberOf } from './record.ts';
 
 const prices = new Map<string, Promise<Stripe.Price | null>>();
