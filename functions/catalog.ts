@@ -579,6 +579,52 @@ export const catalog: CatalogEntry[] = [
     ...defaults,
   },
   {
+    name: 'manual-accounts',
+    kind: 'resource',
+    description:
+      'Manual accounts (cash, a bank not on Plaid, a house or car, a private loan): create and update',
+    caller: 'user',
+    routes: [
+      { method: 'POST', path: '/manual-accounts' },
+      { method: 'PATCH', path: '/manual-accounts/{accountId}' },
+    ],
+    handler: 'functions/manual-accounts/handler.ts',
+    ...defaults,
+  },
+  {
+    name: 'import-statements',
+    kind: 'resource',
+    description:
+      'Statement import (OFX/QFX, QIF, CSV with a mapping step) into an account: upload grant, preview, confirm, undo; a whole-profile archive into an empty profile',
+    caller: 'user',
+    routes: [
+      { method: 'POST', path: '/imports/uploads' },
+      { method: 'POST', path: '/imports/preview' },
+      { method: 'POST', path: '/imports' },
+      { method: 'GET', path: '/imports' },
+      { method: 'DELETE', path: '/imports/{importId}' },
+      { method: 'POST', path: '/imports/archive' },
+    ],
+    handler: 'functions/import-statements/handler.ts',
+    timeoutSeconds: 29,
+    memoryMb: 1024,
+  },
+  {
+    name: 'export-data',
+    kind: 'resource',
+    description:
+      'Export: transactions (CSV, by account and dates), the Money Plan (CSV), the whole profile (JSON archive)',
+    caller: 'user',
+    routes: [
+      { method: 'GET', path: '/exports/transactions' },
+      { method: 'GET', path: '/exports/money-plan' },
+      { method: 'GET', path: '/exports/archive' },
+    ],
+    handler: 'functions/export-data/handler.ts',
+    timeoutSeconds: 29,
+    memoryMb: 1024,
+  },
+  {
     name: 'transactions',
     kind: 'resource',
     description: 'Transactions and raw Plaid transactions by date range and account',

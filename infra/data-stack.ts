@@ -145,7 +145,11 @@ export class DataStack extends Stack {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       versioned: true,
       // An upsert replaces the avatar; old versions only serve recovery for a month.
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      // Uploaded statements (imports/) are removed once imported; an abandoned one goes after a day.
+      lifecycleRules: [
+        { noncurrentVersionExpiration: Duration.days(30) },
+        { prefix: 'imports/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
+      ],
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'avatars/',
       removalPolicy: RemovalPolicy.RETAIN,

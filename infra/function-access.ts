@@ -47,6 +47,8 @@ export const extraAccess: Readonly<Record<string, readonly ExtraAccess[]>> = {
   // Checkout and Billing Portal sessions, and the customer they are for.
   billing: ['stripeSecret'],
   avatars: ['avatars'],
+  // Uploaded statements wait under the avatars bucket's imports/ prefix (functions/lib/import/file-store.ts).
+  'import-statements': ['avatars'],
   // Invitation e-mails (functions/lib/invitation-email.ts).
   'financial-profiles': ['email'],
   // Help & Support's contact form e-mails the support inbox.

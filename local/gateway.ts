@@ -383,8 +383,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return 204;
     }
     const key = decodeURIComponent(path.replace(/^\/__avatars\/files\//, ''));
+    // Uploaded statements share the folder (functions/lib/import/file-store.ts) but are never served.
     const file =
-      method === 'GET' && path.startsWith('/__avatars/files/') ? localAvatarPath(store.directory, key) : null;
+      method === 'GET' && path.startsWith('/__avatars/files/') && !key.startsWith('imports/')
+        ? localAvatarPath(store.directory, key)
+        : null;
     if (!file || !existsSync(file)) {
       send(response, 404, { message: 'Not Found' });
       return 404;

@@ -42,6 +42,13 @@ async function unlinkAccount(deps: Deps, data: Data, caller: Caller, accountId: 
       modified: 0,
       removed,
     });
+  // A manual account has no bank to let go of: its rows and itself go.
+  if (account.is_manual) {
+    const removed = await deleteAccountHistory(data, account.id);
+    await data.connectedAccounts.delete({ id: account.id }).go();
+    await announce(removed);
+    return;
+  }
   if (othersActive) {
     // The raw copies go too: an unlinked account keeps nothing of its history.
     const removed = await deleteAccountHistory(data, account.id);

@@ -24,6 +24,7 @@ import {
   s3AvatarStore,
   type AvatarStore,
 } from './ports/avatar-store.ts';
+import { localStatementStore, s3StatementStore, type StatementFileStore } from './import/file-store.ts';
 import { S3Client } from '@aws-sdk/client-s3';
 import type { PlaidApi } from 'plaid';
 import { plaidFromEnvironment } from './plaid/client.ts';
@@ -57,6 +58,8 @@ export interface Deps {
   plaidWebhookUrl: string | undefined;
   /** Profile photos (AVATARS_BUCKET in the cloud, LOCAL_AVATARS_DIR here). */
   avatars: AvatarStore;
+  /** Uploaded statements awaiting import (the avatars bucket's imports/ prefix; the local avatars folder). */
+  statementFiles: StatementFileStore;
   /** The Stripe client and webhook secret (keys may come from Secrets Manager, hence async). */
   stripe: () => Promise<StripeAccess>;
   /** The clock trials and grace periods are judged by: the wall clock in the cloud, the Stripe
@@ -137,6 +140,12 @@ export function createDeps(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (!localDir) return s3AvatarStore(new S3Client({}), requireEnv('AVATARS_BUCKET', env));
     const secret = localAvatarSecret(readFileSync(requireEnv('LOCAL_TOKEN_KEY_FILE', env), 'utf8'));
     return localAvatarStore(localDir, requireEnv('LOCAL_AVATARS_URL', env), secret);
+  });
+  lazyUnlessGiven('statementFiles', () => {
+    const localDir = optionalEnv('LOCAL_AVATARS_DIR', env);
+    if (!localDir) return s3StatementStore(new S3Client({}), requireEnv('AVATARS_BUCKET', env));
+    const secret = localAvatarSecret(readFileSync(requireEnv('LOCAL_TOKEN_KEY_FILE', env), 'utf8'));
+    return localStatementStore(localDir, requireEnv('LOCAL_AVATARS_URL', env), secret);
   });
   lazyUnlessGiven('plaid', () => plaidFromEnvironment(env));
   lazyUnlessGiven('plaidWebhookUrl', () => optionalEnv('PLAID_WEBHOOK_URL', env));

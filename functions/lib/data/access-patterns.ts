@@ -198,6 +198,12 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byProfileDate',
   },
   {
+    pattern: "A profile's statement imports (list, undo one, the same file again, archive round trip)",
+    source: 'docs/import-export.md',
+    entity: 'statementImports',
+    index: 'byProfile',
+  },
+  {
     pattern: 'Raw Plaid transaction by Plaid id',
     source: '§3 plaid_transactions_raw',
     entity: 'plaidTransactionsRaw',

@@ -60,6 +60,7 @@ import {
 import { securityEventEntity } from './entities/security-event.ts';
 import { stripeCustomerEntity, stripeEventEntity, subscriberEntity } from './entities/subscriber.ts';
 import { supportRequestEntity } from './entities/support-request.ts';
+import { statementImportEntity } from './entities/statement-import.ts';
 import { syncLeaseEntity } from './entities/sync-lease.ts';
 import { transactionEntity } from './entities/transaction.ts';
 import { userAlertEntity } from './entities/user-alert.ts';
@@ -85,6 +86,7 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     connectedAccounts: connectedAccountEntity(c, t),
     transactions: transactionEntity(c, t),
     plaidTransactionsRaw: plaidTransactionRawEntity(c, t),
+    statementImports: statementImportEntity(c, t),
     moneyPlanTransactions: moneyPlanTransactionEntity(c, t),
     moneyPlanCategories: moneyPlanCategoryEntity(c, t),
     moneyPlanSeries: moneyPlanSeriesEntity(c, t),

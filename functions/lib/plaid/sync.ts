@@ -17,6 +17,7 @@ import { recordSyncRun } from '../admin/sync-runs.ts';
 import { inParallel } from '../money/store.ts';
 import { acquireSyncLease, releaseSyncLease } from './sync-lease.ts';
 import { rawTransactionRecord, toCents, transactionRecord } from './mapping.ts';
+import { IMPORTED_ID_PREFIX } from '../import/dedupe.ts';
 
 const PAGE_SIZE = 500;
 const MAX_RESTARTS = 5;
@@ -213,7 +214,12 @@ async function syncItemOnce(
           return rows.map((t) => ({ transaction_id: t.id, account_id: account.plaid_account_id }));
         }),
       );
-      pages.removed.push(...held.flat().filter((t) => !replayed.has(t.transaction_id)));
+      // Rows imported from a statement (functions/lib/import/) are not Plaid's to remove.
+      pages.removed.push(
+        ...held
+          .flat()
+          .filter((t) => !replayed.has(t.transaction_id) && !t.transaction_id.startsWith(IMPORTED_ID_PREFIX)),
+      );
     }
     const records = [...pages.added, ...pages.modified].flatMap((txn) => {
       const account = byPlaidId.get(txn.account_id);

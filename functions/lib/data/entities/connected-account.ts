@@ -6,6 +6,18 @@ import { model, timestamps } from './common.ts';
 
 export const ACCOUNT_TYPES = ['depository', 'credit', 'loan', 'investment', 'other'] as const;
 
+/** What a manual account holds (docs/import-export.md): each maps to one of the account types above. */
+export const MANUAL_ACCOUNT_KINDS = [
+  'cash',
+  'bank',
+  'credit_card',
+  'property',
+  'vehicle',
+  'loan',
+  'investment',
+  'other',
+] as const;
+
 export function connectedAccountEntity(client: DynamoDBDocumentClient, table: string) {
   return new Entity(
     {
@@ -62,6 +74,13 @@ export function connectedAccountEntity(client: DynamoDBDocumentClient, table: st
             refreshed_at: { type: 'string', required: true },
           },
         },
+        // A manual account (docs/import-export.md): no bank behind it, its balance is the one its owner
+        // enters as of balance_as_of, and its transactions come from imported statements.
+        is_manual: { type: 'boolean', default: false },
+        manual_kind: { type: MANUAL_ACCOUNT_KINDS },
+        balance_as_of: { type: 'string' },
+        // The CSV mapping last confirmed for this account's imports (functions/lib/import/csv.ts), JSON.
+        import_mapping: { type: 'string' },
         ...timestamps,
       },
       indexes: {

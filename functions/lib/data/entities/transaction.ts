@@ -31,6 +31,8 @@ export function transactionEntity(client: DynamoDBDocumentClient, table: string)
         category_primary: { type: 'string' },
         category_detailed: { type: 'list', items: { type: 'string' } },
         category: { type: 'list', items: { type: 'string' } },
+        // The statement import that brought the row in (functions/lib/import/), for its undo.
+        import_id: { type: 'string' },
         ...timestamps,
       },
       indexes: {
