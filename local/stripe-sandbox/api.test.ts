@@ -97,7 +97,20 @@ describe('errors', () => {
         success_url: 'http://127.0.0.1:5173/plans',
       }),
     );
-    expect(price).toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'line_items[0][price]' });
+    // An unknown id inside a parameter is the request's fault: 400 naming it (404 is for the URL's object).
+    expect(price).toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'line_items[0][price]' });
+    expect(price.message).toBe("No such price: 'price_nope'");
+    const customer = await stripeError(
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: 'cus_nope',
+        line_items: [{ price: sandbox.prices.plus_monthly ?? '', quantity: 1 }],
+        success_url: 'http://127.0.0.1:5173/plans',
+      }),
+    );
+    expect(customer).toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'customer' });
+    const portal = await stripeError(stripe.billingPortal.sessions.create({ customer: 'cus_nope' }));
+    expect(portal).toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'customer' });
   });
 
   it('refuses an expansion of a field that is not expandable', async () => {

@@ -34,13 +34,27 @@ export const routes: Route[] = [
   route('POST', '/v1/checkout/sessions', '/v1/checkout/sessions', billing.createCheckoutSession),
   route('GET', '/v1/checkout/sessions/:id', '/v1/checkout/sessions/{session}', billing.getCheckoutSession),
   route('GET', '/v1/subscriptions', '/v1/subscriptions', billing.listSubscriptions),
-  route('GET', '/v1/subscriptions/:id', '/v1/subscriptions/{subscription_exposed_id}', billing.getSubscription),
-  route('POST', '/v1/subscriptions/:id', '/v1/subscriptions/{subscription_exposed_id}', billing.updateSubscription),
-  route('DELETE', '/v1/subscriptions/:id', '/v1/subscriptions/{subscription_exposed_id}', billing.cancelSubscription),
+  route(
+    'GET',
+    '/v1/subscriptions/:id',
+    '/v1/subscriptions/{subscription_exposed_id}',
+    billing.getSubscription,
+  ),
+  route(
+    'POST',
+    '/v1/subscriptions/:id',
+    '/v1/subscriptions/{subscription_exposed_id}',
+    billing.updateSubscription,
+  ),
+  route(
+    'DELETE',
+    '/v1/subscriptions/:id',
+    '/v1/subscriptions/{subscription_exposed_id}',
+    billing.cancelSubscription,
+  ),
   route('GET', '/v1/invoices', '/v1/invoices', billing.listInvoices),
   route('GET', '/v1/invoices/:id', '/v1/invoices/{invoice}', billing.getInvoice),
   route('POST', '/v1/billing_portal/sessions', '/v1/billing_portal/sessions', billing.createPortalSession),
   route('GET', '/v1/events', '/v1/events', billing.listEvents),
   route('GET', '/v1/events/:id', '/v1/events/{id}', billing.getEvent),
 ];
-

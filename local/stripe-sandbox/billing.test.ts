@@ -98,7 +98,7 @@ describe('hosted Checkout with the test cards', () => {
     });
     const declined = await payOnHostedPage(session.url ?? '', CARDS.declines);
     expect(declined.status).toBe(402);
-    expect(declined.html).toContain('<div role="alert">Your card was declined.</div>');
+    expect(declined.html).toContain('<div role="alert">Your card has insufficient funds.</div>');
     expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
     expect((await stripe.subscriptions.list({ status: 'all' })).data).toEqual([]);
     expect(await typesSince(0)).toEqual([]);
@@ -232,7 +232,7 @@ describe('the clock', () => {
       cvc: '123',
     });
     expect(declined.status).toBe(402);
-    expect(declined.html).toContain('<div role="alert">Your card was declined.</div>');
+    expect(declined.html).toContain('<div role="alert">Your card has insufficient funds.</div>');
 
     await sandbox.webhooks.flush();
     const start = receiver.received.length;

@@ -1,21 +1,18 @@
-// The subscription engine: checkout completion, trials, renewals, invoices and their payment attempts,
-// retries, and cancellations, all driven by the sandbox clock. Stripe's rules, simplified where noted
+// The subscription engine: checkout completion (with 3-D Secure), trials, renewals, price changes with
+// proration, retries and cancellations. Invoices and payment attempts are invoices.ts's; the clock that
+// runs what falls due is billing-clock.ts's. Stripe's rules, simplified where noted
 // (docs/stripe-sandbox.md, "Billing rules").
 import type { CardDetails } from './cards.ts';
-import { errors, StripeApiError } from './errors.ts';
+import { errors } from './errors.ts';
 import { newId } from './ids.ts';
-import {
-  renderCheckoutSession,
-  renderCustomer,
-  renderInvoice,
-  renderPaymentMethod,
-  renderSubscription,
-  type RenderContext,
-} from './render.ts';
+import { DAY, Invoices, money } from './invoices.ts';
+import { renderCheckoutSession, renderSubscription } from './render-billing.ts';
+import { renderCustomer, renderPaymentMethod, type RenderContext } from './render.ts';
 import type {
   CheckoutSessionRecord,
   CustomerRecord,
   Interval,
+  InvoiceLineRecord,
   InvoiceRecord,
   Metadata,
   PaymentMethodRecord,
@@ -23,8 +20,6 @@ import type {
   SandboxState,
   SubscriptionRecord,
 } from './state.ts';
-
-const DAY = 86_400;
 
 export interface BillingRules {
   /**
@@ -76,24 +71,25 @@ function changed(before: Record<string, unknown>, after: Record<string, unknown>
   return previous;
 }
 
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+export type ProrationBehavior = 'create_prorations' | 'none' | 'always_invoice';
 
 export class Billing {
+  readonly invoices: Invoices;
+
   constructor(
     private readonly state: SandboxState,
     private readonly ctx: RenderContext,
-    private readonly rules: BillingRules,
-  ) {}
+    readonly rules: BillingRules,
+  ) {
+    this.invoices = new Invoices(state, ctx, rules.retryDays);
+  }
 
   private now() {
     return this.state.now();
   }
 
   price(id: string): PriceRecord {
-    const price = this.state.prices.get(id);
-    if (!price) throw errors.noSuch('price', id);
-    return price;
+    return this.invoices.price(id);
   }
 
   // ---- customers and cards ----
@@ -130,7 +126,8 @@ export class Billing {
     details: CardDetails,
     billing: { name: string | null; email: string | null },
   ) {
-    if (details.card.behaviour === 'declines') throw errors.cardDeclined(details.card.declineCode);
+    if (details.card.behaviour === 'declines' && details.card.refusal)
+      throw errors.cardRefused(details.card.refusal);
     const method: PaymentMethodRecord = {
       id: newId('paymentMethod'),
       customer: customer.id,
@@ -149,22 +146,28 @@ export class Billing {
   // ---- checkout ----
 
   /**
-   * What the hosted page's Pay / Start trial button does. Throws the card error Stripe would show on
-   * the page; on success the session is complete and the subscription exists.
+   * What the hosted page's Pay / Start trial button does, once any 3-D Secure challenge was passed
+   * (`authenticated`). Throws the card error Stripe would show on the page; on success the session is
+   * complete and the subscription exists.
    */
   completeCheckout(
     session: CheckoutSessionRecord,
     details: CardDetails,
     person: { email: string | null; name: string | null },
+    options: { authenticated?: boolean } = {},
   ): void {
     if (session.status !== 'open') throw errors.invalidRequest('This Checkout Session is no longer active.');
     const trialing = session.trialPeriodDays !== null && session.trialPeriodDays > 0;
+    const { refusal } = details.card;
     // Checkout charges a subscription without a trial before anything is created.
     if (
-      details.card.behaviour === 'declines' ||
-      (!trialing && details.card.behaviour === 'attaches_then_fails')
+      refusal &&
+      (details.card.behaviour === 'declines' ||
+        (!trialing && details.card.behaviour === 'attaches_then_fails'))
     )
-      throw errors.cardDeclined(details.card.declineCode);
+      throw errors.cardRefused(refusal);
+    if (details.card.threeDSecure && options.authenticated !== true) throw errors.authenticationFailed();
+    session.pendingAuthentication = null;
 
     const existing = session.customer ? this.state.customers.get(session.customer) : undefined;
     const email = existing?.email ?? session.customerEmail ?? person.email;
@@ -177,6 +180,7 @@ export class Billing {
       metadata: session.subscriptionMetadata,
       description: session.subscriptionDescription,
       defaultPaymentMethod: method.id,
+      authenticated: options.authenticated === true,
     });
     session.status = 'complete';
     session.paymentStatus = trialing ? 'no_payment_required' : 'paid';
@@ -196,6 +200,7 @@ export class Billing {
     metadata: Metadata;
     description: string | null;
     defaultPaymentMethod: string | null;
+    authenticated?: boolean;
   }): SubscriptionRecord {
     const now = this.now();
     const first = this.price(input.items[0]?.price ?? '');
@@ -227,15 +232,20 @@ export class Billing {
       defaultPaymentMethod: input.defaultPaymentMethod,
       latestInvoice: null,
       trialWillEndSent: false,
+      pendingProrations: [],
     };
     this.state.subscriptions.set(subscription.id, subscription);
     this.emitSubscription('customer.subscription.created', subscription);
 
-    const invoice = this.createInvoice(subscription, 'subscription_create', trialEnd !== null);
+    const invoice = this.invoices.create(
+      subscription,
+      'subscription_create',
+      subscription.items.map((_, index) => this.invoices.periodLine(subscription, index, trialEnd !== null)),
+    );
     subscription.latestInvoice = invoice.id;
-    this.finalize(invoice);
-    if (invoice.amountDue === 0) this.markPaid(invoice);
-    else if (this.attempt(invoice)) {
+    this.invoices.finalize(invoice);
+    if (invoice.amountDue === 0) this.invoices.markPaid(invoice);
+    else if (this.invoices.attempt(invoice, { authenticated: input.authenticated === true }) === 'paid') {
       this.changeSubscription(subscription, (s) => {
         s.status = 'active';
       });
@@ -252,7 +262,7 @@ export class Billing {
     if (Object.keys(previous).length > 0) this.state.emit('customer.subscription.updated', after, previous);
   }
 
-  private emitSubscription(type: string, subscription: SubscriptionRecord) {
+  emitSubscription(type: string, subscription: SubscriptionRecord) {
     this.state.emit(type, renderSubscription(this.ctx, subscription));
   }
 
@@ -291,129 +301,15 @@ export class Billing {
     return [...this.state.subscriptions.values()].filter((s) => s.customer === customer);
   }
 
-  // ---- invoices and payments ----
-
-  private createInvoice(
-    subscription: SubscriptionRecord,
-    reason: InvoiceRecord['billingReason'],
-    trial: boolean,
-  ): InvoiceRecord {
-    const now = this.now();
-    const id = newId('invoice');
-    const currency = this.price(subscription.items[0]?.price ?? '').currency;
-    const lines = subscription.items.map((item) => {
-      const price = this.price(item.price);
-      const product = this.state.products.get(price.product);
-      const amount = trial ? 0 : price.unitAmount * item.quantity;
-      const every = price.intervalCount === 1 ? price.interval : `${price.intervalCount} ${price.interval}s`;
-      return {
-        id: newId('invoiceLine'),
-        price: price.id,
-        subscriptionItem: item.id,
-        quantity: item.quantity,
-        amount,
-        description: trial
-          ? `Trial period for ${product?.name ?? price.id}`
-          : `${item.quantity} × ${product?.name ?? price.id} (at ${money(price.unitAmount, price.currency)} / ${every})`,
-        periodStart: subscription.currentPeriodStart,
-        periodEnd: subscription.currentPeriodEnd,
-      };
-    });
-    const amountDue = lines.reduce((sum, line) => sum + line.amount, 0);
-    const invoice: InvoiceRecord = {
-      id,
-      number: this.state.nextInvoiceNumber(subscription.customer),
-      customer: subscription.customer,
-      subscription: subscription.id,
-      subscriptionMetadata: { ...subscription.metadata },
-      status: 'draft',
-      billingReason: reason,
-      currency,
-      lines,
-      amountDue,
-      amountPaid: 0,
-      // Stripe bills a period in advance: the invoice's own period is the one that just ended.
-      periodStart: reason === 'subscription_create' ? now : subscription.currentPeriodStart,
-      periodEnd: now,
-      attemptCount: 0,
-      attempted: false,
-      nextPaymentAttempt: null,
-      firstFailureAt: null,
-      lastPaymentError: null,
-      created: now,
-      finalizedAt: null,
-      paidAt: null,
-      markedUncollectibleAt: null,
-      voidedAt: null,
-    };
-    this.state.invoices.set(id, invoice);
-    this.state.emit('invoice.created', renderInvoice(this.ctx, invoice));
-    return invoice;
-  }
-
-  private finalize(invoice: InvoiceRecord) {
-    invoice.status = 'open';
-    invoice.finalizedAt = this.now();
-    this.state.emit('invoice.finalized', renderInvoice(this.ctx, invoice));
-  }
-
-  private markPaid(invoice: InvoiceRecord) {
-    invoice.status = 'paid';
-    invoice.amountPaid = invoice.amountDue;
-    invoice.paidAt = this.now();
-    invoice.nextPaymentAttempt = null;
-    const rendered = renderInvoice(this.ctx, invoice);
-    this.state.emit('invoice.paid', rendered);
-    this.state.emit('invoice.payment_succeeded', rendered);
-  }
-
-  private paymentMethodFor(invoice: InvoiceRecord): PaymentMethodRecord | undefined {
+  /**
+   * A scheduled (or card-update, or hosted-page) retry of an open invoice, and what it means for the
+   * subscription. `authenticated`: the person passed 3-D Secure on the invoice's hosted page.
+   */
+  retry(invoice: InvoiceRecord, options: { authenticated?: boolean } = {}): void {
     const subscription = invoice.subscription
       ? this.state.subscriptions.get(invoice.subscription)
       : undefined;
-    const customer = this.state.customers.get(invoice.customer);
-    const id = subscription?.defaultPaymentMethod ?? customer?.defaultPaymentMethod ?? null;
-    return id ? this.state.paymentMethods.get(id) : undefined;
-  }
-
-  /** One payment attempt; true if the invoice is now paid. A failure schedules the next retry. */
-  private attempt(invoice: InvoiceRecord): boolean {
-    const now = this.now();
-    invoice.attempted = true;
-    invoice.attemptCount += 1;
-    const method = this.paymentMethodFor(invoice);
-    const failure = !method
-      ? {
-          code: 'invoice_no_payment_method_types',
-          declineCode: null,
-          message: 'The customer has no payment method.',
-        }
-      : method.card.behaviour === 'succeeds'
-        ? null
-        : {
-            code: 'card_declined',
-            declineCode: method.card.declineCode ?? 'generic_decline',
-            message: 'Your card was declined.',
-          };
-    if (!failure) {
-      invoice.lastPaymentError = null;
-      this.markPaid(invoice);
-      return true;
-    }
-    invoice.lastPaymentError = failure;
-    invoice.firstFailureAt ??= now;
-    const retryDay = this.rules.retryDays[invoice.attemptCount - 1];
-    invoice.nextPaymentAttempt = retryDay === undefined ? null : invoice.firstFailureAt + retryDay * DAY;
-    this.state.emit('invoice.payment_failed', renderInvoice(this.ctx, invoice));
-    return false;
-  }
-
-  /** A scheduled (or card-update) retry of an open invoice, and what it means for the subscription. */
-  private retry(invoice: InvoiceRecord): void {
-    const subscription = invoice.subscription
-      ? this.state.subscriptions.get(invoice.subscription)
-      : undefined;
-    if (this.attempt(invoice)) {
+    if (this.invoices.attempt(invoice, options) === 'paid') {
       if (subscription && ['past_due', 'unpaid', 'incomplete'].includes(subscription.status)) {
         this.changeSubscription(subscription, (s) => {
           s.status = 'active';
@@ -431,7 +327,7 @@ export class Billing {
   }
 
   /** The end of a period: cancel if asked to, else start the next period and bill it. */
-  private renew(subscription: SubscriptionRecord): void {
+  renew(subscription: SubscriptionRecord): void {
     if (subscription.cancelAtPeriodEnd) {
       this.cancelNow(subscription, 'cancellation_requested');
       return;
@@ -443,80 +339,128 @@ export class Billing {
     const before = renderSubscription(this.ctx, subscription);
     subscription.currentPeriodStart = start;
     subscription.currentPeriodEnd = end;
-    const invoice = this.createInvoice(subscription, 'subscription_cycle', false);
+    const lines = [
+      ...subscription.pendingProrations,
+      ...subscription.items.map((_, index) => this.invoices.periodLine(subscription, index, false)),
+    ];
+    subscription.pendingProrations = [];
+    const invoice = this.invoices.create(subscription, 'subscription_cycle', lines);
     subscription.latestInvoice = invoice.id;
     // Stripe leaves the invoices of an unpaid subscription as drafts and does not try them.
     if (!wasUnpaid) {
-      this.finalize(invoice);
-      const paid = invoice.amountDue === 0 ? (this.markPaid(invoice), true) : this.attempt(invoice);
+      this.invoices.finalize(invoice);
+      const paid =
+        invoice.amountDue === 0
+          ? (this.invoices.markPaid(invoice), true)
+          : this.invoices.attempt(invoice) === 'paid';
       subscription.status = paid ? 'active' : 'past_due';
     }
     const after = renderSubscription(this.ctx, subscription);
     this.state.emit('customer.subscription.updated', after, changed(before, after));
   }
 
-  // ---- the clock ----
+  // ---- price changes ----
 
-  /** The next piece of due work at or before `until`, earliest first. */
-  private nextDue(until: number): { at: number; run: () => void } | null {
-    let best: { at: number; run: () => void } | null = null;
-    const consider = (at: number, run: () => void) => {
-      if (at <= until && (!best || at < best.at)) best = { at, run };
-    };
-    for (const subscription of this.state.subscriptions.values()) {
-      const { status } = subscription;
-      if (status === 'canceled' || status === 'incomplete_expired') continue;
-      if (status === 'incomplete') {
-        // Stripe gives the first payment 23 hours before the subscription expires.
-        consider(subscription.created + 23 * 3600, () => this.cancelNow(subscription, 'payment_failed'));
-        continue;
-      }
-      if (status === 'trialing' && subscription.trialEnd !== null && !subscription.trialWillEndSent) {
-        const at = Math.max(
-          subscription.trialStart ?? 0,
-          subscription.trialEnd - this.rules.trialWillEndSeconds,
-        );
-        consider(at, () => {
-          subscription.trialWillEndSent = true;
-          this.emitSubscription('customer.subscription.trial_will_end', subscription);
-        });
-      }
-      if (subscription.cancelAt !== null && subscription.cancelAt < subscription.currentPeriodEnd) {
-        consider(subscription.cancelAt, () => this.cancelNow(subscription, 'cancellation_requested'));
-      }
-      consider(subscription.currentPeriodEnd, () => this.renew(subscription));
-    }
-    for (const invoice of this.state.invoices.values()) {
-      if (invoice.status === 'open' && invoice.nextPaymentAttempt !== null) {
-        consider(invoice.nextPaymentAttempt, () => this.retry(invoice));
-      }
-    }
-    for (const session of this.state.checkoutSessions.values()) {
-      if (session.status === 'open') {
-        consider(session.expiresAt, () => {
-          session.status = 'expired';
-          this.state.emit('checkout.session.expired', renderCheckoutSession(this.ctx, session));
-        });
-      }
-    }
-    return best;
+  /**
+   * What changing the subscription's price now would bill: the credit for the old price's unused time
+   * and, for the same interval, the charge for the rest of the period at the new price; a change of
+   * interval starts a new period at once and bills it whole (Stripe resets the billing cycle then).
+   */
+  priceChange(subscription: SubscriptionRecord, priceId: string, behavior: ProrationBehavior) {
+    const item = subscription.items[0];
+    if (!item) throw errors.internal();
+    const from = this.price(item.price);
+    const to = this.price(priceId);
+    const now = this.now();
+    const newCycle = from.interval !== to.interval || from.intervalCount !== to.intervalCount;
+    const prorate = behavior !== 'none' && subscription.status !== 'trialing';
+    const length = Math.max(1, subscription.currentPeriodEnd - subscription.currentPeriodStart);
+    const share = Math.max(0, subscription.currentPeriodEnd - now) / length;
+    const name = this.state.products.get(to.product)?.name ?? to.id;
+    const after = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(now * 1000),
+    );
+    const line = (price: PriceRecord, amount: number, description: string): InvoiceLineRecord => ({
+      id: newId('invoiceLine'),
+      price: price.id,
+      subscriptionItem: item.id,
+      quantity: item.quantity,
+      amount,
+      description,
+      periodStart: now,
+      periodEnd: subscription.currentPeriodEnd,
+      proration: true,
+    });
+    const prorations = prorate
+      ? [
+          line(
+            from,
+            -Math.round(from.unitAmount * item.quantity * share),
+            `Unused time on ${name} after ${after}`,
+          ),
+          ...(newCycle
+            ? []
+            : [
+                line(
+                  to,
+                  Math.round(to.unitAmount * item.quantity * share),
+                  `Remaining time on ${name} after ${after}`,
+                ),
+              ]),
+        ]
+      : [];
+    const periodEnd = newCycle ? addInterval(now, to.interval, to.intervalCount, now) : null;
+    const fullPeriod =
+      newCycle && subscription.status !== 'trialing'
+        ? {
+            ...line(
+              to,
+              to.unitAmount * item.quantity,
+              `${item.quantity} × ${name} (at ${money(to.unitAmount, to.currency)} / ${to.interval})`,
+            ),
+            proration: false,
+            periodEnd: periodEnd ?? now,
+          }
+        : null;
+    const invoiceNow = fullPeriod !== null || behavior === 'always_invoice';
+    const lines = [...prorations, ...(fullPeriod ? [fullPeriod] : [])];
+    const dueNow = invoiceNow
+      ? Math.max(
+          0,
+          lines.reduce((sum, l) => sum + l.amount, 0),
+        )
+      : 0;
+    return { to, newCycle, periodEnd, lines, invoiceNow, dueNow };
   }
 
-  /** Runs everything due up to `until` (unix seconds) in time order, each at the instant it was due. */
-  runDue(until: number): number {
-    let steps = 0;
-    for (;;) {
-      const due = this.nextDue(until);
-      if (!due) return steps;
-      steps += 1;
-      if (steps > 100_000) throw new StripeApiError(500, errors.internal().body);
-      this.state.clock.pinAt(due.at, due.run);
-    }
-  }
-
-  /** Moves the clock to `to`, processing trial ends, renewals, retries and cancellations on the way. */
-  advanceTo(to: number): void {
-    this.runDue(to);
-    this.state.clock.moveTo(to);
+  /** Changes the subscription's price (subscriptions.update `items`, or the portal's plan switch). */
+  changePrice(subscription: SubscriptionRecord, priceId: string, behavior: ProrationBehavior): void {
+    const item = subscription.items[0];
+    if (!item || item.price === priceId) return;
+    const change = this.priceChange(subscription, priceId, behavior);
+    const now = this.now();
+    this.changeSubscription(subscription, (s) => {
+      const changedItem = s.items[0];
+      if (changedItem) changedItem.price = priceId;
+      if (change.periodEnd !== null && s.status !== 'trialing') {
+        s.currentPeriodStart = now;
+        s.currentPeriodEnd = change.periodEnd;
+        s.billingCycleAnchor = now;
+      }
+      if (s.cancelAt !== null && s.cancelAtPeriodEnd) s.cancelAt = s.currentPeriodEnd;
+      if (!change.invoiceNow) s.pendingProrations.push(...change.lines);
+    });
+    if (!change.invoiceNow) return;
+    const invoice = this.invoices.create(subscription, 'subscription_update', change.lines);
+    subscription.latestInvoice = invoice.id;
+    this.invoices.finalize(invoice);
+    const paid =
+      invoice.amountDue === 0
+        ? (this.invoices.markPaid(invoice), true)
+        : this.invoices.attempt(invoice) === 'paid';
+    if (!paid)
+      this.changeSubscription(subscription, (s) => {
+        s.status = 'past_due';
+      });
   }
 }

@@ -1,22 +1,48 @@
 // Stripe's test cards (https://docs.stripe.com/testing) that the hosted pages accept, and what each
-// does: succeed, attach but fail every charge, or decline outright.
+// does: succeed, attach but fail every charge, refuse outright with Stripe's code and message, or ask
+// for 3-D Secure.
 import { errors, type StripeApiError } from './errors.ts';
+
+/** Why a card is refused, in Stripe's words (https://docs.stripe.com/testing, /declines/codes). */
+export interface CardRefusal {
+  code: string;
+  declineCode?: string;
+  message: string;
+  param?: string;
+}
 
 export type CardBehaviour =
   /** Every charge succeeds. */
   | 'succeeds'
   /** Attaching to a customer succeeds; every charge fails (card_declined). */
   | 'attaches_then_fails'
-  /** Declined at once, so it can never be attached. */
+  /** Refused at once with `refusal`, so it can never be attached. */
   | 'declines';
+
+/**
+ * 3-D Secure: `on_session` asks for a challenge when the person pays at Checkout and not for later
+ * off-session charges of the saved card (4000 0025 0000 3155); `always` asks every time, so a renewal
+ * needs the person to come back and authenticate (4000 0027 6000 3184, 4000 0000 0000 3220).
+ */
+export type ThreeDSecure = 'on_session' | 'always';
 
 export interface TestCard {
   number: string;
   brand: 'visa' | 'mastercard' | 'amex';
   funding: 'credit' | 'debit';
   behaviour: CardBehaviour;
-  declineCode?: string;
+  refusal?: CardRefusal;
+  threeDSecure?: ThreeDSecure;
+  /** Charges succeed and are then disputed as fraudulent (4000 0000 0000 0259). */
+  disputed?: boolean;
 }
+
+const DECLINED = 'Your card was declined.';
+const declined = (declineCode: string, message = DECLINED): CardRefusal => ({
+  code: 'card_declined',
+  declineCode,
+  message,
+});
 
 export const TEST_CARDS: readonly TestCard[] = [
   { number: '4242424242424242', brand: 'visa', funding: 'credit', behaviour: 'succeeds' },
@@ -24,27 +50,90 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: '5555555555554444', brand: 'mastercard', funding: 'credit', behaviour: 'succeeds' },
   { number: '378282246310005', brand: 'amex', funding: 'credit', behaviour: 'succeeds' },
   {
+    number: '4000002760003184',
+    brand: 'visa',
+    funding: 'credit',
+    behaviour: 'succeeds',
+    threeDSecure: 'always',
+  },
+  {
+    number: '4000002500003155',
+    brand: 'visa',
+    funding: 'credit',
+    behaviour: 'succeeds',
+    threeDSecure: 'on_session',
+  },
+  {
+    number: '4000000000003220',
+    brand: 'visa',
+    funding: 'credit',
+    behaviour: 'succeeds',
+    threeDSecure: 'always',
+  },
+  { number: '4000000000000259', brand: 'visa', funding: 'credit', behaviour: 'succeeds', disputed: true },
+  {
     number: '4000000000000341',
     brand: 'visa',
     funding: 'credit',
     behaviour: 'attaches_then_fails',
-    declineCode: 'generic_decline',
-  },
-  {
-    number: '4000000000009995',
-    brand: 'visa',
-    funding: 'credit',
-    behaviour: 'declines',
-    declineCode: 'insufficient_funds',
+    refusal: declined('generic_decline'),
   },
   {
     number: '4000000000000002',
     brand: 'visa',
     funding: 'credit',
     behaviour: 'declines',
-    declineCode: 'generic_decline',
+    refusal: declined('generic_decline'),
+  },
+  {
+    number: '4000000000009995',
+    brand: 'visa',
+    funding: 'credit',
+    behaviour: 'declines',
+    refusal: declined('insufficient_funds', 'Your card has insufficient funds.'),
+  },
+  {
+    number: '4100000000000019',
+    brand: 'visa',
+    funding: 'credit',
+    behaviour: 'declines',
+    refusal: declined('fraudulent'),
+  },
+  {
+    number: '4000000000000069',
+    brand: 'visa',
+    funding: 'credit',
+    behaviour: 'declines',
+    refusal: { code: 'expired_card', message: 'Your card has expired.', param: 'exp_month' },
+  },
+  {
+    number: '4000000000000127',
+    brand: 'visa',
+    funding: 'credit',
+    behaviour: 'declines',
+    refusal: { code: 'incorrect_cvc', message: "Your card's security code is incorrect.", param: 'cvc' },
+  },
+  {
+    number: '4000000000000119',
+    brand: 'visa',
+    funding: 'credit',
+    behaviour: 'declines',
+    refusal: {
+      code: 'processing_error',
+      message: 'An error occurred while processing your card. Try again in a little bit.',
+    },
   },
 ];
+
+/** What a test card does, in a few words, for the hosted pages' test-card help. */
+export function cardSummary(card: TestCard): string {
+  if (card.threeDSecure === 'always') return '3-D Secure on every payment';
+  if (card.threeDSecure === 'on_session') return '3-D Secure at checkout, later charges succeed';
+  if (card.disputed) return 'succeeds, then disputed';
+  if (card.behaviour === 'succeeds') return 'succeeds';
+  if (card.behaviour === 'attaches_then_fails') return 'saved, then every charge fails';
+  return `refused (${card.refusal?.declineCode ?? card.refusal?.code ?? 'declined'})`;
+}
 
 export interface CardDetails {
   card: TestCard;

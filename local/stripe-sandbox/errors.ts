@@ -1,5 +1,6 @@
 // Stripe's error bodies (`{ error: { type, code, message, param, … } }`) and HTTP statuses, so the
 // official client raises the same error classes as in production (https://docs.stripe.com/api/errors).
+import type { CardRefusal } from './cards.ts';
 export type StripeErrorType =
   'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error' | 'authentication_error';
 
@@ -56,8 +57,12 @@ export const errors = {
       undefined,
       404,
     ),
+  /** The object the URL names does not exist: 404. */
   noSuch: (what: string, id: string, param = 'id') =>
     invalid(`No such ${what}: '${id}'`, 'resource_missing', param, 404),
+  /** An id given in a parameter names nothing: 400, naming the parameter (404 is for the URL's object). */
+  noSuchInParam: (what: string, id: string, param: string) =>
+    invalid(`No such ${what}: '${id}'`, 'resource_missing', param, 400),
   invalidRequest: (message: string, param?: string) => invalid(message, undefined, param),
   unknownParameter: (param: string) =>
     invalid(`Received unknown parameter: ${param}`, 'parameter_unknown', param),
@@ -90,6 +95,25 @@ export const errors = {
       message: 'Your card was declined.',
       doc_url: docUrl('card_declined'),
       ...(param ? { param } : {}),
+    }),
+  /** A test card's refusal (declined, expired, wrong CVC, processing error) as Stripe words it. */
+  cardRefused: (refusal: CardRefusal) =>
+    new StripeApiError(402, {
+      type: 'card_error',
+      code: refusal.code,
+      message: refusal.message,
+      ...(refusal.declineCode ? { decline_code: refusal.declineCode } : {}),
+      ...(refusal.param ? { param: refusal.param } : {}),
+      doc_url: docUrl(refusal.code),
+    }),
+  /** A 3-D Secure challenge that was failed (or abandoned). */
+  authenticationFailed: () =>
+    new StripeApiError(402, {
+      type: 'card_error',
+      code: 'payment_intent_authentication_failure',
+      message:
+        'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      doc_url: docUrl('payment_intent_authentication_failure'),
     }),
   incorrectNumber: () =>
     new StripeApiError(402, {

@@ -7,18 +7,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { expand, routes } from './api.ts';
 import { Billing, DEFAULT_BILLING_RULES, type BillingRules } from './billing.ts';
+import { advanceTo, runDue } from './billing-clock.ts';
 import { errors, StripeApiError } from './errors.ts';
 import { Params, parseForm, type Form } from './form.ts';
 import { newId } from './ids.ts';
-import {
-  checkoutPage,
-  PAGE_CSP,
-  portalPage,
-  PORTAL_NOTICES,
-  submitCheckout,
-  submitPortal,
-  type PageResponse,
-} from './pages.ts';
+import { hostedPage } from './hosted-pages.ts';
+import { PAGE_CSP, type PageResponse } from './pages.ts';
 import { API_VERSION, renderEvent, type RenderContext } from './render.ts';
 import { SandboxClock, SandboxState, type Interval } from './state.ts';
 import {
@@ -152,33 +146,18 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const path = url.pathname;
     const method = request.method ?? 'GET';
     // Work that fell due while the clock ran (or was moved) happens before anything is read.
-    billing.runDue(clock.now());
+    runDue(billing, state, ctx, clock.now());
 
     if (path.startsWith('/v1/')) return api(request, response, method, path, url);
     if (path.startsWith('/__sandbox/')) return helper(request, response, method, path);
 
-    const pageContext = { state, billing };
-    const checkout = /^\/c\/pay\/(cs_test_[A-Za-z0-9]+)$/.exec(path)?.[1];
-    if (checkout !== undefined) {
-      const session = state.checkoutSessions.get(checkout);
-      if (method === 'GET') return sendPage(response, checkoutPage(pageContext, session));
-      if (method === 'POST') {
-        const form = new URLSearchParams(await readBody(request));
-        return sendPage(response, submitCheckout(pageContext, session, form));
-      }
-    }
-    const portal = /^\/p\/session\/(test_[A-Za-z0-9]+)(?:\/(payment-method|cancel|renew))?$/.exec(path);
-    if (portal) {
-      const session = state.portalSessions.get(portal[1] ?? '');
-      if (method === 'GET' && !portal[2]) {
-        const done = PORTAL_NOTICES[url.searchParams.get('done') ?? ''] ?? null;
-        return sendPage(response, portalPage(pageContext, session, { status: done }));
-      }
-      if (method === 'POST' && portal[2]) {
-        const form = new URLSearchParams(await readBody(request));
-        return sendPage(response, submitPortal(pageContext, session, portal[2], form));
-      }
-    }
+    const hosted = await hostedPage(
+      { state, billing },
+      method,
+      url,
+      async () => new URLSearchParams(await readBody(request)),
+    );
+    if (hosted) return sendPage(response, hosted);
     if (path === '/' && method === 'GET') {
       return send(
         response,
@@ -305,7 +284,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     if (!Number.isFinite(target))
       throw new RangeError('advance needs a number of seconds or days, or a date');
     if (target < clock.now()) throw new RangeError('the sandbox clock only moves forward');
-    billing.advanceTo(target);
+    advanceTo(billing, state, ctx, target);
     return new Date(clock.now() * 1000);
   }
 

@@ -1,6 +1,6 @@
 // The sandbox's memory: the objects as plain records (rendered into Stripe's shapes by render.ts),
 // the clock, and the event log. Everything is in memory and gone when the sandbox stops.
-import type { TestCard } from './cards.ts';
+import type { CardDetails, TestCard } from './cards.ts';
 import { newId } from './ids.ts';
 
 export type Metadata = Record<string, string>;
@@ -74,6 +74,11 @@ export interface CheckoutSessionRecord {
   allowPromotionCodes: boolean | null;
   created: number;
   expiresAt: number;
+  /** A 3-D Secure card waiting on its challenge page: what was typed, kept until it is passed or failed. */
+  pendingAuthentication: {
+    details: CardDetails;
+    person: { email: string | null; name: string | null };
+  } | null;
 }
 
 export type SubscriptionStatus =
@@ -108,6 +113,8 @@ export interface SubscriptionRecord {
   defaultPaymentMethod: string | null;
   latestInvoice: string | null;
   trialWillEndSent: boolean;
+  /** Proration lines of a mid-period price change, billed with the next renewal. */
+  pendingProrations: InvoiceLineRecord[];
 }
 
 export interface InvoiceLineRecord {
@@ -119,6 +126,7 @@ export interface InvoiceLineRecord {
   description: string;
   periodStart: number;
   periodEnd: number;
+  proration: boolean;
 }
 
 export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
@@ -143,6 +151,10 @@ export interface InvoiceRecord {
   /** The first failed attempt, from which the retry schedule counts. */
   firstFailureAt: number | null;
   lastPaymentError: { code: string; declineCode: string | null; message: string } | null;
+  /** The last attempt asked for 3-D Secure: the person must authenticate on the hosted invoice page. */
+  requiresAction: boolean;
+  /** The secret part of hosted_invoice_url. */
+  hostedToken: string;
   created: number;
   finalizedAt: number | null;
   paidAt: number | null;
