@@ -102,7 +102,8 @@ export function suggestMapping(table: CsvTable): CsvSuggestion {
   const isNumber = (i: number) => share(values(i), (v) => parseAmount(v, decimal) !== null) >= 0.8;
   const indexes = columns.map((_, i) => i);
 
-  let dateColumn = named(HEADER.date, isDate);
+  // A column named as the date holds dates even when some are mistakes (they are named line by line).
+  let dateColumn = named(HEADER.date, (i) => share(values(i), anyDate) >= 0.5);
   if (dateColumn < 0) dateColumn = indexes.find(isDate) ?? -1;
   const mapping: Partial<CsvMapping> = {
     has_header: hasHeader,
@@ -144,6 +145,40 @@ export function suggestMapping(table: CsvTable): CsvSuggestion {
   if (category >= 0) mapping.category_column = category;
   mapping.amount_sign = 'negative_is_money_out';
   return { mapping, columns, date_format_ambiguous: ambiguous };
+}
+
+export interface ChosenMapping extends CsvSuggestion {
+  mapping: CsvMapping;
+}
+
+/**
+ * The mapping to read the file with: the one given, else the account's remembered one when its columns
+ * exist in this file, else the file's suggestion — which must have found a date and an amount column.
+ */
+export function chooseMapping(table: CsvTable, given?: CsvMapping, remembered?: string): ChosenMapping {
+  const suggestion = suggestMapping(table);
+  const width = suggestion.columns.length;
+  const fits = (m: CsvMapping) =>
+    [m.date_column, m.amount_column, m.debit_column, m.credit_column, m.payee_column, m.memo_column].every(
+      (c) => c === undefined || c < width,
+    );
+  if (given) return { ...suggestion, mapping: given };
+  const kept = remembered ? csvMappingSchema.safeParse(JSON.parse(remembered)) : null;
+  if (kept?.success && fits(kept.data)) return { ...suggestion, mapping: kept.data };
+  const m = suggestion.mapping;
+  if (m.date_column === undefined || !m.date_format)
+    throw new ImportFileError([
+      {
+        field: 'date_column',
+        message: `No column of this CSV holds dates (${suggestion.columns.join(', ')}): a statement needs one`,
+      },
+    ]);
+  if (m.amount_column === undefined && m.debit_column === undefined && m.credit_column === undefined)
+    throw new ImportFileError([{ field: 'amount_column', message: 'No column of this CSV holds amounts' }]);
+  return {
+    ...suggestion,
+    mapping: csvMappingSchema.parse({ payee_column: m.date_column === 0 ? 1 : 0, ...m }),
+  };
 }
 
 /** The rows a confirmed mapping reads, or every line and field it cannot read. */

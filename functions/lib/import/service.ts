@@ -13,7 +13,7 @@ import type { Deps } from '../deps.ts';
 import type { Caller } from '../http.ts';
 import { startJob } from '../jobs.ts';
 import { todayOf } from '../money/store.ts';
-import { csvMappingSchema, readCsv, suggestMapping, type CsvMapping } from './csv.ts';
+import { chooseMapping, readCsv, type CsvMapping } from './csv.ts';
 import { addDays } from './dates.ts';
 import { reviewRows, type ReviewedRow } from './dedupe.ts';
 import { IMPORTS_PREFIX } from './file-store.ts';
@@ -73,37 +73,6 @@ interface Prepared {
   alreadyImported: EntityItem<Data['statementImports']> | null;
 }
 
-/** A CSV's mapping: the one given, else the account's remembered one if it fits, else the file's suggestion. */
-function csvMapping(
-  detected: Extract<DetectedFile, { kind: 'csv' }>,
-  account: StoredAccount,
-  given?: CsvMapping,
-) {
-  const suggestion = suggestMapping(detected.table);
-  const remembered = account.import_mapping
-    ? csvMappingSchema.safeParse(JSON.parse(account.import_mapping))
-    : null;
-  const width = suggestion.columns.length;
-  const fits = (m: CsvMapping) =>
-    [m.date_column, m.amount_column, m.debit_column, m.credit_column, m.payee_column].every(
-      (c) => c === undefined || c < width,
-    );
-  const chosen = given ?? (remembered?.success && fits(remembered.data) ? remembered.data : undefined);
-  if (chosen) return { ...suggestion, mapping: chosen };
-  const m = suggestion.mapping;
-  if (m.date_column === undefined || !m.date_format)
-    throw new ImportFileError([
-      {
-        field: 'date_column',
-        message: `No column of this CSV holds dates (${suggestion.columns.join(', ')}): a statement needs one`,
-      },
-    ]);
-  if (m.amount_column === undefined && m.debit_column === undefined && m.credit_column === undefined)
-    throw new ImportFileError([{ field: 'amount_column', message: 'No column of this CSV holds amounts' }]);
-  const mapping = csvMappingSchema.parse({ payee_column: m.date_column === 0 ? 1 : 0, ...m });
-  return { ...suggestion, mapping };
-}
-
 async function prepare(deps: ImportDeps, data: Data, caller: Caller, input: PreviewInput): Promise<Prepared> {
   const [account, bytes] = await Promise.all([
     importableAccount(data, caller, input.profileId, input.accountId),
@@ -115,7 +84,7 @@ async function prepare(deps: ImportDeps, data: Data, caller: Caller, input: Prev
   if (detected.kind === 'ofx') statement = parseOfx(detected.text);
   else if (detected.kind === 'qif') statement = parseQif(detected.text);
   else if (detected.kind === 'csv') {
-    const chosen = csvMapping(detected, account, input.mapping);
+    const chosen = chooseMapping(detected.table, input.mapping, account.import_mapping);
     statement = readCsv(detected.table, chosen.mapping, chosen.columns);
     csv = {
       columns: chosen.columns,
