@@ -5,12 +5,12 @@ export const LOCAL_PLAID_KEYS = { clientId: 'local-client-id', secret: 'local-se
 
 /**
  * Plaid's sandbox shortcut past the Link widget: a public token for a test login at an institution,
- * with 730 days of history, from the local sandbox at `plaidUrl`.
+ * with 730 days of history, from the local sandbox at `plaidUrl`, consenting to `products`.
  */
 export async function sandboxPublicToken(
   plaidUrl: string,
   institutionId: string,
-  options: { webhook?: string; username?: string } = {},
+  options: { webhook?: string; username?: string; products?: string[] } = {},
 ): Promise<string> {
   const response = await fetch(`${plaidUrl}/sandbox/public_token/create`, {
     method: 'POST',
@@ -19,7 +19,9 @@ export async function sandboxPublicToken(
       client_id: LOCAL_PLAID_KEYS.clientId,
       secret: LOCAL_PLAID_KEYS.secret,
       institution_id: institutionId,
-      initial_products: ['transactions'],
+      // What the product's Link asks the user to share (transactions; liabilities and investments as
+      // optional products); a suite can link an item that lacks a consent.
+      initial_products: options.products ?? ['transactions', 'liabilities', 'investments'],
       options: {
         ...(options.username ? { override_username: options.username, override_password: 'pass_good' } : {}),
         transactions: { days_requested: 730 },

@@ -365,7 +365,8 @@ describe('/item/get, /item/webhook/update, /item/remove', () => {
       institution_name: 'First Platypus Bank',
       webhook: 'http://127.0.0.1:9/hook',
       error: null,
-      billed_products: ['transactions'],
+      billed_products: ['transactions', 'liabilities'],
+      consented_products: ['transactions', 'liabilities'],
       update_type: 'background',
     });
     expect(data.status?.transactions?.last_successful_update).toBe(TEST_NOW.toISOString());

@@ -11,6 +11,11 @@ import {
   type AccountsGetResponse,
   type InstitutionsGetByIdRequest,
   type InstitutionsGetByIdResponse,
+  type InvestmentAccount,
+  type InvestmentsHoldingsGetRequest,
+  type InvestmentsHoldingsGetResponse,
+  type InvestmentsTransactionsGetRequest,
+  type InvestmentsTransactionsGetResponse,
   type ItemGetRequest,
   type ItemGetResponse,
   type ItemPublicTokenExchangeRequest,
@@ -42,7 +47,14 @@ import { z } from 'zod';
 import { checkCredentials } from './credentials.ts';
 import { isoDay, parseIsoDay } from './days.ts';
 import { errors } from './errors.ts';
+import { syncChanges, updateStatusOf } from './first-sync.ts';
 import { groundTruth } from './ground-truth.ts';
+import {
+  hasInvestmentAccounts,
+  holdingsOf,
+  investmentTransactionsOf,
+  isInvestmentRole,
+} from './investments.ts';
 import { hasLiabilityAccounts, liabilitiesBody } from './liabilities.ts';
 import { findInstitution, institutionBody } from './institutions.ts';
 import { randomId, randomUuid } from './random.ts';
@@ -222,6 +234,14 @@ const linkTokenCreate: Endpoint = (body, { state, baseUrl, requestId, redirectUr
     language: request.language,
     country_codes: request.country_codes,
     products: [...(request.products ?? []), ...(request.required_if_supported_products ?? [])],
+    consented_products: [
+      ...new Set([
+        ...(request.products ?? []),
+        ...(request.required_if_supported_products ?? []),
+        ...(request.optional_products ?? []),
+        ...(request.additional_consented_products ?? []),
+      ]),
+    ],
     webhook: request.webhook ?? null,
     redirect_uri: request.redirect_uri ?? null,
     days_requested: request.transactions?.days_requested ?? DEFAULT_DAYS_REQUESTED,
@@ -384,8 +404,11 @@ const liabilitiesGet: Endpoint = (body, { state, requestId }) => {
   const item = state.item(request.access_token);
   state.takeFault('/liabilities/get', request.access_token);
   state.assertHealthy(item);
+  // Plaid's order: consent first (the user never agreed to share liabilities), then whether any
+  // selected account is a card or loan.
+  if (!item.consentedTo(Products.Liabilities)) throw errors.additionalConsentRequired('liabilities');
   const only = selectedAccounts(item, request.options?.account_ids);
-  if (!hasLiabilityAccounts(item, only)) throw errors.productsNotSupported();
+  if (!hasLiabilityAccounts(item, only)) throw errors.noLiabilityAccounts();
   const today = state.today();
   return {
     accounts: accountsBody(item, today, null, only),
@@ -393,6 +416,116 @@ const liabilitiesGet: Endpoint = (body, { state, requestId }) => {
     liabilities: liabilitiesBody(item, today, only),
     request_id: requestId,
   } satisfies LiabilitiesGetResponse;
+};
+
+// -- /investments/*: holdings, securities and investment transactions -----------------------------
+
+/** Investments need the user's consent and an investment account, as liabilities do. */
+function investmentsItem(state: SandboxState, accessToken: string, endpoint: string, accountIds?: string[]) {
+  const item = state.item(accessToken);
+  state.takeFault(endpoint, accessToken);
+  state.assertHealthy(item);
+  if (!item.consentedTo(Products.Investments)) throw errors.additionalConsentRequired('investments');
+  const only = selectedAccounts(item, accountIds);
+  if (!hasInvestmentAccounts(item, only)) throw errors.noInvestmentAccounts();
+  const investmentKeys = new Set(
+    item.accounts.filter((a) => isInvestmentRole(a.role) && (!only || only.has(a.key))).map((a) => a.key),
+  );
+  return { item, only: investmentKeys };
+}
+
+const investmentsHoldingsGet: Endpoint = (body, { state, requestId }) => {
+  const request = parseRequest(
+    body,
+    fieldsOf<InvestmentsHoldingsGetRequest>()({
+      client_id: true,
+      secret: true,
+      access_token: true,
+      options: true,
+    }),
+    z.object({
+      access_token: accessToken,
+      options: z.object({ account_ids: z.array(z.string()).optional() }).optional(),
+    }),
+  );
+  const { item, only } = investmentsItem(
+    state,
+    request.access_token,
+    '/investments/holdings/get',
+    request.options?.account_ids,
+  );
+  const today = state.today();
+  const { holdings, securities } = holdingsOf(item, today, only);
+  return {
+    accounts: investmentAccounts(item, today, only),
+    holdings,
+    securities,
+    item: itemBody(item),
+    request_id: requestId,
+  } satisfies InvestmentsHoldingsGetResponse;
+};
+
+/** The accounts as an investments answer lists them (margin loan, no verification status). */
+function investmentAccounts(item: SandboxItem, today: number, only: Set<string>): InvestmentAccount[] {
+  return accountsBody(item, today, null, only).map(({ verification_status: _status, ...account }) => ({
+    ...account,
+    balances: { ...account.balances, margin_loan_amount: null },
+  }));
+}
+
+const isoDate = (field: string) => z.iso.date({ error: `${field} must be a date in the format YYYY-MM-DD` });
+
+const investmentsTransactionsGet: Endpoint = (body, { state, requestId }) => {
+  const request = parseRequest(
+    body,
+    fieldsOf<InvestmentsTransactionsGetRequest>()({
+      client_id: true,
+      secret: true,
+      access_token: true,
+      start_date: true,
+      end_date: true,
+      options: true,
+    }),
+    z.object({
+      access_token: accessToken,
+      start_date: isoDate('start_date'),
+      end_date: isoDate('end_date'),
+      options: z
+        .object({
+          account_ids: z.array(z.string()).optional(),
+          count: z
+            .number()
+            .int()
+            .min(1, { error: 'count must be between 1 and 500' })
+            .max(500, { error: 'count must be between 1 and 500' })
+            .optional(),
+          offset: z.number().int().min(0, { error: 'offset must be at least 0' }).optional(),
+          async_update: z.boolean().optional(),
+        })
+        .optional(),
+    }),
+  );
+  const start = parseIsoDay(request.start_date);
+  const end = parseIsoDay(request.end_date);
+  if (end < start) throw errors.invalidField('end_date must not be before start_date');
+  const { item, only } = investmentsItem(
+    state,
+    request.access_token,
+    '/investments/transactions/get',
+    request.options?.account_ids,
+  );
+  const today = state.today();
+  const { transactions, securities } = investmentTransactionsOf(item, today, start, end, only);
+  const offset = request.options?.offset ?? 0;
+  const count = request.options?.count ?? 100;
+  return {
+    item: itemBody(item),
+    accounts: investmentAccounts(item, today, only),
+    securities,
+    investment_transactions: transactions.slice(offset, offset + count),
+    total_investment_transactions: transactions.length,
+    request_id: requestId,
+  } satisfies InvestmentsTransactionsGetResponse;
 };
 
 const itemGet: Endpoint = (body, { state, requestId }) => {
@@ -501,13 +634,22 @@ interface Cursor {
   from: number;
   to: number;
   offset: number;
+  /** Taken before the historical update: the client has seen the initial window only. */
+  windowOnly?: boolean;
+  /** A page in the middle of a pagination that began before the historical update. */
+  beganWindowed?: boolean;
 }
 
-const encodeCursor = ({ itemId, from, to, offset }: Cursor): string =>
-  Buffer.from(`v1:${itemId}:${from}:${to}:${offset}`).toString('base64url');
+const encodeCursor = ({ itemId, from, to, offset, windowOnly, beganWindowed }: Cursor): string => {
+  const flags = `${windowOnly ? 'w' : ''}${beganWindowed ? 'b' : ''}`;
+  return Buffer.from(`v1:${itemId}:${from}:${to}:${offset}${flags ? `:${flags}` : ''}`).toString('base64url');
+};
 
 function decodeCursor(cursor: string, item: SandboxItem): Cursor {
   const parts = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
+  const flags = parts.length === 6 ? (parts.pop() ?? '') : '';
+  const windowOnly = flags.includes('w');
+  const beganWindowed = flags.includes('b');
   const [version, itemId, ...numbers] = parts;
   const [from, to, offset] = numbers.map(Number);
   if (
@@ -523,7 +665,7 @@ function decodeCursor(cursor: string, item: SandboxItem): Cursor {
   ) {
     throw errors.invalidField('cursor is not valid for this item');
   }
-  return { itemId, from, to, offset };
+  return { itemId, from, to, offset, windowOnly, beganWindowed };
 }
 
 const transactionsSync: Endpoint = (body, { state, requestId }) => {
@@ -592,36 +734,47 @@ const transactionsSync: Endpoint = (body, { state, requestId }) => {
       next_cursor: encodeCursor(nextCursor),
       has_more: hasMore,
       accounts: accountList,
-      transactions_update_status: TransactionsUpdateStatus.HistoricalUpdateComplete,
+      transactions_update_status: status,
       request_id: requestId,
     } satisfies TransactionsSyncResponse;
   };
   const itemId = item.record.item_id;
-  if (request.cursor === 'now') return response([], { itemId, from: head, to: head, offset: 0 }, false);
+  const status = updateStatusOf(item);
+  if (status === TransactionsUpdateStatus.NotReady) {
+    // Nothing extracted yet: an empty answer that leaves the caller where it was.
+    return {
+      ...response([], { itemId, from: 0, to: 0, offset: 0 }, false),
+      next_cursor: request.cursor ?? '',
+    };
+  }
+  const windowed = status !== TransactionsUpdateStatus.HistoricalUpdateComplete;
+  if (request.cursor === 'now')
+    return response([], { itemId, from: head, to: head, offset: 0, windowOnly: windowed }, false);
 
-  let cursor: Cursor = { itemId, from: 0, to: head, offset: 0 };
+  let cursor: Cursor = { itemId, from: 0, to: head, offset: 0, windowOnly: windowed };
   if (request.cursor) {
     cursor = decodeCursor(request.cursor, item);
     if (cursor.offset > 0) {
       // A page in the middle of a pagination: the data must not have changed since its first page.
-      if (item.mutateOnNextPage || cursor.to !== head) {
+      // So is the first sync's step: the history arriving mid-pagination changes the pages.
+      if (item.mutateOnNextPage || cursor.to !== head || cursor.beganWindowed !== windowed) {
         item.mutateOnNextPage = false;
         throw errors.mutationDuringPagination();
       }
     } else {
-      cursor = { itemId, from: cursor.from, to: head, offset: 0 };
+      cursor = { ...cursor, itemId, from: cursor.from, to: head, offset: 0 };
     }
   }
-  const all = item.ledger
-    .changesSince(cursor.from)
-    .filter((c) => accounts.has(c.transaction.generated.accountKey));
+  const all = syncChanges(item, cursor.from, cursor.windowOnly === true).filter((c) =>
+    accounts.has(c.transaction.generated.accountKey),
+  );
   const end = cursor.offset + count;
   const hasMore = end < all.length;
   return response(
     all.slice(cursor.offset, end),
     hasMore
-      ? { itemId, from: cursor.from, to: cursor.to, offset: end }
-      : { itemId, from: cursor.to, to: cursor.to, offset: 0 },
+      ? { ...cursor, offset: end, beganWindowed: windowed }
+      : { itemId, from: cursor.to, to: cursor.to, offset: 0, windowOnly: windowed },
     hasMore,
   );
 };
@@ -709,6 +862,7 @@ const sandboxPublicTokenCreate: Endpoint = (body, { state, requestId }) => {
       transactions?.days_requested ?? fromStartDate ?? DEFAULT_DAYS_REQUESTED,
     ),
     products: request.initial_products,
+    consentedProducts: request.initial_products,
     loginRequiredAfterLink: login.loginRequiredAfterLink,
   });
   return {
@@ -853,6 +1007,8 @@ const sandboxFaultInject: Endpoint = (body, { state, requestId }) => {
         '/transactions/refresh',
         '/item/get',
         '/liabilities/get',
+        '/investments/holdings/get',
+        '/investments/transactions/get',
       ]),
       error_code: z.string(),
       access_token: z.string().optional(),
@@ -902,6 +1058,8 @@ export const endpoints: Record<string, Endpoint> = {
   '/transactions/refresh': transactionsRefresh,
   '/item/get': itemGet,
   '/liabilities/get': liabilitiesGet,
+  '/investments/holdings/get': investmentsHoldingsGet,
+  '/investments/transactions/get': investmentsTransactionsGet,
   '/item/remove': itemRemove,
   '/item/webhook/update': itemWebhookUpdate,
   '/institutions/get_by_id': institutionsGetById,

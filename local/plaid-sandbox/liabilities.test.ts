@@ -9,7 +9,17 @@ import type { PlaidApi } from 'plaid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import subset from './openapi-subset.json' with { type: 'json' };
 import type { PlaidSandbox } from './sandbox.ts';
-import { apply, linkItem, plaidError, startSandbox, syncAll, TEST_NOW } from './test-support.ts';
+import { CountryCode, Products } from 'plaid';
+import {
+  apply,
+  linkItem,
+  plaidError,
+  startSandbox,
+  syncAll,
+  TEST_CLIENT_ID,
+  TEST_NOW,
+  TEST_SECRET,
+} from './test-support.ts';
 
 type Json = Record<string, unknown>;
 
@@ -47,6 +57,32 @@ afterAll(async () => {
   await sandbox.close();
 });
 
+/** What the Link page does: POST to the sandbox's session endpoints. */
+async function linkSessionCall(path: string, body: Record<string, unknown>) {
+  const response = await fetch(`${sandbox.url}/link/session/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  expect(response.status, JSON.stringify(json)).toBe(200);
+  return json;
+}
+
+async function linkSession(link_token: string) {
+  const started = await linkSessionCall('start', { link_token });
+  return { link_token, link_session_id: started.link_session_id as string };
+}
+
+async function sandboxCall(path: string, body: Record<string, unknown>) {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ client_id: TEST_CLIENT_ID, secret: TEST_SECRET, ...body }),
+  });
+  expect(response.status).toBe(200);
+}
+
 const cents = (dollars: number | null | undefined) => Math.round((dollars ?? 0) * 100);
 const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
 
@@ -81,7 +117,7 @@ describe('/liabilities/get through the official client', () => {
     expect(validate('LiabilitiesGetResponse', wrongEnum)).not.toEqual([]);
   });
 
-  it('filters by account_ids, and refuses an item with no card or loan with PRODUCTS_NOT_SUPPORTED', async () => {
+  it('filters by account_ids, and refuses an item with no card or loan with NO_LIABILITY_ACCOUNTS', async () => {
     const { access_token } = await linkItem(client, { institution_id: 'ins_109508' });
     const all = await client.liabilitiesGet({ access_token });
     const cardId = all.data.liabilities.credit?.[0]?.account_id as string;
@@ -95,7 +131,11 @@ describe('/liabilities/get through the official client', () => {
     const onlyChecking = await plaidError(
       client.liabilitiesGet({ access_token, options: { account_ids: [checkingId] } }),
     );
-    expect(onlyChecking).toMatchObject({ status: 400, error_code: 'PRODUCTS_NOT_SUPPORTED' });
+    expect(onlyChecking).toMatchObject({
+      status: 400,
+      error_code: 'NO_LIABILITY_ACCOUNTS',
+      error_code_reason: null,
+    });
     const { status: _status, ...body } = onlyChecking;
     expectValid('PlaidError', body);
 
@@ -104,13 +144,97 @@ describe('/liabilities/get through the official client', () => {
     expect(none).toMatchObject({
       status: 400,
       error_type: 'ITEM_ERROR',
-      error_code: 'PRODUCTS_NOT_SUPPORTED',
+      error_code: 'NO_LIABILITY_ACCOUNTS',
     });
+    const { status: _s1, ...noneBody } = none;
+    expectValid('PlaidError', noneBody);
+
+    await sandboxCall('/sandbox/fault/inject', {
+      endpoint: '/liabilities/get',
+      error_code: 'PRODUCT_NOT_READY',
+      access_token,
+    });
+    const notReady = await plaidError(client.liabilitiesGet({ access_token }));
+    expect(notReady).toMatchObject({
+      status: 400,
+      error_type: 'ITEM_ERROR',
+      error_code: 'PRODUCT_NOT_READY',
+    });
+    const { status: _s3, ...notReadyBody } = notReady;
+    expectValid('PlaidError', notReadyBody);
 
     const bad = await plaidError(client.liabilitiesGet({ access_token: 'access-sandbox-nope' }));
     expect(bad).toMatchObject({ status: 400, error_code: 'INVALID_ACCESS_TOKEN' });
     const { status: _s2, ...badBody } = bad;
     expectValid('PlaidError', badBody);
+  });
+});
+
+describe('consent to share liabilities', () => {
+  it('an item linked without it answers ADDITIONAL_CONSENT_REQUIRED until the user grants it in update mode', async () => {
+    const { access_token } = await linkItem(client, {
+      institution_id: 'ins_109508',
+      products: [Products.Transactions],
+    });
+    const refused = await plaidError(client.liabilitiesGet({ access_token }));
+    expect(refused).toMatchObject({
+      status: 400,
+      error_type: 'ITEM_ERROR',
+      error_code: 'ADDITIONAL_CONSENT_REQUIRED',
+    });
+    const { status: _status, ...body } = refused;
+    expectValid('PlaidError', body);
+    const before = await client.itemGet({ access_token });
+    expect(before.data.item.consented_products).toEqual(['transactions']);
+
+    // Update mode asking for the product: Link's session completes with the same accounts.
+    const { data: token } = await client.linkTokenCreate({
+      client_name: 'Money Calendar',
+      language: 'en',
+      country_codes: [CountryCode.Us],
+      user: { client_user_id: 'consent-user' },
+      access_token,
+      additional_consented_products: [Products.Liabilities],
+    });
+    const session = await linkSession(token.link_token);
+    await linkSessionCall('credentials', {
+      ...session,
+      institution_id: 'ins_109508',
+      username: 'user_good',
+      password: 'pass_good',
+    });
+    await linkSessionCall('complete', { ...session, account_ids: [] });
+
+    const { data } = await client.liabilitiesGet({ access_token });
+    expectValid('LiabilitiesGetResponse', data);
+    expect(data.liabilities.credit?.[0]?.next_payment_due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const after = await client.itemGet({ access_token });
+    expect(after.data.item.consented_products).toEqual(['transactions', 'liabilities']);
+  });
+
+  it('a link token with liabilities among its optional products gives an item that shares them', async () => {
+    const { data: token } = await client.linkTokenCreate({
+      client_name: 'Money Calendar',
+      language: 'en',
+      country_codes: [CountryCode.Us],
+      user: { client_user_id: 'optional-user' },
+      products: [Products.Transactions],
+      optional_products: [Products.Liabilities],
+    });
+    const session = await linkSession(token.link_token);
+    const accounts = await linkSessionCall('credentials', {
+      ...session,
+      institution_id: 'ins_109510',
+      username: 'user_good',
+      password: 'pass_good',
+    });
+    const accountIds = (accounts.accounts as Array<{ id: string }>).map((a) => a.id);
+    const completed = await linkSessionCall('complete', { ...session, account_ids: accountIds });
+    const { data: exchanged } = await client.itemPublicTokenExchange({
+      public_token: completed.public_token as string,
+    });
+    const { data } = await client.liabilitiesGet({ access_token: exchanged.access_token });
+    expect(data.liabilities.student).toHaveLength(1);
   });
 });
 

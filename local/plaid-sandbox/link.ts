@@ -355,6 +355,10 @@ const complete: SessionCall = (body, { state, requestId }) => {
   if (chosen.length === 0 && !keepAccounts) throw errors.invalidBody('select at least one account');
   if (item) {
     if (!keepAccounts) item.record.account_keys = chosen.map((account) => account.key);
+    // Update mode with additional_consented_products: the user agreed to share more.
+    item.record.consented_products = [
+      ...new Set([...(item.record.consented_products ?? item.record.products), ...record.consented_products]),
+    ];
     state.setItemError(item, null);
     state.notifySyncUpdates(item);
   } else {
@@ -365,6 +369,7 @@ const complete: SessionCall = (body, { state, requestId }) => {
       webhook: record.webhook,
       daysRequested: record.days_requested,
       products: record.products,
+      consentedProducts: record.consented_products,
       loginRequiredAfterLink: linkSession.login.loginRequiredAfterLink,
       itemId: linkSession.item_id,
     });

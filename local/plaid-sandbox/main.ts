@@ -2,9 +2,10 @@
 //   npx tsx local/plaid-sandbox/main.ts --port 8810
 // Options: --port (0 = any free port), --client-id / --secret (default PLAID_CLIENT_ID / PLAID_SECRET,
 // else local-client-id / local-secret), --seed, --data-file (keep items across restarts),
-// --webhook-url (default webhook for items), --quiet (no request log).
+// --webhook-url (default webhook for items), --initial-update-ms / --historical-update-ms (how long the
+// first extraction takes after the exchange; 0 and 0: ready at once), --quiet (no request log).
 import { parseArgs } from 'node:util';
-import { createPlaidSandbox } from './sandbox.ts';
+import { createPlaidSandbox, DEFAULT_FIRST_SYNC } from './sandbox.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -14,6 +15,8 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: 'plaid-sandbox' },
     'data-file': { type: 'string' },
     'webhook-url': { type: 'string' },
+    'initial-update-ms': { type: 'string', default: String(DEFAULT_FIRST_SYNC.initialMs) },
+    'historical-update-ms': { type: 'string', default: String(DEFAULT_FIRST_SYNC.historicalMs) },
     quiet: { type: 'boolean', default: false },
   },
   allowPositionals: false,
@@ -32,6 +35,10 @@ const sandbox = await createPlaidSandbox({
   seed: args.seed,
   ...(args['data-file'] ? { dataFile: args['data-file'] } : {}),
   ...(args['webhook-url'] ? { webhookUrl: args['webhook-url'] } : {}),
+  firstSync: {
+    initialMs: Number(args['initial-update-ms']) || 0,
+    historicalMs: Number(args['historical-update-ms']) || 0,
+  },
   log: args.quiet ? undefined : (line) => console.log(line),
 }).catch((error: unknown) => {
   const code = (error as NodeJS.ErrnoException).code;

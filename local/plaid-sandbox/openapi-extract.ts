@@ -1,6 +1,8 @@
 // Cuts the part of Plaid's published OpenAPI document (public repository plaid/plaid-openapi,
-// 2020-09-14.yml) that the liabilities contract test validates against: the request and response
-// schemas of /liabilities/get and their $ref closure, plus the error body, into openapi-subset.json.
+// 2020-09-14.yml) that the contract tests validate against: the request and response schemas of
+// /liabilities/get, /transactions/sync, /investments/holdings/get, /investments/transactions/get and
+// /link/token/create, the SYNC_UPDATES_AVAILABLE webhook, their $ref closure, and the error body, into
+// openapi-subset.json.
 // The whole document is about 3 MB and is not committed.
 //
 //   npx tsx local/plaid-sandbox/openapi-extract.ts [--repo <git dir of plaid/plaid-openapi>] [--commit <sha>]
@@ -23,8 +25,20 @@ const { values: args } = parseArgs({
   },
 });
 
-/** The schemas the contract test starts from. */
-export const ROOTS = ['LiabilitiesGetRequest', 'LiabilitiesGetResponse', 'PlaidError'] as const;
+/** The schemas the contract tests start from. */
+export const ROOTS = [
+  'LiabilitiesGetRequest',
+  'LiabilitiesGetResponse',
+  'PlaidError',
+  'LinkTokenCreateRequest',
+  'TransactionsSyncRequest',
+  'TransactionsSyncResponse',
+  'SyncUpdatesAvailableWebhook',
+  'InvestmentsHoldingsGetRequest',
+  'InvestmentsHoldingsGetResponse',
+  'InvestmentsTransactionsGetRequest',
+  'InvestmentsTransactionsGetResponse',
+] as const;
 
 type Json = Record<string, unknown>;
 

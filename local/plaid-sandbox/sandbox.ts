@@ -12,7 +12,7 @@ import { groundTruth, type GroundTruth } from './ground-truth.ts';
 import type { ExtensionSummary } from './ledger.ts';
 import { flowPage, flowPageCsp, linkAssets, oauthPage, sessionCalls } from './link.ts';
 import { randomId } from './random.ts';
-import { SandboxState } from './state.ts';
+import { SandboxState, type FirstSyncDelays } from './state.ts';
 import type { WebhookDelivery } from './webhooks.ts';
 import { keepConnectionsLongerThanClients } from '../keep-alive.ts';
 
@@ -35,7 +35,17 @@ export interface PlaidSandboxOptions {
   redirectUris?: string[];
   /** One line per request and per failed webhook; silent by default. */
   log?: (line: string) => void;
+  /**
+   * How long Plaid's first extraction takes after the exchange (wall clock): NOT_READY until
+   * `initialMs`, the recent transactions until `historicalMs`, then the whole history, each step
+   * announced by SYNC_UPDATES_AVAILABLE. Default DEFAULT_FIRST_SYNC (short, for local use);
+   * `{ initialMs: 0, historicalMs: 0 }` makes items ready at once.
+   */
+  firstSync?: FirstSyncDelays;
 }
+
+/** Plaid takes seconds to minutes; locally a fraction of a second keeps suites and `npm start` quick. */
+export const DEFAULT_FIRST_SYNC: FirstSyncDelays = { initialMs: 0, historicalMs: 0 };
 
 export interface PlaidSandbox {
   url: string;
@@ -80,6 +90,7 @@ export async function createPlaidSandbox(options: PlaidSandboxOptions): Promise<
     dataFile: options.dataFile ?? null,
     webhookUrl: options.webhookUrl ?? null,
     log,
+    firstSync: options.firstSync ?? DEFAULT_FIRST_SYNC,
   });
   let baseUrl = '';
 
@@ -205,6 +216,7 @@ export async function createPlaidSandbox(options: PlaidSandboxOptions): Promise<
     url: baseUrl,
     port,
     async close() {
+      state.stopTimers();
       await state.webhooks.flush();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

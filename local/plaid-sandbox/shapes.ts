@@ -80,7 +80,7 @@ export function itemBody(item: SandboxItem): Item {
     available_products: institutionProducts.filter((product) => !billedProducts.includes(product)),
     billed_products: billedProducts,
     products: billedProducts,
-    consented_products: billedProducts,
+    consented_products: asProducts(item.record.consented_products ?? item.record.products),
     consent_expiration_time: item.record.consent_expiration_time,
     update_type: ItemUpdateTypeEnum.Background,
   } satisfies Item;
@@ -183,6 +183,8 @@ export function transactionBody(
       detailed: generated.category.detailed,
       confidence_level: recognised ? generated.category.confidence : 'LOW',
     },
+    // Plaid's icon for the primary category (an icon per primary, served by Plaid's CDN).
+    personal_finance_category_icon_url: `https://plaid-category-icons.plaid.com/PFC_${generated.category.primary}.png`,
     transaction_code: null,
     transaction_id: transaction.id,
     transaction_type: TYPES[generated.channel],

@@ -37,6 +37,21 @@ export interface ItemRecord {
   webhook: string | null;
   error: PlaidError | null;
   products: string[];
+  /**
+   * What the user agreed to share in Link (the link token's products, required-if-supported, optional
+   * and additional consented products; more through update mode). Absent in older data files: then
+   * `products`.
+   */
+  consented_products?: string[];
+  /**
+   * The first extraction (Plaid's two-step first sync): false until the recent transactions are ready
+   * (INITIAL_UPDATE_COMPLETE), then until the whole history is (HISTORICAL_UPDATE_COMPLETE). Absent:
+   * complete.
+   */
+  initial_update_complete?: boolean;
+  historical_update_complete?: boolean;
+  /** The first day the initial update shows (Plaid's initial update covers about 30 days). */
+  initial_window_start?: Day;
   created_at: string;
   consent_expiration_time: string | null;
   last_webhook: { sent_at: string; code_sent: string } | null;
@@ -83,6 +98,11 @@ export class SandboxItem {
     return this.institution.accounts.filter((account) => this.record.account_keys.includes(account.key));
   }
 
+  /** Whether the user consented to share this product (Plaid's consented_products). */
+  consentedTo(product: string): boolean {
+    return (this.record.consented_products ?? this.record.products).includes(product);
+  }
+
   accountId(accountKey: string): string {
     return accountIdFor(this.record.item_id, accountKey);
   }
@@ -100,6 +120,8 @@ export interface LinkTokenRecord {
   language: string;
   country_codes: string[];
   products: string[];
+  /** Every product the user is asked to consent to in this Link session. */
+  consented_products: string[];
   webhook: string | null;
   redirect_uri: string | null;
   days_requested: number;
@@ -159,7 +181,19 @@ export interface StateOptions {
   dataFile: string | null;
   webhookUrl: string | null;
   log: (line: string) => void;
+  /** Wall-clock delays of the first extraction after the exchange; both 0: ready at once. */
+  firstSync: FirstSyncDelays;
 }
+
+export interface FirstSyncDelays {
+  /** Until the recent transactions are ready (before that /transactions/sync says NOT_READY). */
+  initialMs: number;
+  /** Until the whole history is ready (counted from the exchange, not from the initial update). */
+  historicalMs: number;
+}
+
+/** Plaid's initial update holds about the last 30 days; the rest follows with the historical one. */
+export const INITIAL_UPDATE_DAYS = 30;
 
 export class SandboxState {
   readonly items = new Map<string, SandboxItem>();
@@ -172,6 +206,7 @@ export class SandboxState {
   readonly keys: WebhookKeys;
   readonly webhooks: WebhookSender;
   private readonly faults: Fault[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
   private clockOffsetDays = 0;
 
   constructor(private readonly options: StateOptions) {
@@ -181,7 +216,12 @@ export class SandboxState {
     if (saved) {
       this.clockOffsetDays = saved.clock_offset_days;
       for (const token of saved.removed_access_tokens) this.removedAccessTokens.add(token);
-      for (const record of saved.items) this.items.set(record.access_token, new SandboxItem(record));
+      for (const record of saved.items) {
+        // A first extraction cut short by a restart finishes at once.
+        record.initial_update_complete = true;
+        record.historical_update_complete = true;
+        this.items.set(record.access_token, new SandboxItem(record));
+      }
     }
     this.persist();
   }
@@ -226,16 +266,58 @@ export class SandboxState {
   /** SYNC_UPDATES_AVAILABLE, if the item's log moved since the last announcement. */
   notifySyncUpdates(item: SandboxItem, force = false): boolean {
     if (!force && item.ledger.head === item.record.notified_head) return false;
-    if (!item.record.exchanged) return false;
+    if (!item.record.exchanged || item.record.initial_update_complete === false) return false;
     item.record.notified_head = item.ledger.head;
     return this.sendWebhook(item, {
       webhook_type: 'TRANSACTIONS',
       webhook_code: 'SYNC_UPDATES_AVAILABLE',
       item_id: item.record.item_id,
       initial_update_complete: true,
-      historical_update_complete: true,
+      historical_update_complete: item.record.historical_update_complete !== false,
       environment: 'sandbox',
     });
+  }
+
+  /**
+   * Plaid's first extraction after the exchange: nothing (NOT_READY), then the recent transactions
+   * with SYNC_UPDATES_AVAILABLE (initial_update_complete), then the whole history with a second one
+   * (historical_update_complete). With no delays both are ready at once and one webhook says so.
+   */
+  private startFirstExtraction(item: SandboxItem): void {
+    const { initialMs, historicalMs } = this.options.firstSync;
+    if (initialMs <= 0 && historicalMs <= 0) {
+      this.notifySyncUpdates(item, true);
+      return;
+    }
+    item.record.initial_update_complete = false;
+    item.record.historical_update_complete = false;
+    item.record.initial_window_start = this.today() - INITIAL_UPDATE_DAYS;
+    this.persist();
+    const later = (ms: number, step: () => void) => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        // An item removed meanwhile is not announced.
+        if (this.items.get(item.record.access_token) === item) step();
+      }, ms);
+      this.timers.add(timer);
+    };
+    later(Math.max(0, initialMs), () => {
+      item.record.initial_update_complete = true;
+      this.persist();
+      this.notifySyncUpdates(item, true);
+    });
+    later(Math.max(initialMs, historicalMs), () => {
+      item.record.initial_update_complete = true;
+      item.record.historical_update_complete = true;
+      this.persist();
+      this.notifySyncUpdates(item, true);
+    });
+  }
+
+  /** Stops the first-extraction timers (the sandbox is closing). */
+  stopTimers(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
   }
 
   // -- items ----------------------------------------------------------------------------------
@@ -247,6 +329,7 @@ export class SandboxState {
     webhook: string | null;
     daysRequested: number;
     products: string[];
+    consentedProducts: string[];
     loginRequiredAfterLink: boolean;
     itemId?: string;
   }): SandboxItem {
@@ -263,6 +346,7 @@ export class SandboxState {
       webhook: input.webhook ?? this.options.webhookUrl,
       error: input.loginRequiredAfterLink ? itemErrorObject(errors.itemLoginRequired()) : null,
       products: input.products,
+      consented_products: [...new Set([...input.products, ...input.consentedProducts])],
       created_at: this.now().toISOString(),
       consent_expiration_time: null,
       last_webhook: null,
@@ -333,7 +417,7 @@ export class SandboxState {
       item.record.exchanged = true;
       this.persist();
       if (item.record.error) this.sendItemError(item);
-      else this.notifySyncUpdates(item, true);
+      else this.startFirstExtraction(item);
     }
     return item;
   }

@@ -28,6 +28,8 @@ export async function startSandbox(
     secret: TEST_SECRET,
     seed: 'tests',
     now: () => TEST_NOW,
+    // Items ready at once unless a suite models Plaid's two-step first sync itself.
+    firstSync: { initialMs: 0, historicalMs: 0 },
     ...options,
   });
   return { sandbox, client: plaidClient(sandbox.url) };
@@ -56,11 +58,13 @@ export async function linkItem(
     password?: string;
     webhook?: string;
     days_requested?: number;
+    /** The item's products, which the user consents to: by default transactions and liabilities. */
+    products?: Products[];
   } = {},
 ): Promise<{ access_token: string; item_id: string }> {
   const created = await client.sandboxPublicTokenCreate({
     institution_id: options.institution_id ?? 'ins_109508',
-    initial_products: [Products.Transactions],
+    initial_products: options.products ?? [Products.Transactions, Products.Liabilities],
     options: {
       ...(options.webhook ? { webhook: options.webhook } : {}),
       ...(options.username ? { override_username: options.username } : {}),
