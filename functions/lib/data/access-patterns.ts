@@ -180,6 +180,12 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byItem',
   },
   {
+    pattern: 'Holdings of an investment account (account detail, its value; replaced by sync)',
+    source: '§2 /accounts/{accountId}',
+    entity: 'investmentHoldings',
+    index: 'byAccount',
+  },
+  {
     pattern: 'Transaction by id (sync add/modify/remove)',
     source: '§4 sync',
     entity: 'transactions',

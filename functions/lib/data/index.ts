@@ -29,6 +29,7 @@ import {
   userClaimEntity,
 } from './entities/email.ts';
 import { financialProfileEntity } from './entities/financial-profile.ts';
+import { investmentHoldingEntity } from './entities/investment-holding.ts';
 import { jobEntity } from './entities/job.ts';
 import { linkSessionEntity } from './entities/link-session.ts';
 import { moneyPlanCategoryEntity } from './entities/money-plan-category.ts';
@@ -86,6 +87,7 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     connectedAccounts: connectedAccountEntity(c, t),
     transactions: transactionEntity(c, t),
     plaidTransactionsRaw: plaidTransactionRawEntity(c, t),
+    investmentHoldings: investmentHoldingEntity(c, t),
     statementImports: statementImportEntity(c, t),
     moneyPlanTransactions: moneyPlanTransactionEntity(c, t),
     moneyPlanCategories: moneyPlanCategoryEntity(c, t),

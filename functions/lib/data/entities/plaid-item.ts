@@ -6,6 +6,15 @@ import { model, timestamps } from './common.ts';
 
 export const ITEM_STATUSES = ['active', 'login_required', 'error', 'removed'] as const;
 
+/**
+ * What the bank shares of a product beyond transactions (liabilities: card and loan statements;
+ * investments: holdings), from Plaid's last answer: `consent_required` (ADDITIONAL_CONSENT_REQUIRED:
+ * the person can grant it in update mode), `not_ready` (PRODUCT_NOT_READY: asked again next sync),
+ * `none` (NO_LIABILITY_ACCOUNTS / NO_INVESTMENT_ACCOUNTS), `error` (another refusal).
+ */
+export const PRODUCT_STATUSES = ['ready', 'consent_required', 'not_ready', 'none', 'error'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
 export function plaidItemEntity(client: DynamoDBDocumentClient, table: string) {
   return new Entity(
     {
@@ -23,6 +32,10 @@ export function plaidItemEntity(client: DynamoDBDocumentClient, table: string) {
         error_code: { type: 'string' },
         last_synced_at: { type: 'string' },
         last_webhook_at: { type: 'string' },
+        liabilities_status: { type: PRODUCT_STATUSES },
+        investments_status: { type: PRODUCT_STATUSES },
+        /** When the holdings were last read (they are asked again when this is half a day old). */
+        holdings_refreshed_at: { type: 'string' },
         /** spec §9 balance refresh: rate-limit backoff step (0 = none) and when the next try may run. */
         backoff_step: { type: 'number', default: 0 },
         next_refresh_after: { type: 'string' },
