@@ -12,7 +12,8 @@ import {
 } from './api-support.ts';
 import { renderCheckoutSession, renderInvoice, renderSubscription } from './render-billing.ts';
 import { renderEvent, renderPortalSession } from './render.ts';
-import type { CheckoutSessionRecord, SubscriptionStatus } from './state.ts';
+import type { Params } from './form.ts';
+import type { CheckoutSessionRecord, SubscriptionRecord, SubscriptionStatus } from './state.ts';
 
 // ---- checkout ----
 
@@ -165,9 +166,14 @@ export const updateSubscription: Handler = (c, [id = '']) => {
     'description',
     'cancellation_details',
     'proration_behavior',
+    'items',
     'expand',
   ]);
   const subscription = subscriptionOf(c, id);
+  const newPrice = itemsPrice(c, subscription, p.array('items'));
+  const proration =
+    p.enumOf('proration_behavior', ['create_prorations', 'none', 'always_invoice'] as const) ??
+    'create_prorations';
   if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired')
     throw errors.invalidRequest(
       `A canceled subscription can only update its cancellation_details and metadata.`,
@@ -213,8 +219,51 @@ export const updateSubscription: Handler = (c, [id = '']) => {
     const description = p.string('description');
     if (description !== undefined) s.description = description === '' ? null : description;
   });
+  if (newPrice) c.billing.changePrice(subscription, newPrice, proration);
   return renderSubscription(c, subscription);
 };
+
+/**
+ * `items[n][id|price|quantity]`: the new price of the subscription's one item, if it changes. The
+ * sandbox's subscriptions have one item each, so adding or deleting items is refused.
+ */
+function itemsPrice(c: ApiContext, subscription: SubscriptionRecord, items: Params[]): string | null {
+  let price: string | null = null;
+  items.forEach((item, index) => {
+    item.only(['id', 'price', 'quantity', 'deleted', 'metadata']);
+    const itemId = item.string('id');
+    const own = subscription.items.find((i) => i.id === itemId);
+    if (itemId === undefined || item.boolean('deleted'))
+      throw errors.invalidRequest(
+        'The local Stripe sandbox keeps one item per subscription: name it by id to change its price.',
+        `items[${index}][id]`,
+      );
+    if (!own) throw errors.noSuchInParam('subscription item', itemId, `items[${index}][id]`);
+    const quantity = item.integer('quantity');
+    if (quantity !== undefined && quantity !== own.quantity)
+      throw errors.invalidRequest(
+        'The local Stripe sandbox keeps per-unit quantities as they are.',
+        `items[${index}][quantity]`,
+      );
+    const priceId = item.string('price');
+    if (priceId === undefined) return;
+    const record = c.state.prices.get(priceId);
+    if (!record) throw errors.noSuchInParam('price', priceId, `items[${index}][price]`);
+    if (!record.active)
+      throw errors.invalidRequest(
+        'The price specified is inactive. This field only accepts active prices.',
+        `items[${index}][price]`,
+      );
+    const current = c.state.prices.get(own.price);
+    if (current && (record.currency !== current.currency || record.product !== current.product))
+      throw errors.invalidRequest(
+        'The local Stripe sandbox switches between prices of the same product and currency.',
+        `items[${index}][price]`,
+      );
+    price = priceId;
+  });
+  return price;
+}
 
 export const cancelSubscription: Handler = (c, [id = '']) => {
   const p = c.params.only(['invoice_now', 'prorate', 'cancellation_details', 'expand']);

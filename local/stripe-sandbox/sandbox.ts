@@ -19,6 +19,7 @@ import {
   newWebhookSecret,
   STRIPE_RETRY_DELAYS_MS,
   WebhookSender,
+  type DeliveryDisorder,
   type WebhookAttempt,
   type WebhookEndpoint,
 } from './webhooks.ts';
@@ -95,6 +96,8 @@ export interface StripeSandbox {
     addEndpoint(url: string, options?: { secret?: string; events?: string[] }): WebhookEndpoint;
     /** Resolves once deliveries started so far finished; `{ retries: true }` also waits out retries. */
     flush(options?: { retries?: boolean }): Promise<void>;
+    /** Holds deliveries until the next flush, then sends them newest first and/or twice each. */
+    disorder(disorder: DeliveryDisorder): void;
     readonly attempts: readonly WebhookAttempt[];
   };
 }
@@ -241,17 +244,11 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     const nowBody = () => ({ now: clock.now(), iso: new Date(clock.now() * 1000).toISOString() });
     if (method === 'GET' && path === '/__sandbox/clock') return sendJson(response, 200, nowBody());
     if (method === 'POST' && path === '/__sandbox/clock/advance') {
-      const text = await readBody(request);
-      let input: Record<string, unknown>;
-      try {
-        input = (header(request, 'content-type') ?? '').includes('json')
-          ? (JSON.parse(text || '{}') as Record<string, unknown>)
-          : Object.fromEntries(new URLSearchParams(text));
-      } catch {
+      const input = await readInput(request);
+      if (!input)
         return sendJson(response, 400, {
           error: { type: 'invalid_request_error', message: 'Body is not JSON.' },
         });
-      }
       try {
         const to = input.to;
         if (to !== undefined) {
@@ -266,6 +263,16 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         return sendJson(response, 400, { error: { type: 'invalid_request_error', message } });
       }
       return sendJson(response, 200, nowBody());
+    }
+    if (method === 'POST' && path === '/__sandbox/webhooks/disorder') {
+      const input = await readInput(request);
+      if (!input)
+        return sendJson(response, 400, {
+          error: { type: 'invalid_request_error', message: 'Body is not JSON.' },
+        });
+      const flag = (name: string) => input[name] === true || input[name] === 'true';
+      sender.setDisorder({ reorder: flag('reorder'), duplicate: flag('duplicate') });
+      return sendJson(response, 200, { reorder: flag('reorder'), duplicate: flag('duplicate') });
     }
     if (method === 'POST' && path === '/__sandbox/webhooks/flush') {
       await sender.flush();
@@ -327,6 +334,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         return endpoint;
       },
       flush: (flushOptions) => sender.flush(flushOptions),
+      disorder: (disorder) => sender.setDisorder(disorder),
       get attempts() {
         return sender.attempts;
       },
@@ -370,6 +378,18 @@ function seed(state: SandboxState, catalog: readonly CatalogProduct[]): Record<s
     }
   }
   return prices;
+}
+
+/** A helper's body, JSON or form-encoded; null when it is neither. */
+async function readInput(request: IncomingMessage): Promise<Record<string, unknown> | null> {
+  const text = await readBody(request);
+  try {
+    return (header(request, 'content-type') ?? '').includes('json')
+      ? (JSON.parse(text || '{}') as Record<string, unknown>)
+      : Object.fromEntries(new URLSearchParams(text));
+  } catch {
+    return null;
+  }
 }
 
 function header(request: IncomingMessage, name: string): string | undefined {

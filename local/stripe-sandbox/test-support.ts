@@ -73,7 +73,29 @@ export const CARDS = {
   succeeds: '4242 4242 4242 4242',
   attachesThenFails: '4000 0000 0000 0341',
   declines: '4000 0000 0000 9995',
+  /** 3-D Secure on every payment, renewals included. */
+  alwaysAuthenticate: '4000 0027 6000 3184',
+  /** 3-D Secure when paying on the page; later off-session charges succeed. */
+  authenticateOnSession: '4000 0025 0000 3155',
+  /** 3-D Secure 2 required. */
+  threeDSecure2: '4000 0000 0000 3220',
 } as const;
+
+/** Passes or fails a 3-D Secure challenge page (`…/authenticate`) as a person would. */
+export async function answerChallenge(
+  challengeUrl: string,
+  outcome: 'complete' | 'fail',
+): Promise<{ status: number; location: string | null; html: string }> {
+  const page = await (await fetch(challengeUrl)).text();
+  if (!page.includes('Complete authentication')) throw new Error(`no challenge at ${challengeUrl}:\n${page}`);
+  const response = await fetch(challengeUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ outcome }),
+    redirect: 'manual',
+  });
+  return { status: response.status, location: response.headers.get('location'), html: await response.text() };
+}
 
 /** Posts the hosted Checkout form as a person would; returns the status, redirect and page text. */
 export async function payOnHostedPage(
@@ -94,10 +116,10 @@ export async function payOnHostedPage(
   return { status: response.status, location: response.headers.get('location'), html: await response.text() };
 }
 
-/** Posts one of the Billing Portal's forms (`payment-method`, `cancel`, `renew`). */
+/** Posts one of the Billing Portal's forms (`payment-method`, `cancel`, `renew`, `switch`). */
 export async function postPortal(
   portalUrl: string,
-  action: 'payment-method' | 'cancel' | 'renew',
+  action: 'payment-method' | 'cancel' | 'renew' | 'switch',
   fields: Record<string, string>,
 ): Promise<{ status: number; location: string | null; html: string }> {
   const response = await fetch(`${portalUrl}/${action}`, {
@@ -126,7 +148,9 @@ export async function subscribe(
     success_url: 'http://127.0.0.1:5173/plans?session_id={CHECKOUT_SESSION_ID}',
     cancel_url: 'http://127.0.0.1:5173/plans',
   });
-  const paid = await payOnHostedPage(session.url ?? '', options.card ?? CARDS.succeeds);
+  let paid = await payOnHostedPage(session.url ?? '', options.card ?? CARDS.succeeds);
+  if (paid.status === 303 && paid.location?.endsWith('/authenticate'))
+    paid = await answerChallenge(new URL(paid.location, session.url ?? '').toString(), 'complete');
   if (paid.status !== 303) throw new Error(`checkout failed (${paid.status}): ${paid.html}`);
   const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription'] });
   const subscription = done.subscription as Stripe.Subscription;

@@ -59,8 +59,19 @@ interface Pending {
   attempt: number;
 }
 
+/**
+ * A test switch for what Stripe does not promise: with `reorder`, deliveries are held and sent newest
+ * first when flushed; with `duplicate`, each held delivery is sent twice (the same event, signed anew).
+ */
+export interface DeliveryDisorder {
+  reorder: boolean;
+  duplicate: boolean;
+}
+
 export class WebhookSender {
   readonly attempts: WebhookAttempt[] = [];
+  private disorder: DeliveryDisorder = { reorder: false, duplicate: false };
+  private held: Pending[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private readonly scheduled = new Map<NodeJS.Timeout, { due: number; pending: Pending }>();
   private retryWaiters: Array<() => void> = [];
@@ -82,8 +93,32 @@ export class WebhookSender {
   send(eventId: string, type: string, payload: object): number {
     const body = JSON.stringify(payload, null, 2);
     const targets = this.stopped ? [] : this.targets(type);
-    for (const endpoint of targets) this.start({ eventId, type, body, endpoint, attempt: 1 });
+    const holding = this.disorder.reorder || this.disorder.duplicate;
+    for (const endpoint of targets) {
+      const pending = { eventId, type, body, endpoint, attempt: 1 };
+      if (holding) this.held.push(pending);
+      else this.start(pending);
+    }
     return targets.length;
+  }
+
+  /** Turns the disorder switch; turning it off sends what was held, in order. */
+  setDisorder(disorder: DeliveryDisorder): void {
+    this.disorder = { ...disorder };
+  }
+
+  /** Sends the held deliveries one after another, in the order the switch asks for. */
+  private async release(): Promise<void> {
+    const batch = this.held;
+    this.held = [];
+    if (batch.length === 0) return;
+    const order = this.disorder.reorder ? [...batch].reverse() : batch;
+    const copies = this.disorder.duplicate ? [...order, ...order] : order;
+    for (const pending of copies) {
+      const delivery = this.deliver(pending).finally(() => this.inFlight.delete(delivery));
+      this.inFlight.add(delivery);
+      await delivery;
+    }
   }
 
   private start(pending: Pending) {
@@ -168,6 +203,7 @@ export class WebhookSender {
    * waits for scheduled retries until each event was delivered or given up on (use short retry delays).
    */
   async flush(options: { retries?: boolean } = {}): Promise<void> {
+    await this.release();
     for (;;) {
       while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
       if (!options.retries || this.scheduled.size === 0 || this.stopped) return;
