@@ -15,7 +15,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { daysInMonth, formatCivil } from '../../../domain/money/dates.ts';
 import type { Data } from '../data/index.ts';
 import { contentHash, hashAt } from './item-hashes.ts';
-import { cadencesOf, publicItem, type PublicPlanItem } from './plan.ts';
+import { cadencesOf, publicItem, type PublicPlanItem } from './plan-views.ts';
 import { batchUntilDone, type StoredPlanItem, type StoredSeries, type StoredTransaction } from './store.ts';
 
 /** Months kept ready before the current one: as far back as the calendar navigates. */
