@@ -36,9 +36,27 @@ const words = (text: string) =>
     .normalize('NFKD')
     .replace(/[^a-z\s]/g, ' ')
     .split(/\s+/)
-    .filter((w) => w.length >= 3);
+    .filter((w) => w.length >= 2 && !NOISE.has(w));
 
-/** Payees that name the same party: a shared word of three letters or more ("AMAZON MKTP" / "Amazon"). */
+/** Words banks add to any payee, which say nothing about who was paid. */
+const NOISE = new Set([
+  'the',
+  'and',
+  'of',
+  'inc',
+  'llc',
+  'ltd',
+  'co',
+  'www',
+  'com',
+  'pos',
+  'ach',
+  'card',
+  'debit',
+  'purchase',
+]);
+
+/** Payees that name the same party: a shared word of two letters or more ("AMAZON MKTP" / "Amazon", "BP#98765" / "BP"). */
 export function similarPayee(a: string, b: string): boolean {
   const left = new Set(words(a));
   return words(b).some((w) => left.has(w) || [...left].some((l) => l.startsWith(w) || w.startsWith(l)));
@@ -85,9 +103,12 @@ export function reviewRows(
         t.amount === row.amount &&
         Math.abs(daysBetween(t.date, row.date)) <= DUPLICATE_WINDOW_DAYS,
     );
+    // The closest similar payee first; a different payee only on the very same day.
+    const distance = (t: HeldTransaction) => Math.abs(daysBetween(t.date, row.date));
     const match =
-      candidates.find((t) => t.date === row.date) ??
-      candidates.find((t) => similarPayee(row.payee, `${t.merchant_name ?? ''} ${t.name}`));
+      candidates
+        .filter((t) => similarPayee(row.payee, `${t.merchant_name ?? ''} ${t.name}`))
+        .sort((a, b) => distance(a) - distance(b))[0] ?? candidates.find((t) => t.date === row.date);
     if (match)
       return verdict(
         'duplicate',
