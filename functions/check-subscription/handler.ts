@@ -28,7 +28,13 @@ export const handler = httpHandler('check-subscription', {
           (access?.role === 'viewer' || access?.role === 'editor') &&
           (await hasEntitlement(deps, data, access.profile.owner_user_id));
       }
-      return { ...view, covered_by_owner: coveredByOwner, checked_at: deps.billingClock().toISOString() };
+      // The plan's lookup key (plus_monthly, plus_annual), so a switch in the portal shows as it is.
+      return {
+        ...view,
+        plan: record?.plan ?? null,
+        covered_by_owner: coveredByOwner,
+        checked_at: deps.billingClock().toISOString(),
+      };
     },
   }),
 });

@@ -12,6 +12,7 @@ import { dataFor, type Data } from '../lib/data/index.ts';
 import { httpHandler, route } from '../lib/http.ts';
 import { isConditionFailure } from '../lib/money/store.ts';
 import { userOfCustomer } from '../lib/subscriptions/customer.ts';
+import { announcePaymentActionRequired } from '../lib/subscriptions/payment-action.ts';
 import { syncFromStripe } from '../lib/subscriptions/record.ts';
 
 /** The Stripe events the product listens to: each one rebuilds the subscriber record (docs/subscriptions.md). */
@@ -23,6 +24,7 @@ export const HANDLED_EVENTS = new Set([
   'customer.subscription.trial_will_end',
   'invoice.paid',
   'invoice.payment_failed',
+  'invoice.payment_action_required',
 ]);
 
 /** Stripe's default tolerance: a signature older than 5 minutes is refused. */
@@ -57,6 +59,13 @@ async function handle(
       'AlertRequested',
       trialEndingAlert(userId, record.trial_end ?? null, at.slice(0, 10)),
     );
+  }
+  if (event.type === 'invoice.payment_action_required') {
+    const invoice = event.data.object as { id?: string };
+    if (invoice.id) {
+      const told = await announcePaymentActionRequired(deps, data, userId, invoice.id, record);
+      return { outcome: `synced; ${told}`, userId, customerId };
+    }
   }
   return { outcome: 'synced', userId, customerId };
 }

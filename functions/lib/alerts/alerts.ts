@@ -20,7 +20,8 @@ import { allDueShards, dueShard } from '../../../events/queues.ts';
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
 import { claimOnce, sendProductEmail, type SendResult } from '../email/automation.ts';
-import { alertContent } from '../email/templates.ts';
+import type { EmailContent } from '../email/layout.tsx';
+import { alertContent, type Links } from '../email/templates.ts';
 
 export type StoredAlert = EntityItem<Data['userAlerts']>;
 
@@ -51,6 +52,8 @@ export interface AlertRequest {
   readonly forceImmediate?: boolean | undefined;
   /** The occasion: a second request with the same value raises nothing. */
   readonly once?: string | undefined;
+  /** The e-mail of an alert delivered at once, when its kind has a template of its own. */
+  readonly email?: ((links: Links) => EmailContent) | undefined;
 }
 
 export type RaiseResult =
@@ -103,7 +106,8 @@ export async function raiseAlert(deps: Deps, data: Data, request: AlertRequest):
   const email = await sendProductEmail(deps, data, {
     userId: request.userId,
     kind: 'alert',
-    content: (links) => alertContent(groupAlerts([toGroupInput(stored)], false), false, links),
+    content:
+      request.email ?? ((links) => alertContent(groupAlerts([toGroupInput(stored)], false), false, links)),
   });
   if (email.status === 'sent')
     await data.userAlerts

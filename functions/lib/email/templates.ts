@@ -294,3 +294,26 @@ export function alertContent(groups: readonly AlertGroup[], batched: boolean, li
     ...footer(links, reason),
   };
 }
+
+/**
+ * A renewal that needs 3-D Secure (Stripe's invoice.payment_action_required): the bank wants the
+ * person to confirm the payment, which only they can do, on the invoice's hosted page.
+ */
+export function paymentActionRequiredContent(
+  payment: { amount: string; plan: string; invoiceUrl: string; graceEnds: string | null },
+  links: Links,
+): EmailContent {
+  return {
+    subject: `Confirm your ${PRODUCT_NAME} payment`,
+    preview: `Your bank asks you to confirm the ${payment.amount} payment for ${payment.plan}.`,
+    heading: 'Confirm your payment',
+    paragraphs: [
+      `Your bank asks you to confirm the ${payment.amount} payment for ${payment.plan} before it goes through.`,
+      payment.graceEnds
+        ? `Your plan stays open until ${payment.graceEnds}; confirm the payment before then to keep your forecast, calendar and coach.`
+        : 'Confirm the payment to keep your forecast, calendar and coach.',
+    ],
+    cta: { label: 'Confirm payment', href: payment.invoiceUrl },
+    ...footer(links, 'You get this because a payment for your plan needs you to confirm it.'),
+  };
+}
