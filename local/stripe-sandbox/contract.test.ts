@@ -11,6 +11,7 @@ import { routes } from './api.ts';
 import subset from './openapi-subset.json' with { type: 'json' };
 import type { StripeSandbox } from './sandbox.ts';
 import {
+  answerChallenge,
   CARDS,
   DAY,
   payOnHostedPage,
@@ -271,6 +272,85 @@ describe('Stripe OpenAPI contract', () => {
         'checkout.session.completed',
       ]),
     );
+  });
+
+  it('3-D Secure, a renewal needing authentication, a plan switch and 400s for ids in parameters', async () => {
+    const fromResponse = recorded.length;
+    const fromEvent = receiver.received.length;
+    const [monthly, annual] = (
+      await stripe.prices.list({ lookup_keys: ['plus_monthly', 'plus_annual'] })
+    ).data.sort((a, b) => (a.unit_amount ?? 0) - (b.unit_amount ?? 0));
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer_email: 'sam@example.com',
+      line_items: [{ price: monthly?.id ?? '', quantity: 1 }],
+      subscription_data: { trial_period_days: 7 },
+      success_url: 'http://127.0.0.1:5173/plans?session_id={CHECKOUT_SESSION_ID}',
+    });
+    const typed = await payOnHostedPage(session.url ?? '', CARDS.alwaysAuthenticate);
+    await answerChallenge(new URL(typed.location ?? '', session.url ?? '').toString(), 'complete');
+    const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription'] });
+    const subscription = done.subscription as Stripe.Subscription;
+
+    sandbox.clock.advance({ days: 8 }); // the renewal asks for 3-D Secure: requires_action
+    const waiting = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice'] });
+    const invoice = waiting.latest_invoice as Stripe.Invoice;
+    const pay = await fetch(`${invoice.hosted_invoice_url}/pay`, { method: 'POST', redirect: 'manual' });
+    await answerChallenge(new URL(pay.headers.get('location') ?? '', sandbox.url).toString(), 'complete');
+    await stripe.invoices.retrieve(invoice.id);
+
+    const item = waiting.items.data[0]?.id ?? '';
+    await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: item, price: annual?.id ?? '' }],
+      proration_behavior: 'create_prorations',
+      expand: ['latest_invoice'],
+    });
+    await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: item, price: monthly?.id ?? '' }],
+      proration_behavior: 'none',
+    });
+
+    const price = await failing(
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: 'price_nope' }],
+        success_url: 'http://127.0.0.1:5173/plans',
+      }),
+    );
+    const customer = await failing(stripe.billingPortal.sessions.create({ customer: 'cus_nope' }));
+    const itemId = await failing(
+      stripe.subscriptions.update(subscription.id, { items: [{ id: 'si_nope', price: annual?.id ?? '' }] }),
+    );
+    expect([price, customer, itemId].map((e) => [e.statusCode, e.code, e.param])).toEqual([
+      [400, 'resource_missing', 'line_items[0][price]'],
+      [400, 'resource_missing', 'customer'],
+      [400, 'resource_missing', 'items[0][id]'],
+    ]);
+
+    await sandbox.webhooks.flush();
+    const events = receiver.received.slice(fromEvent).map((w) => w.event as unknown as Json);
+    const checks = [...recorded.slice(fromResponse).map(checkResponse), ...events.map(checkEvent)];
+    console.log(
+      `stripe contract (3-D Secure, plan switch): ${checks.length} responses checked, ` +
+        `${checks.filter((c) => c.errors.length > 0).length} failures`,
+    );
+    expect(checks.filter((c) => c.errors.length > 0)).toEqual([]);
+    const types = events.map((e) => e.type);
+    expect(types).toContain('invoice.payment_action_required');
+    const action = events.find((e) => e.type === 'invoice.payment_action_required');
+    expect((action?.data as { object: Json }).object).toMatchObject({
+      status: 'open',
+      hosted_invoice_url: invoice.hosted_invoice_url,
+      attempted: true,
+    });
+    const update = recorded
+      .slice(fromResponse)
+      .find(
+        (r) =>
+          r.status === 200 &&
+          (r.body.latest_invoice as Json | null)?.billing_reason === 'subscription_update',
+      );
+    expect(update).toBeDefined();
   });
 
   it('fails a response that breaks the schema (the validator bites)', () => {
