@@ -53,6 +53,8 @@ interface Figure {
   baseline: number;
   /** Largest acceptable value, if the figure has a budget. */
   budget?: number;
+  /** Smallest acceptable value, if the figure has a floor (a score). */
+  atLeast?: number;
 }
 const figures: Figure[] = [];
 
@@ -190,8 +192,8 @@ function htmlAssets(html: string): { js: string[]; css: string[] } {
  * app/static-landing.ts: typing, links, theme, update check), everything built index.html loads at once
  * (its module script, module preloads and style sheets) together with the entry's static imports from
  * the manifest. Also: the largest chunk loaded later, and for comparison what the full app needs to
- * show /login (entry, app/boot.tsx and the route, each with their static imports). The 120 KB gzip
- * target is the baseline.
+ * show /login (entry, app/boot.tsx and the route, each with their static imports). Targets: the landing
+ * page's JavaScript ≤ 120 KB gzip, /login's ≤ 150 KB.
  */
 function benchLandingBundle(): Figure[] {
   const root = resolve(import.meta.dirname, '..');
@@ -234,18 +236,27 @@ function benchLandingBundle(): Figure[] {
     .map((chunk) => chunk.file)
     .filter((file) => file.endsWith('.js') && !js.has(file));
   const largestLazy = Math.max(0, ...lazy.map(gzipKb));
-  const target = { baselineName: 'landing target (gzip)', baseline: 120 };
+  // Each line beside what the build before the signed-in screens were made faster weighed (gzip KB).
+  const before = { baselineName: 'before' };
   return [
     {
       name: 'landing page JS (gzip; the page itself is in index.html)',
       value: sum(js),
       unit: 'KB',
-      ...target,
+      ...before,
+      baseline: 8.4,
       budget: 120,
     },
-    { name: 'landing CSS before first render (gzip)', value: sum(css), unit: 'KB', ...target },
-    { name: 'largest lazy JS chunk (gzip)', value: largestLazy, unit: 'KB', ...target },
-    { name: 'full app JS to show /login (gzip)', value: sum(loginJs), unit: 'KB', ...target },
+    { name: 'landing CSS before first render (gzip)', value: sum(css), unit: 'KB', ...before, baseline: 9.2 },
+    { name: 'largest lazy JS chunk (gzip)', value: largestLazy, unit: 'KB', ...before, baseline: 104.8 },
+    {
+      name: 'full app JS to show /login: entry, boot and the route with their static imports (gzip)',
+      value: sum(loginJs),
+      unit: 'KB',
+      ...before,
+      baseline: 150.1,
+      budget: 150,
+    },
   ];
 }
 
@@ -297,10 +308,21 @@ function printFigures(): void {
   let over = 0;
   for (const f of figures) {
     const ratio = f.baseline > 0 ? ` (${(f.value / f.baseline).toFixed(1)}× baseline)` : '';
-    const flag = f.budget !== undefined && f.value > f.budget ? `  ✖ over budget ${f.budget} ${f.unit}` : '';
+    const flag =
+      f.budget !== undefined && f.value > f.budget
+        ? `  ✖ over budget ${f.budget} ${f.unit}`
+        : f.atLeast !== undefined && f.value < f.atLeast
+          ? `  ✖ under target ${f.atLeast} ${f.unit}`
+          : '';
+    const target =
+      f.budget !== undefined
+        ? `  ·  target ≤ ${f.budget}`
+        : f.atLeast !== undefined
+          ? `  ·  target ≥ ${f.atLeast}`
+          : '';
     if (flag) over += 1;
     console.log(
-      `${f.name}: ${f.value.toFixed(2)} ${f.unit}${ratio}  ·  baseline ${f.baselineName}: ${f.baseline.toFixed(2)} ${f.unit}${flag}`,
+      `${f.name}: ${f.value.toFixed(2)} ${f.unit}${ratio}  ·  baseline ${f.baselineName}: ${f.baseline.toFixed(2)} ${f.unit}${target}${flag}`,
     );
   }
   if (args.strict && over > 0) process.exit(1);

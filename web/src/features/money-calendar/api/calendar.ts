@@ -95,6 +95,10 @@ export const isKindView = (view: ViewKey): view is 'cash' | 'net_worth' =>
 export const viewParams = (view: ViewKey): { view: 'cash' | 'net_worth' } | { accountId: string } =>
   isKindView(view) ? { view } : { accountId: view };
 
+/** The view spending by category reads: every account, so a card's purchases count once and its
+ * payment from checking is a transfer. */
+export const SPENDING_VIEW: ViewKey = 'net_worth';
+
 export interface CalendarQuery {
   month: string;
   view: ViewKey;

@@ -8,10 +8,8 @@ import { spendingByCategory, type SpendingRow } from '@domain/money/spending.ts'
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { money, monthDay } from '../../../lib/money-format.ts';
-import { calendarQueryOptions } from '../api/calendar.ts';
+import { calendarQueryOptions, SPENDING_VIEW } from '../api/calendar.ts';
 import { addMonths, isMonthInWindow, monthLabel } from '../utils/month.ts';
-
-const EVERY_ACCOUNT = 'net_worth';
 
 /**
  * How much of `month` the plan covered (spending compares with it): all of it; from a day in it, the day
@@ -57,9 +55,9 @@ export function SpendingByCategory({
   thisMonth: string;
 }) {
   const previousMonth = addMonths(month, -1);
-  const current = useQuery(calendarQueryOptions(profileId, { month, view: EVERY_ACCOUNT }));
+  const current = useQuery(calendarQueryOptions(profileId, { month, view: SPENDING_VIEW }));
   const previous = useQuery({
-    ...calendarQueryOptions(profileId, { month: previousMonth, view: EVERY_ACCOUNT }),
+    ...calendarQueryOptions(profileId, { month: previousMonth, view: SPENDING_VIEW }),
     enabled: isMonthInWindow(previousMonth, thisMonth),
   });
   if (current.isPending || (previous.isPending && previous.fetchStatus !== 'idle'))
