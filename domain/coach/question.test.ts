@@ -136,12 +136,48 @@ describe('parseQuestion', () => {
     ['How much is my savings account?', 'savings'],
     ['How much money do I have in my checking?', 'checking'],
     ['What is the balance of my mortgage?', 'mortgage'],
-    ['When will my student loan be paid off?', 'student'],
     ["What's in my 401(k)?", '401k'],
     ['How much is in my money market account?', 'money market'],
     ['Show me my accounts', null],
   ])('%s → accounts (%s)', (q, kind) => {
     expect(parseQuestion(q, TODAY)).toMatchObject({ intent: 'accounts', text: kind });
+  });
+
+  it.each([
+    // a loan's payment, not its balance; when a debt is paid off
+    ["what's my student loan payment", 'debt'],
+    ['how much is my car payment', 'debt'],
+    ['When will my student loan be paid off?', 'debt'],
+    ['how long till my card is paid off', 'debt'],
+    ['when will i be debt free', 'debt'],
+    // advice declined with the figures
+    ['should i pay off my loan early or invest', 'advice'],
+    ['is it better to invest or pay down my mortgage', 'advice'],
+    // a what-if on the forecast
+    ['what if i cancel netflix', 'what_if_cancel'],
+    ['how much would i save if i ditched hulu', 'what_if_cancel'],
+    // affordability in other verbs
+    ['could i swing a 400 dollar concert', 'can_afford'],
+    ['will a $900 car repair put me in the red', 'can_afford'],
+    ['what if i put $200 a month into savings', 'can_afford'],
+    ['can we manage two hundred bucks for a dinner friday', 'can_afford'],
+    // a month's income
+    ['how much did i make last month', 'income'],
+    ['total income this year', 'income'],
+  ])('%s → %s', (q, intent) => {
+    expect(parseQuestion(q, TODAY).intent).toBe(intent);
+  });
+
+  it('reads amounts in words and holidays by name', () => {
+    expect(parseQuestion('can we manage two hundred bucks for a dinner friday', TODAY).amount).toBe(20_000);
+    expect(parseQuestion('could i swing a grand for a trip', TODAY).amount).toBe(100_000);
+    expect(parseQuestion('can i afford one more trip', TODAY).amount).toBeNull();
+    expect(parseQuestion('can i afford $300 on christmas', TODAY).date).toBe('2026-12-25');
+    expect(parseQuestion('can i afford 150 for black friday', TODAY).date).toBe('2026-11-27');
+    expect(parseQuestion('what if i put $200 a month into savings', TODAY)).toMatchObject({
+      amount: 20_000,
+      repeat: 'monthly',
+    });
   });
 
   it('reads a request to add something to the plan as a proposal', () => {

@@ -2,9 +2,14 @@
 // dates, months and windows in it ("$1,200", "1.2k", "next Friday", "on the 15th", "in March", "this
 // week"). Pure: the caller gives today's date. Nothing here answers; it only says what was asked, so
 // the tools can compute the figures.
+import { findHoliday } from './holidays.ts';
+import { wordsToDigits } from './numbers.ts';
 
 export type Intent =
   | 'propose'
+  | 'advice'
+  | 'what_if_cancel'
+  | 'debt'
   | 'can_afford'
   | 'accounts'
   | 'goal'
@@ -104,11 +109,18 @@ export function parseAmount(text: string): { cents: number | null; problem: stri
     /\$\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\s*(k|m|thousand|million)?\b/,
     /\b(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(k|m|thousand|million|grand)\b/,
     /\b(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\s*(?:dollars|bucks|usd)\b()/,
-    /\b(?:afford|spend|buy|pay|save|saving|put aside|set aside|cost(?:s|ing)?|costs?)\s+(?:a\s+|an\s+)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\b(?!\s*(?:st|nd|rd|th|days?|weeks?|months?|years?|%))()/,
+    /\b(?:afford|spend|buy|pay|save|saving|put aside|set aside|put|stash|move|swing|splurge|drop|cover|cost(?:s|ing)?|costs?)\s+(?:a\s+|an\s+|another\s+|like\s+|about\s+)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\b(?!\s*(?:st|nd|rd|th|days?|weeks?|months?|years?|%|am|pm))()/,
   ];
-  for (const re of patterns) {
-    const m = re.exec(t);
-    if (!m) continue;
+  // Numbers in words ("two hundred bucks", "a grand") are read too; a bare small word after a verb
+  // ("afford one more trip") is not an amount.
+  const spelled = wordsToDigits(t);
+  const tries = patterns.flatMap((re, i) => [
+    { re, text: t, min: 0 },
+    { re, text: spelled, min: i === patterns.length - 1 ? 10 : 0 },
+  ]);
+  for (const { re, text: source, min } of tries) {
+    const m = re.exec(source);
+    if (!m || Number((m[1] ?? '0').replace(/,/g, '')) < min) continue;
     const whole = Number((m[1] ?? '0').replace(/,/g, ''));
     const fraction = m[2] ? Number(m[2]) : 0;
     const scale =
@@ -154,6 +166,9 @@ export function parseDate(
     const date = validDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
     return date ? { date, problem: null } : { date: null, problem: `${m[0]} is not a real date.` };
   }
+  // A holiday by name ("on christmas", "for thanksgiving"), before the weekdays ("black friday").
+  const holiday = findHoliday(t, today, prefer);
+  if (holiday) return { date: holiday.date, problem: null };
   if (/\btoday\b|\bright now\b|\btonight\b/.test(t)) return { date: today, problem: null };
   if (/\btomorrow\b/.test(t)) return { date: addDaysIso(today, 1), problem: null };
   if (/\byesterday\b/.test(t)) return { date: addDaysIso(today, -1), problem: null };
@@ -321,9 +336,24 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
     'propose',
     /^\s*(please\s+)?(add|plan|schedule|put|remind me (of|about|to pay))\b|\b(add|put) (it|this|that|a|an|\$[\d,.]+[km]?|[\d,.]+ ?(dollars|k)) .*\b(to|in|on) (my )?(plan|calendar|budget)\b/,
   ],
+  // "pay off my loan early or invest": advice, declined with the figures that matter.
+  [
+    'advice',
+    /\b(invest(ing)?|stocks?|index funds?|401 ?k|roth|crypto|the market)\b.*\b(or|vs\.?|versus|instead|rather|better)\b.*\b(pay(ing)? (it |this |them |that |my [\w ]+ )?(off|down)|debts?|loans?|mortgage|cards?)\b|\b(pay(ing)? (it |this |them |that |my [\w ]+ )?(off|down)( early| faster| first)?|debts?|loans?|mortgage)\b.*\b(or|vs\.?|versus|instead|rather|better)\b.*\b(invest(ing)?|stocks?|index funds?|save|saving|the market)\b|\bshould (i|we) (invest|pay (it |my [\w ]+ )?off early)\b/,
+  ],
+  // "what if i cancel netflix", "how much would i save if i ditched hulu".
+  [
+    'what_if_cancel',
+    /\b(what if|if|when) (i|we) (cancel(l?ed)?|drop(ped)?|stop(ped)?( paying)?|ditch(ed)?|cut|quit|get rid of|got rid of|unsubscribe(d)?( from)?)\b|\bwhat if .*\b(cancel(l?ed)?|gone|ditched|dropped)\b|\b(cancel(l?ing)?|ditch(ing)?|drop(ping)?) [\w ]+ (save|help)\b/,
+  ],
   [
     'can_afford',
-    /\bafford\b|\bcan i (buy|spend|pay for|get|book)\b|\bis it (ok|okay|safe) to (buy|spend)\b|\bshould i (buy|spend)\b|\benough (money|cash) (for|to)\b/,
+    /\bafford\b|\b(can|could|should) (i|we) (still )?(buy|spend|pay for|get|book|swing|manage|handle|cover|splurge|do)\b|\bswing\b|\b(put|take|push|send|leave) (me|us) (in|into|under) the red\b|\bwhat if (i|we) (put|spend|buy|pay|save|move|stash|set aside|put aside|drop|splurge|book)\b.*\d|\bis it (ok|okay|safe) to (buy|spend)\b|\bshould i (buy|spend)\b|\benough (money|cash) (for|to)\b/,
+  ],
+  // A card's or loan's payment (not its balance), and when it is paid off at it.
+  [
+    'debt',
+    /\b(loan|mortgage|card|car|auto|student loan|minimum)( loan)? (payment|pmt|bill|installment)s?\b|\b(pay|owe) (each|a|per|every) month (on|for) (my|the)\b|\b(when|how long|how many months)\b.*\b(paid off|pay (it |this |them |that |my [\w ]+ )?off|debt ?free|clear (it|my|the))\b|\bdebt ?free\b/,
   ],
   ['accounts', new RegExp(ACCOUNTS_RE)],
   [
@@ -333,7 +363,7 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   ['subscriptions', /\bsubscri|\bstreaming\b|\bmemberships?\b|\brecurring charges?\b/],
   [
     'income',
-    /\bpay ?day\b|\bpay ?check\b|\bget paid\b|\bpaid next\b|\bnext pay\b|\bincome\b|\bsalary\b|\bwages?\b|\bdeposits? (coming|due)\b/,
+    /\bhow much (did|have|do) (i|we) (make|made|earn|earned|bring in|brought in|get paid|take home)\b|\b(total |my |our )?(income|earnings|take home)\b.*\b(last|this|in|for|so far|per|a|year)\b|\bpay ?day\b|\bpay ?check\b|\bget paid\b|\bpaid next\b|\bnext pay\b|\bincome\b|\bsalary\b|\bwages?\b|\bdeposits? (coming|due)\b/,
   ],
   [
     'bills',

@@ -4,6 +4,7 @@
 // "till 2029"). Ranges and loose dates are read with chrono-node; the words chrono does not know as
 // ranges ("couple", "so far", "before payday") are read here. Pure: payday comes from the caller.
 import * as chrono from 'chrono-node';
+import { findHoliday } from './holidays.ts';
 import { monthWords } from './verify.ts';
 
 export interface PastRange {
@@ -17,8 +18,9 @@ export type Ahead =
   | { readonly kind: 'days'; readonly days: number }
   /** Through the day before the next payday (the caller knows it). */
   | { readonly kind: 'payday' }
-  /** Through a day: "before the 1st" is through the day before it. */
-  | { readonly kind: 'until'; readonly to: string }
+  /** Through a day: "before the 1st" is through the day before it; `name` says what it was called
+   * ("before Christmas"). */
+  | { readonly kind: 'until'; readonly to: string; readonly name?: string }
   /** A year or a date past what a forecast can show. */
   | { readonly kind: 'beyond'; readonly to: string };
 
@@ -160,6 +162,16 @@ export function aheadWindow(text: string, today: string, horizonDays: number): A
   ) {
     const dom = /15|fifteenth/.test(m[1]!) ? 15 : 1;
     return { kind: 'until', to: addDaysIso(nextDayOfMonth(today, dom), -1) };
+  }
+  // "before thanksgiving", "till xmas", "by the 4th of july": up to the holiday's next occurrence.
+  if ((m = /\b(before|until|till|til|by|through|thru)\b/.exec(t))) {
+    const holiday = findHoliday(t.slice(m.index), today);
+    if (holiday) {
+      const through = m[1] === 'by' || m[1] === 'through' || m[1] === 'thru';
+      const to = through ? holiday.date : addDaysIso(holiday.date, -1);
+      if (to > addDaysIso(today, horizonDays)) return { kind: 'beyond', to };
+      return { kind: 'until', to, name: `${through ? 'by' : 'before'} ${holiday.name}` };
+    }
   }
   if (
     (m = new RegExp(

@@ -5,17 +5,38 @@ import { daysBetween } from '../../../domain/coach/question.ts';
 import { dayWords, monthWords, usd } from '../../../domain/coach/verify.ts';
 import { PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
 import { call, list, nextPay, num, obj, type Asked, type Turn } from './answer-turn.ts';
+import { debtLabel, namedDebts } from './debt-answers.ts';
 import { explain } from './history-answers.ts';
 import type { ToolContext } from './tool-context.ts';
 
+/** What a card or loan named in the question comes to: its balance to pay it off, else its payment. */
+async function knownAmount(tc: ToolContext, q: Asked, turn: Turn): Promise<number | null> {
+  if (!/\b(card|credit|loan|mortgage|debt|visa|amex)s?\b/.test(q.lower)) return null;
+  const r = await call(tc, turn, 'get_debts', {});
+  const [debt, ...others] = namedDebts(list(r?.debts), q.lower);
+  if (!debt || others.length > 0) return null;
+  const next = obj(debt.next_payment);
+  const amount = /\bpay(ing)? (it |this |that |my [\w ]+ |the [\w ]+ )?off\b|\bclear\b|\bbalance\b/.test(
+    q.lower,
+  )
+    ? debt.owed
+    : (next?.amount ?? debt.scheduled_payment);
+  if (typeof amount !== 'number' || amount <= 0) return null;
+  turn.text.push(
+    `${amount === debt.owed ? 'Paying off' : 'The payment on'} ${debtLabel(debt)} is ${usd(amount)}.`,
+  );
+  return amount;
+}
+
 export async function afford(tc: ToolContext, q: Asked, today: string, turn: Turn) {
-  if (q.amount === null) {
+  const amount = q.amount ?? (await knownAmount(tc, q, turn));
+  if (amount === null) {
     turn.text.push('How much is it? Ask me like "Can I afford 600 dollars on the 20th?"');
     return;
   }
   const date = q.date ?? today;
   const r = await call(tc, turn, 'can_afford', {
-    amount: q.amount,
+    amount,
     date,
     ...(q.repeat === 'monthly' ? { repeat: q.repeat } : {}),
   });
@@ -24,8 +45,13 @@ export async function afford(tc: ToolContext, q: Asked, today: string, turn: Tur
   const withIt = obj(r.lowest_with);
   const verdict = String(r.verdict);
   const what = `${usd(num(r.amount))}${q.repeat === 'monthly' ? ' a month' : ''} from ${dayWords(String(r.date), today)}`;
-  const lead =
-    verdict === 'safe'
+  // "Will it put me in the red?": yes means it would go below zero.
+  const asksRed = /\bin the red\b|\boverdra|\bgo negative\b|\bbelow zero\b|\bbroke\b/.test(q.lower);
+  const lead = asksRed
+    ? verdict === 'overdraft'
+      ? `Yes — ${what} would take your cash below zero.`
+      : `No — ${what} keeps your cash above zero${verdict === 'tight' ? `, though under your ${usd(num(r.threshold))} comfort line` : ''}.`
+    : verdict === 'safe'
       ? `Yes — ${what} fits.`
       : verdict === 'tight'
         ? `Yes, but it's tight — ${what} takes your cash below your ${usd(num(r.threshold))} comfort line.`
@@ -84,7 +110,10 @@ export async function aheadDays(
     };
   }
   if (ahead?.kind === 'until')
-    return { days: Math.max(0, daysBetween(today, ahead.to)), label: `through ${dayWords(ahead.to, today)}` };
+    return {
+      days: Math.max(0, daysBetween(today, ahead.to)),
+      label: `${ahead.name ? `${ahead.name} ` : ''}through ${dayWords(ahead.to, today)}`,
+    };
   const days = Math.min(
     PLAN_HORIZON_DAYS,
     ahead?.kind === 'days'

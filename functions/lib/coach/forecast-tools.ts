@@ -7,6 +7,7 @@ import { addDays } from '../../../domain/money/dates.ts';
 import { countsTowardForecast, isCashAccount } from '../../../domain/money/forecast.ts';
 import { PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
 import { ValidationError } from '../../../domain/errors.ts';
+import { publicStream } from '../money/plan.ts';
 import { planItemsBetween, profileSeries, todayOf } from '../money/store.ts';
 import {
   cents,
@@ -59,6 +60,7 @@ async function forecastEvents(tc: ToolContext, s: CashSeries, accountId: string 
       kind: (i.series_id && kindOf.get(i.series_id)) || (i.amount >= 0 ? 'income' : 'bill'),
       account_id: i.account_id ?? null,
       item_id: i.id,
+      series_id: i.series_id ?? null,
     }))
     .sort((a, b) => a.date.localeCompare(b.date) || a.amount - b.amount);
 }
@@ -160,5 +162,58 @@ export async function canAfford(tc: ToolContext, input: z.infer<typeof canAfford
       without: r.closing,
       with: withIt[i]?.closing ?? r.closing,
     })),
+  };
+}
+
+export const whatIfCancelInput = z
+  .object({
+    /** The recurring stream to stop, by the name the plan shows (a subscription, a bill, a transfer). */
+    name: z.string().trim().min(1).max(120),
+    horizon_days: z.number().int().min(1).max(PLAN_HORIZON_DAYS).default(365),
+  })
+  .strict();
+
+/**
+ * The calendar's what-if for a cancellation: the cash forecast with a recurring stream's open planned
+ * items taken out from today (each one lifts every closing balance from its date on, exactly: the
+ * forecast is a running sum), beside the forecast as planned.
+ */
+export async function whatIfCancel(tc: ToolContext, input: z.infer<typeof whatIfCancelInput>) {
+  const today = todayOf(tc.money.deps.clock);
+  const streams = (await profileSeries(tc.money.data, tc.profileId)).map((x) => publicStream(x, today));
+  const wanted = input.name.toLowerCase();
+  const live = streams.filter((x) => x.status !== 'gone');
+  const stream =
+    live.find((x) => x.description.toLowerCase() === wanted) ??
+    live.find((x) => x.description.toLowerCase().includes(wanted)) ??
+    live.find((x) => wanted.includes(x.description.toLowerCase()));
+  if (!stream)
+    throw new ValidationError([{ field: 'name', message: 'is not a recurring item of your plan' }]);
+  const s = await series(tc, input.horizon_days);
+  const events = (await forecastEvents(tc, s, undefined)).filter((e) => e.series_id === stream.series_id);
+  const withoutIt = s.rows.map((r) => ({
+    date: r.date,
+    closing: r.closing - events.filter((e) => e.date <= r.date).reduce((sum, e) => sum + e.amount, 0),
+  }));
+  const before = lowest(s.rows);
+  const after = lowest(withoutIt);
+  return {
+    ...envelope(s.today, s.stale),
+    stream: {
+      name: stream.description,
+      kind: stream.kind,
+      amount: stream.amount,
+      cadence: stream.cadence,
+      monthly_amount: stream.monthly_amount,
+    },
+    horizon_days: input.horizon_days,
+    to: s.rows.at(-1)?.date ?? today,
+    occurrences: events.length,
+    /** What the cash gains over the horizon without it (cash flow; positive = more cash). */
+    change: -events.reduce((sum, e) => sum + e.amount, 0),
+    end_as_planned: s.rows.at(-1)?.closing ?? null,
+    end_without: withoutIt.at(-1)?.closing ?? null,
+    lowest_as_planned: before ? { date: before.date, closing: before.closing } : null,
+    lowest_without: after ? { date: after.date, closing: after.closing } : null,
   };
 }

@@ -148,6 +148,8 @@ export const searchTransactionsInput = z
     categories: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
     /** Money out only (purchases), leaving refunds and income aside. */
     spending_only: z.boolean().optional(),
+    /** Money in counted as income only (pay, interest, refunds aside from transfers between accounts). */
+    income_only: z.boolean().optional(),
     /** Adds what was spent in each calendar month of the range and the monthly average (a baseline). */
     by_month: z.boolean().optional(),
     from: day.optional(),
@@ -185,6 +187,12 @@ export async function searchTransactions(tc: ToolContext, input: z.infer<typeof 
       if (t.personal_finance_category?.detailed === CREDIT_CARD_PAYMENT_DETAILED) return false;
       return summaryDirection(c, type, t.amount) === 'expense';
     })
+    .filter(({ t, c }) => {
+      if (!input.income_only) return true;
+      const type = typeOf.get(t.account_id) ?? 'other';
+      if (type === 'loan' || type === 'investment') return false;
+      return summaryDirection(c, type, t.amount) === 'income';
+    })
     .filter(({ t, name }) => !text || `${name} ${t.name}`.toLowerCase().includes(text))
     .filter(
       ({ c }) =>
@@ -203,7 +211,7 @@ export async function searchTransactions(tc: ToolContext, input: z.infer<typeof 
   const spent = matches.filter(({ t }) => t.amount > 0).reduce((s, { t }) => s + t.amount, 0);
   const received = matches.filter(({ t }) => t.amount < 0).reduce((s, { t }) => s - t.amount, 0);
   const page = matches.slice((input.page - 1) * PAGE, input.page * PAGE);
-  const months: Array<{ month: string; spent: Cents }> = [];
+  const months: Array<{ month: string; spent: Cents; received: Cents }> = [];
   if (input.by_month)
     for (let m = from.slice(0, 7); m <= to.slice(0, 7); m = shiftMonth(m, 1))
       months.push({
@@ -211,6 +219,9 @@ export async function searchTransactions(tc: ToolContext, input: z.infer<typeof 
         spent: matches
           .filter(({ t }) => t.amount > 0 && t.date.startsWith(m))
           .reduce((s, { t }) => s + t.amount, 0),
+        received: matches
+          .filter(({ t }) => t.amount < 0 && t.date.startsWith(m))
+          .reduce((s, { t }) => s - t.amount, 0),
       });
   return {
     ...envelope(today, false),
@@ -220,7 +231,11 @@ export async function searchTransactions(tc: ToolContext, input: z.infer<typeof 
     total_spent: spent,
     total_received: received,
     ...(input.by_month
-      ? { months, average_spent_per_month: Math.round(spent / Math.max(1, months.length)) }
+      ? {
+          months,
+          average_spent_per_month: Math.round(spent / Math.max(1, months.length)),
+          average_received_per_month: Math.round(received / Math.max(1, months.length)),
+        }
       : {}),
     page: input.page,
     pages: Math.max(1, Math.ceil(matches.length / PAGE)),

@@ -10,11 +10,13 @@ import { aheadWindow, pastRange } from '../../../domain/coach/window.ts';
 import { PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
 import { todayOf } from '../money/store.ts';
 import { accounts } from './account-answers.ts';
+import { advice, cancelWhatIf, debt } from './debt-answers.ts';
 import { isYesNo, warnings, type Asked, type Turn } from './answer-turn.ts';
 import { afford, balance, goal, lowest } from './forecast-answers.ts';
 import { explain, search, spending, subjectSpend } from './history-answers.ts';
 import { knownNames } from './history-tools.ts';
 import { bills, income, propose, subscriptions } from './plan-answers.ts';
+import { asksPerMonth, asksPerYear, incomeOver, spentOver } from './totals-answers.ts';
 import type { CoachAnswer, CoachPort } from './port.ts';
 import type { ToolContext } from './tool-context.ts';
 
@@ -37,16 +39,50 @@ const DIP_WORDS =
 const SPEND_WORDS =
   /\b(spen[dt]|spending|blow|blew|blown|drop(ped)?|shell(ed)? out|go(es|ne)? on|went on|cost|paid|pay for|on)\b/;
 
+/** The stream a what-if cancels: one of the profile's names as the plan shows it, or the words after
+ * the verb ("cancel my gym membership" → "gym"). */
+const CANCELLED =
+  /\b(?:cancel(?:l?ed|l?ing)?|drop(?:ped|ping)?|ditch(?:ed|ing)?|stop(?:ped)?(?: paying(?: for)?)?|cut|quit|get rid of|got rid of|unsubscribe(?:d)?(?: from)?)\s+(?:my |our |the )?([a-z0-9&'.+ ]+?)(?:\s+(?:subscription|membership|plan|account|bill)s?\b|[?.!,]|$|\s+(?:how|what|and|would|will|then|do|does|could|save|help))/;
+
+async function whatIfCancel(tc: ToolContext, q: Asked, today: string, turn: Turn) {
+  const subject = findSubject(q.question, await knownNames(tc));
+  const name = subject?.kind === 'merchant' ? subject.label : (CANCELLED.exec(q.lower)?.[1]?.trim() ?? null);
+  await cancelWhatIf(tc, q, name, today, turn);
+}
+
+/** Paydays ahead, or the income that came in (a window behind, "how much did i make", a monthly figure). */
+async function incomeAnswer(tc: ToolContext, q: Asked, today: string, turn: Turn) {
+  const behind =
+    pastRange(q.question, today) !== null ||
+    /\b(did|have) (i|we) (make|earn|get paid|bring in|take home)\b|\b(made|earned|brought in)\b/.test(
+      q.lower,
+    ) ||
+    ((asksPerMonth(q) || asksPerYear(q)) && !/\bnext\b|\bcoming\b|\bupcoming\b|\bwhen\b/.test(q.lower));
+  await (behind ? incomeOver(tc, q, today, turn) : income(tc, q, today, turn));
+}
+
+/** A month's spending by category; a year, a window of days or a monthly average as a total. */
+async function spendingAnswer(tc: ToolContext, q: Asked, today: string, turn: Turn) {
+  const range = pastRange(q.question, today);
+  const oneMonth = range && range.from.endsWith('-01') && range.from.slice(0, 7) === range.to.slice(0, 7);
+  await (asksPerMonth(q) || asksPerYear(q) || (range && !oneMonth)
+    ? spentOver(tc, q, null, today, turn)
+    : spending(tc, q, today, turn));
+}
+
 const HANDLERS = {
+  advice,
+  debt,
+  what_if_cancel: whatIfCancel,
   accounts,
   propose,
   can_afford: afford,
   lowest,
   balance,
-  income,
+  income: incomeAnswer,
   bills,
   subscriptions,
-  spending,
+  spending: spendingAnswer,
   explain_day: explain,
   search,
   goal,
@@ -87,7 +123,9 @@ export const localCoach: CoachPort = {
     if (q.problems.length > 0) {
       turn.text.push(...q.problems);
     } else if (subject) {
-      await subjectSpend(tc, q, subject, today, turn);
+      await (asksPerMonth(q) || asksPerYear(q)
+        ? spentOver(tc, q, subject, today, turn)
+        : subjectSpend(tc, q, subject, today, turn));
       const notes = turn.calls.flatMap((c) => warnings(c.result));
       if (notes.length > 0) turn.text.push(...new Set(notes));
     } else if (q.intent === 'unknown' && (understood = findCategorySubject(question))) {

@@ -5,7 +5,15 @@
 // is the catalogue (names, descriptions for the model, inputs) and the one way to run a tool.
 import type { z } from 'zod';
 import { ValidationError } from '../../../domain/errors.ts';
-import { balanceForecastInput, canAfford, canAffordInput, getBalanceForecast } from './forecast-tools.ts';
+import { getDebts, getDebtsInput } from './debt-tools.ts';
+import {
+  balanceForecastInput,
+  canAfford,
+  canAffordInput,
+  getBalanceForecast,
+  whatIfCancel,
+  whatIfCancelInput,
+} from './forecast-tools.ts';
 import {
   explainDay,
   explainDayInput,
@@ -54,8 +62,23 @@ export const COACH_TOOLS: readonly ToolSpec[] = [
     run: canAfford,
   }),
   spec({
+    name: 'what_if_cancel',
+    description:
+      "The calendar's what-if for stopping a recurring item (a subscription, a bill) by its plan name: the cash forecast without its planned charges beside the forecast as planned (end and lowest point), and what it saves over the horizon.",
+    input: whatIfCancelInput,
+    run: whatIfCancel,
+  }),
+  spec({
+    name: 'get_debts',
+    description:
+      "Each credit card and loan: what is owed, the scheduled payment and rate from the statement data, the next payment and interest in the plan, and the day the forecast sees it paid off at that payment with no new charges (paid_off_on, null if past the two-year forecast). A loan's payment is scheduled_payment, not its balance.",
+    input: getDebtsInput,
+    run: (tc) => getDebts(tc),
+  }),
+  spec({
     name: 'upcoming_bills',
-    description: 'Planned bills and subscriptions due within N days (at most 60), with their total.',
+    description:
+      'Bills due within N days (at most 60) with their total: cash going out only (no transfers, card payments, or interest accruing on a card or loan).',
     input: upcomingBillsInput,
     run: upcomingBills,
   }),
@@ -101,7 +124,7 @@ export const COACH_TOOLS: readonly ToolSpec[] = [
   spec({
     name: 'search_transactions',
     description:
-      'Posted transactions by text, category and dates, 20 a page, with totals computed on the server. `categories` matches the stored category: Plaid detailed codes (FOOD_AND_DRINK_GROCERIES) or display groups (Food & Drink); `spending_only` keeps purchases (money out, card payments excluded).',
+      "Posted transactions by text, category and dates, 20 a page, with totals computed on the server. `categories` matches the stored category: Plaid detailed codes (FOOD_AND_DRINK_GROCERIES) or display groups (Food & Drink); `spending_only` keeps purchases (money out, card payments excluded); `income_only` keeps income (no transfers); `by_month` adds each month's totals and the monthly averages.",
     input: searchTransactionsInput,
     run: searchTransactions,
   }),
