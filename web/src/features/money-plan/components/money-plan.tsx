@@ -5,7 +5,7 @@
 // restoring a series the person removed; the monthly totals and what is left after bills; spec §8's
 // friendly money-plan messages and balance-forecast toasts.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
+import { CalendarClock, Plus, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { balanceForecastToasts } from '@domain/account-connection-messages.ts';
@@ -14,7 +14,6 @@ import { QueryError } from '../../../components/errors/query-error.tsx';
 import { JobStatus } from '../../../components/jobs/job-status.tsx';
 import { ForecastSettingsButton } from '../../../components/money/forecast-settings.tsx';
 import { PlannedItemForm } from '../../../components/money/planned-item-form.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -22,7 +21,6 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { accountsQueryOptions, isSyncing } from '../../../lib/accounts-api.ts';
 import { friendlyDate } from '../../../lib/money-format.ts';
-import { cn } from '../../../lib/cn.ts';
 import { trackSignedInEngagement } from '../../../lib/engagement.ts';
 import { recentJobsQueryOptions, startForecastJob, startPlanJob } from '../../../lib/jobs-api.ts';
 import {
@@ -40,19 +38,9 @@ import {
 import { nameWithMask } from '../../../lib/account-format.ts';
 import { useJobRunner } from '../../../lib/use-job.ts';
 import { usePlanItemMutations } from '../../../lib/use-plan-item-mutations.ts';
-import {
-  cadenceLabel,
-  categoryLabel,
-  groupStreams,
-  itemCategoryLabel,
-  kindOrder,
-  kindTitles,
-  monthlyTotals,
-  oneOffRows,
-  undoOfEdit,
-} from '../utils/plan.ts';
+import { groupStreams, kindOrder, kindTitles, monthlyTotals, oneOffRows, undoOfEdit } from '../utils/plan.ts';
+import { OneOffRow, RowActions, StreamRow, Total } from './plan-rows.tsx';
 
-const money = (c: number) => `${c < 0 ? '−' : ''}${formatUsd(Math.round(c))}`;
 const isoDay = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: boolean }) {
@@ -308,41 +296,23 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
           </p>
         ) : (
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
-            {singles.map((item) => {
-              const label = itemCategoryLabel(item);
-              return (
-                <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
-                  <div className="min-w-0">
-                    <p className="font-medium break-words text-slate-900">
-                      <span data-testid="one-off-name">{item.description}</span>
-                      {label ? <Badge className="ml-2">{label}</Badge> : null}
-                      {item.is_reconciled ? (
-                        <Badge tone="success" className="ml-2">
-                          Matched
-                        </Badge>
-                      ) : null}
-                    </p>
-                    <p className="text-slate-600">
-                      {friendlyDate(item.due_date)} · {accountName(item.account_id)}
-                    </p>
-                  </div>
-                  <div className="flex items-center gap-2">
-                    <span className={cn('font-semibold tabular-nums', item.amount > 0 && 'text-emerald-700')}>
-                      {item.amount > 0 ? '+' : ''}
-                      {money(item.amount)}
-                    </span>
-                    {canEdit && !item.is_reconciled ? (
-                      <RowActions
-                        name={item.description}
-                        onEdit={() => setEditing({ name: item.description, item, scope: 'this' })}
-                        deleting={removeItem.isPending && removeItem.variables === item.id}
-                        onDelete={() => removeItem.mutate(item.id)}
-                      />
-                    ) : null}
-                  </div>
-                </li>
-              );
-            })}
+            {singles.map((item) => (
+              <OneOffRow
+                key={item.id}
+                item={item}
+                account={accountName(item.account_id)}
+                actions={
+                  canEdit && !item.is_reconciled ? (
+                    <RowActions
+                      name={item.description}
+                      onEdit={() => setEditing({ name: item.description, item, scope: 'this' })}
+                      deleting={removeItem.isPending && removeItem.variables === item.id}
+                      onDelete={() => removeItem.mutate(item.id)}
+                    />
+                  ) : null
+                }
+              />
+            ))}
           </ul>
         )}
       </section>
@@ -394,45 +364,21 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
                   {groups[kind].map((stream) => {
                     const item = seriesItem(stream.series_id, false);
                     return (
-                      <li
+                      <StreamRow
                         key={stream.series_id}
-                        className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm"
-                      >
-                        <div className="min-w-0">
-                          <p className="font-medium text-slate-900">
-                            <span data-testid="stream-name">{stream.description}</span>
-                            {categoryLabel(stream.category) ? (
-                              <Badge className="ml-2">{categoryLabel(stream.category)}</Badge>
-                            ) : null}
-                            {!stream.is_planned ? <Badge className="ml-2">Suggestion</Badge> : null}
-                          </p>
-                          <p className="text-slate-600">
-                            {cadenceLabel(stream.cadence)}
-                            {stream.schedule ? ` · ${stream.schedule}` : ''} · Next{' '}
-                            {stream.next_date ? friendlyDate(stream.next_date) : '—'} ·{' '}
-                            {accountName(stream.account_id)}
-                          </p>
-                        </div>
-                        <div className="flex items-center gap-2">
-                          <span
-                            className={cn(
-                              'font-semibold tabular-nums',
-                              stream.amount > 0 && 'text-emerald-700',
-                            )}
-                          >
-                            {stream.amount > 0 ? '+' : ''}
-                            {money(stream.amount)}
-                          </span>
-                          {canEdit && item ? (
+                        stream={stream}
+                        account={accountName(stream.account_id)}
+                        actions={
+                          canEdit && item ? (
                             <RowActions
                               name={stream.description}
                               onEdit={() => setEditing({ name: stream.description, item, scope: 'series' })}
                               deleting={remove.isPending && remove.variables === item.id}
                               onDelete={() => remove.mutate(item.id)}
                             />
-                          ) : null}
-                        </div>
-                      </li>
+                          ) : null
+                        }
+                      />
                     );
                   })}
                 </ul>
@@ -497,46 +443,5 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
         </Dialog>
       ) : null}
     </div>
-  );
-}
-
-function Total({ label, value, strong = false }: { label: string; value: number; strong?: boolean }) {
-  return (
-    <div>
-      <dt className="text-slate-500">{label}</dt>
-      <dd
-        className={cn(
-          'font-semibold tabular-nums',
-          strong && 'text-lg',
-          strong && value < 0 && 'text-red-700',
-        )}
-      >
-        {money(value)}
-      </dd>
-    </div>
-  );
-}
-
-/** A plan row's edit and delete buttons, named for the item they act on. */
-function RowActions({
-  name,
-  onEdit,
-  deleting,
-  onDelete,
-}: {
-  name: string;
-  onEdit: () => void;
-  deleting: boolean;
-  onDelete: () => void;
-}) {
-  return (
-    <>
-      <Button size="sm" variant="ghost" aria-label={`Edit ${name}`} onClick={onEdit}>
-        <Pencil aria-hidden="true" className="size-4" />
-      </Button>
-      <Button size="sm" variant="ghost" aria-label={`Delete ${name}`} isPending={deleting} onClick={onDelete}>
-        <Trash2 aria-hidden="true" className="size-4" />
-      </Button>
-    </>
   );
 }
