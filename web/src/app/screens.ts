@@ -26,6 +26,7 @@ export const screens = {
   [paths.app.link.path]: () => import('./routes/app/link.tsx'),
   [paths.app.profiles.path]: () => import('./routes/app/profiles.tsx'),
   [paths.app.settings.path]: () => import('./routes/app/settings.tsx'),
+  [paths.app.importExport.path]: () => import('./routes/app/import-export.tsx'),
 } satisfies Record<string, () => Promise<RouteModule>>;
 
 /** The admin screens (spec §2 admin routes), behind the admin guard of routes/admin/root.tsx. */

@@ -71,6 +71,7 @@ export const paths = {
     settings: page('/settings'),
     help: page('/help'),
     profiles: page('/profiles'),
+    importExport: page('/import-export'),
   },
 
   admin: {

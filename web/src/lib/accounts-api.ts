@@ -40,6 +40,9 @@ export const accountSchema = z.object({
     z.nullable(z.object({ valid: z.boolean(), difference: z.int(), checked_at: z.string() })),
     null,
   ),
+  /** A manual account (docs/import-export.md): no bank behind it, its balance as of balance_as_of. */
+  is_manual: z.catch(z.boolean(), false),
+  balance_as_of: z.catch(z.nullable(z.string()), null),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof accountSchema>;

@@ -4,7 +4,7 @@
 // reconnect action comes from the bank-linking feature through `renderReconnect` (features do not
 // import each other); owners get it, viewers and editors are told the owner can reconnect.
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, ChevronRight, Landmark, Link2, RefreshCw } from 'lucide-react';
+import { AlertTriangle, ArrowLeftRight, ChevronRight, Landmark, Link2, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatUsd } from '@domain/classification.ts';
@@ -159,12 +159,17 @@ function AccountRow({ account }: { account: Account }) {
             <span className="text-sm whitespace-nowrap text-slate-600">{maskLabel(account.mask)}</span>
           ) : null}
           <SyncBadges account={account} />
+          {account.is_manual ? <Badge>Manual</Badge> : null}
         </div>
         {/* The bank has a line of its own: at 375 px beside the balance it had room for "First ..." only. */}
         <p className="mt-0.5 text-sm break-words text-slate-600">
-          {account.institution_name ?? 'Unknown bank'}
+          {account.institution_name ?? (account.is_manual ? 'Manual account' : 'Unknown bank')}
         </p>
-        <p className="text-xs text-slate-500">{lastRefreshLabel(account.last_balance_refresh)}</p>
+        <p className="text-xs text-slate-500">
+          {account.is_manual && account.balance_as_of
+            ? `Balance as of ${account.balance_as_of}`
+            : lastRefreshLabel(account.last_balance_refresh)}
+        </p>
       </div>
       <div className="shrink-0 text-right">
         <AccountBalance account={account} />
@@ -227,6 +232,16 @@ function EmptyState({ isOwner }: { isOwner: boolean }) {
           </Link>
         </Button>
       ) : null}
+      {isOwner ? (
+        <p className="mt-3 text-sm">
+          <Link
+            to={paths.app.importExport.getHref()}
+            className="font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
+            Or add a manual account and import a statement
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -267,6 +282,12 @@ export function AccountsOverview({
             >
               <RefreshCw aria-hidden="true" className="size-4" />
               Refresh balances
+            </Button>
+            <Button asChild variant="secondary">
+              <Link to={paths.app.importExport.getHref()}>
+                <ArrowLeftRight aria-hidden="true" className="size-4" />
+                Import & export
+              </Link>
             </Button>
             {isOwner ? (
               <Button asChild>
