@@ -25,7 +25,13 @@ export function PreviewTable({ preview }: { preview: Preview }) {
         {counts.new} new · {counts.duplicate} likely duplicate{counts.duplicate === 1 ? '' : 's'} ·{' '}
         {counts.skipped} skipped
       </p>
-      <div className="max-h-96 overflow-auto rounded-lg border border-slate-200">
+      {/* Scrolls on its own: focusable so a keyboard can scroll it too. */}
+      <div
+        tabIndex={0}
+        role="group"
+        aria-label="Preview rows"
+        className="max-h-96 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
         <table className="w-full min-w-[32rem] text-left text-sm">
           <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 uppercase">
             <tr>
