@@ -360,8 +360,8 @@ export async function restoreArchive(
         ...(archive.settings.include_allowance != null
           ? { include_allowance: archive.settings.include_allowance }
           : {}),
-        ...(archive.settings.view && !accountIds.has(archive.settings.view)
-          ? { view: archive.settings.view }
+        ...(archive.settings.view
+          ? { view: accountIds.get(archive.settings.view) ?? archive.settings.view }
           : {}),
       })
       .go();
