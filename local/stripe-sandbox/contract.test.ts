@@ -8,6 +8,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from './api.ts';
+import fixtureFields from './fixture-fields.json' with { type: 'json' };
 import subset from './openapi-subset.json' with { type: 'json' };
 import type { StripeSandbox } from './sandbox.ts';
 import {
@@ -21,6 +22,15 @@ import {
 } from './test-support.ts';
 
 type Json = Record<string, unknown>;
+
+/**
+ * Fields of Stripe's example objects that the stripe client's API version (2026-10-28.endive) no longer
+ * has: the examples still show them, the client's types do not (each checked in its .d.ts).
+ */
+const NOT_IN_CURRENT_VERSION: readonly string[] = [
+  // The invoice names its subscription in parent.subscription_details.subscription since 2025-03-31.
+  'invoice.subscription',
+];
 
 const toJsonSchema = (node: unknown) => openApiToJsonSchema(node, 'stripe');
 
@@ -353,6 +363,39 @@ describe('Stripe OpenAPI contract', () => {
     expect(update).toBeDefined();
   });
 
+  it("has every field of Stripe's current example objects (fixtures3.json), in every response and event", () => {
+    const expected = fixtureFields.fields as Record<string, string[]>;
+    const missing = new Set<string>();
+    let seen = 0;
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(walk);
+      if (!value || typeof value !== 'object') return;
+      const object = value as Json;
+      const fields = typeof object.object === 'string' ? expected[object.object] : undefined;
+      if (fields) {
+        seen += 1;
+        for (const field of fields) if (!(field in object)) missing.add(`${String(object.object)}.${field}`);
+      }
+      Object.values(object).forEach(walk);
+    };
+    recorded.filter((r) => r.status === 200).forEach((r) => walk(r.body));
+    receiver.received.forEach((w) => walk(w.event));
+    console.log(`stripe fixtures (${fixtureFields.source}): ${seen} objects, ${missing.size} fields missing`);
+    expect([...missing].sort()).toEqual([...NOT_IN_CURRENT_VERSION].sort());
+    // Every resource the sandbox renders was seen at least once.
+    const kinds = new Set<string>();
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(collect);
+      if (!value || typeof value !== 'object') return;
+      const object = value as Json;
+      if (typeof object.object === 'string') kinds.add(object.object);
+      Object.values(object).forEach(collect);
+    };
+    recorded.forEach((r) => collect(r.body));
+    receiver.received.forEach((w) => collect(w.event));
+    expect(Object.keys(expected).filter((k) => !kinds.has(k))).toEqual([]);
+  });
+
   it('fails a response that breaks the schema (the validator bites)', () => {
     const subscription = recorded.find((r) => r.status === 200 && r.body.object === 'subscription');
     if (!subscription) throw new Error('no subscription recorded');
@@ -372,5 +415,13 @@ describe('Stripe OpenAPI contract', () => {
     const badEnum = structuredClone(subscription);
     badEnum.body.status = 'expired';
     expect(checkResponse(badEnum).errors.length).toBeGreaterThan(0);
+
+    const action = receiver.received.find((w) => w.event.type === 'invoice.payment_action_required');
+    if (!action) throw new Error('no invoice.payment_action_required received');
+    expect(checkEvent(structuredClone(action.event) as unknown as Json).errors).toEqual([]);
+    const unattempted = structuredClone(action.event) as unknown as { data: { object: Json } };
+    unattempted.data.object.attempted = 'yes';
+    delete unattempted.data.object.hosted_invoice_url;
+    expect(checkEvent(unattempted as unknown as Json).errors.join('\n')).toMatch(/attempted/);
   });
 });
