@@ -141,6 +141,11 @@ async function deleteOwnedProfile(deps: DeletionDeps, data: Data, profileId: str
     .byProfile({ profile_id: profileId })
     .go({ pages: 'all', attributes: ['profile_id', 'job_id'] });
   await purge(data.jobs, jobs);
+  // Statement imports (docs/import-export.md): file names and the ids of the rows they wrote.
+  const { data: imports } = await data.statementImports.query
+    .byProfile({ profile_id: profileId })
+    .go({ pages: 'all', attributes: ['profile_id', 'import_id'] });
+  await purge(data.statementImports, imports);
   const { data: forecast } = await data.profileForecasts.get({ profile_id: profileId }).go();
   const monthKeys = new Set([
     totalKey(profileId),

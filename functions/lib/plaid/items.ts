@@ -5,7 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { CountryCode, Products, type LinkTokenCreateRequest } from 'plaid';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../../domain/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../domain/errors.ts';
 import { requireProfileAccess, requireRecordAccess } from '../access.ts';
 import type { Data } from '../data/index.ts';
 import type { Deps } from '../deps.ts';
@@ -37,13 +37,26 @@ export async function manageableItem(data: Data, caller: Caller, itemId: string)
   return item;
 }
 
+/** Products a person can be asked to share after linking, by the name the API takes. */
+export const CONSENT_PRODUCTS = {
+  liabilities: Products.Liabilities,
+  investments: Products.Investments,
+} as const;
+export type ConsentProduct = keyof typeof CONSENT_PRODUCTS;
+
 const linkTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createLinkToken(
   deps: LinkDeps,
   data: Data,
   caller: Caller,
-  input: { updateMode: boolean; itemId?: string | undefined; hosted?: { profileId: string | undefined } },
+  input: {
+    updateMode: boolean;
+    itemId?: string | undefined;
+    hosted?: { profileId: string | undefined };
+    /** Update mode: ask the person to share a product they have not (ADDITIONAL_CONSENT_REQUIRED). */
+    consent?: ConsentProduct | undefined;
+  },
 ) {
   const request: LinkTokenCreateRequest = {
     client_name: PRODUCT_NAME,
@@ -56,15 +69,24 @@ export async function createLinkToken(
       : {}),
   };
   let profileId = input.hosted?.profileId;
+  if (input.consent && !input.updateMode)
+    throw new ValidationError([{ field: 'consent', message: 'is asked for in update mode only' }]);
   if (input.updateMode) {
     if (!input.itemId) throw new ForbiddenError('Update mode needs the linked bank to reconnect');
     const item = await manageableItem(data, caller, input.itemId);
     request.access_token = await deps.tokenCipher.decrypt(item.access_token_ciphertext, { item_id: item.id });
     profileId = item.profile_id;
+    // Plaid's update mode for more consent: Link asks for the product, and the item then shares it.
+    if (input.consent) request.additional_consented_products = [CONSENT_PRODUCTS[input.consent]];
   } else {
     // A new connection lands in a profile the caller owns (checked again at the exchange).
     if (input.hosted) await requireProfileAccess(data, caller, profileId ?? '', 'manage');
     request.products = [Products.Transactions];
+    // Statements (card and loan due dates) and holdings enhance the plan but are not needed to link:
+    // optional products, which Plaid adds where the bank and the chosen accounts support them and the
+    // person consents in Link. Where they are missing, sync keeps Plaid's answer on the item and the
+    // account asks the person for them (update mode with additional_consented_products).
+    request.optional_products = [Products.Liabilities, Products.Investments];
     request.transactions = { days_requested: 730 };
   }
   const { data: created } = await (await deps.plaid()).linkTokenCreate(request);
@@ -211,6 +233,7 @@ export async function exchangePublicToken(
 export function publicAccount(
   account: EntityItem<Data['connectedAccounts']>,
   itemStatus: string | undefined,
+  item?: Pick<EntityItem<Data['plaidItems']>, 'liabilities_status' | 'investments_status'>,
 ) {
   return {
     id: account.id,
@@ -244,8 +267,20 @@ export function publicAccount(
           checked_at: account.balance_check.checked_at,
         }
       : null,
+    // Whether the bank shares this account's statements (cards, loans) or holdings (investments):
+    // 'consent_required' asks the person to allow it (update mode); null where it does not apply.
+    details_status: detailsStatus(account.account_type, item),
     created_at: account.created_at,
   };
+}
+
+function detailsStatus(
+  accountType: string,
+  item: Pick<EntityItem<Data['plaidItems']>, 'liabilities_status' | 'investments_status'> | undefined,
+) {
+  if (accountType === 'credit' || accountType === 'loan') return item?.liabilities_status ?? null;
+  if (accountType === 'investment') return item?.investments_status ?? null;
+  return null;
 }
 
 type AccountCreate = Parameters<Data['connectedAccounts']['create']>[0];
@@ -303,14 +338,13 @@ export async function listProfileAccounts(data: Data, caller: Caller, profileId:
   const { data: accounts } = await data.connectedAccounts.query
     .byProfile({ profile_id: profileId })
     .go({ pages: 'all' });
-  const itemIds = [...new Set(accounts.map((a) => a.item_id))];
+  // A manual account has no Plaid item to read (docs/import-export.md).
+  const itemIds = [...new Set(accounts.filter((a) => !a.is_manual).map((a) => a.item_id))];
   const items = await Promise.all(itemIds.map((id) => data.plaidItems.get({ id }).go()));
-  const statusOf = new Map(
-    items.flatMap(({ data: item }) => (item ? [[item.id, item.status] as const] : [])),
-  );
+  const itemOf = new Map(items.flatMap(({ data: item }) => (item ? [[item.id, item] as const] : [])));
   return accounts
     .filter((a) => a.is_active)
-    .map((a) => publicAccount(a, statusOf.get(a.item_id)))
+    .map((a) => publicAccount(a, itemOf.get(a.item_id)?.status, itemOf.get(a.item_id)))
     .sort((a, b) => (accountOrderKey(a) < accountOrderKey(b) ? -1 : 1));
 }
 
