@@ -62,7 +62,72 @@ export const ALLOWANCE_RULES = {
     priorYears: 2,
     shares: [0.101, 0.127, 0.156, 0.179, 0.226, 0.278, 0.341, 0.408, 0.478, 0.572, 0.902],
   },
+  /**
+   * Rare, large spending (lumps.ts): an everyday purchase of at least `thresholdTimesP75` times the
+   * account's 75th-percentile purchase (and at least `minAmount` cents) is a lump, left out of the
+   * daily mean and modelled apart. The pooled prior: `perYear` lumps a year, weighed as `priorYears`
+   * years of the account's own history, their sizes at the deciles `priorSizes` (multiples of the
+   * threshold). Measured on the lumpy households' calibration seeds (bin/money-bench-households.ts).
+   */
+  lumpPrior: {
+    minAmount: 10_000,
+    thresholdTimesP75: 3,
+    perYear: 4,
+    priorYears: 1,
+    priorSizes: [1, 1.1, 1.25, 1.4, 1.6, 1.85, 2.1, 2.4, 2.8, 3.3, 4.5],
+    draws: 2000,
+  },
+  /**
+   * The rest of this month: its everyday allowance is the usual for those days less `monthCarry` times
+   * what this month has already spent above the usual so far (never below zero): a month's stock-up
+   * done is not done again.
+   */
+  monthCarry: 0.3,
+  /**
+   * Income in no stream (gig payouts, side jobs) is expected at its mean over the allowance's window
+   * when it came at least `minCount` times in at least `minMonths` different months: a habit, not a
+   * one-time bonus.
+   */
+  unplannedIncome: { minCount: 4, minMonths: 3 },
 } as const;
+
+/** Income in no stream, expected at its mean (see `ALLOWANCE_RULES.unplannedIncome`). */
+export interface UnplannedIncome {
+  /** Cash flow per day (≥ 0). */
+  readonly per_day: Cents;
+  /** Deposits counted and the months they came in. */
+  readonly count: number;
+  readonly months: number;
+}
+
+/** Rare, large spending as a compound Poisson process (lumps.ts), cash flows where signed. */
+export interface LumpProcess {
+  /** A purchase of at least this much (cents) is a lump. */
+  readonly threshold: Cents;
+  /** Lumps a year: the prior weighed with the account's own count. */
+  readonly per_year: number;
+  /** Their mean size (cents, > 0). */
+  readonly mean_size: Cents;
+  /** Their expectation per day, cash-flow sign (≤ 0): what the forecast line carries. */
+  readonly per_day: Cents;
+  /** The account's own lumps and the years of history they were counted in. */
+  readonly count: number;
+  readonly years: number;
+  /** The p10–p90 spread of their sum around the expectation per horizon (cash flows). */
+  readonly spread: readonly AllowanceSpread[];
+}
+
+/** The rest of today's month, as the near term reads it (see `ALLOWANCE_RULES.monthCarry`). */
+export interface MonthRest {
+  /** Days after today up to the month's end. */
+  readonly days: number;
+  /** The usual everyday spending of those days and what is expected now, cash flows (≤ 0). */
+  readonly usual: Cents;
+  readonly expected: Cents;
+  /** This month's everyday spending so far (today included) and the usual for those days (cents, ≥ 0). */
+  readonly spent: Cents;
+  readonly usual_so_far: Cents;
+}
 
 /**
  * The past outflows of an account that holds money (`Allowance.withdrawals`): each as its amount
@@ -129,6 +194,15 @@ export interface Allowance {
    * over the band's window, for the forecast's large-withdrawal side (`withdrawalRate`). Absent: none.
    */
   readonly withdrawals?: PastWithdrawals;
+  /**
+   * Rare, large spending (not in `per_weekday`): the forecast adds its expectation per day, and its
+   * spread is already in `spread`. Absent: none (money held, not spent).
+   */
+  readonly lumps?: LumpProcess;
+  /** Income in no stream the forecast line expects. Absent: none. */
+  readonly unplanned_income?: UnplannedIncome;
+  /** The rest of today's month, read from what it has already spent. Absent: the usual allowance. */
+  readonly month_rest?: MonthRest;
   /** Why the allowance is zero, when it is. */
   readonly note: 'insufficient_history' | null;
 }

@@ -126,24 +126,32 @@ describe('estimateAllowance', () => {
 describe("the band: held-out forecasts on the account's own history", () => {
   const ALL = ALLOWANCE_RULES.spreadHorizons;
 
-  it('is zero for spending that never varies, measured or projected at every horizon', () => {
+  it('is only the prior’s rare large spending for spending that never varies, at every horizon', () => {
     const allowance = estimateAllowance({ transactions: daily(400, 2_000), today: TODAY });
-    expect(allowance.spread).toEqual(ALL.map((days) => ({ days, low: 0, high: 0 })));
+    // The held-out errors are all zero; what is left is the pooled prior's large purchases, which a
+    // year of $20 days has not shown but which come to accounts like it.
+    expect(allowance.lumps?.count).toBe(0);
+    expect(allowance.spread).toEqual(allowance.lumps?.spread);
+    expect(allowance.spread.map((s) => s.days)).toEqual(ALL);
   });
 
   it('holds the large purchase the allowance caps, as often as past forecasts met one', () => {
     const sofa = { ...daily(1, 250_000)[0], id: 'sofa', date: addDays(TODAY, -200) } as HistoryTransaction;
-    const { spread, daily_average } = estimateAllowance({
+    const { spread, daily_average, lumps } = estimateAllowance({
       transactions: [...daily(400, 2_000), sofa],
       today: TODAY,
     });
     expect(daily_average).toBe(-2_000);
-    // In 7 of the 303 weekly forecasts (2 %): not in the weekly band. In 90 of the 220 quarterly ones
-    // (41 %): the p10–p90 spread of the errors is the sofa, half of it on each side of the line; three
-    // months drawn from the past (30 of 280 held a sofa) hold one in more than one draw in ten, so the
-    // low side holds the whole sofa.
-    expect(spread[0]).toEqual({ days: 7, low: 0, high: 0 });
-    expect(spread.find((s) => s.days === 90)).toEqual({ days: 90, low: -250_000, high: 125_000 });
+    // The sofa is rare large spending: left out of the held-out errors (all zero now) and counted in
+    // the lumps' process, one in 1.1 years against the prior's 4 a year weighed as one year. Half the
+    // sizes drawn are the sofa's own, so within a quarter one comes in more than one draw in ten: the
+    // low side holds most of a sofa beyond what the line already expects.
+    expect(lumps).toMatchObject({ threshold: 10_000, count: 1 });
+    expect(lumps?.per_year).toBeCloseTo((4 + 1) / (1 + 400 / 365), 2);
+    const quarter = spread.find((s) => s.days === 90);
+    expect(quarter?.low).toBeLessThan(-150_000);
+    expect(quarter?.low).toBeGreaterThan(-250_000);
+    expect(spread[0]?.low).toBe(0);
   });
 
   it('holds a savings account’s lumps and lean a year ahead: months drawn from its own past', () => {

@@ -2,9 +2,17 @@
 // things (groceries, fuel, eating out) per day of the week, so the forecast does not pretend that
 // discretionary spending is zero. Recurring streams and transfers are excluded: the plan has those.
 import { percentile, roundCents, type Cents } from './cents.ts';
-import { formatDay, parseDay, weekday } from './dates.ts';
+import { daysInMonth, formatDay, parseDay, toCivil, weekday, type DayNumber } from './dates.ts';
 import { normalizeMerchant, payeeName } from './merchant.ts';
-import { ALLOWANCE_RULES, NO_ALLOWANCE, type Allowance, type AllowanceInput } from './allowance-rules.ts';
+import {
+  ALLOWANCE_RULES,
+  NO_ALLOWANCE,
+  type Allowance,
+  type AllowanceInput,
+  type MonthRest,
+  type UnplannedIncome,
+} from './allowance-rules.ts';
+import { combineSpreads, lumpProcess, lumpThreshold } from './lumps.ts';
 import { heldOutHistory, measureSpread } from './band.ts';
 import { isTransferLike } from './stream-kind.ts';
 import type { HistoryTransaction } from './types.ts';
@@ -15,7 +23,10 @@ export type {
   Allowance,
   AllowanceInput,
   AllowanceSpread,
+  LumpProcess,
+  MonthRest,
   PastWithdrawals,
+  UnplannedIncome,
   StreamDrift,
 } from './allowance-rules.ts';
 export { measureSpread, type HeldOutHistory, type MeasuredSpread } from './band.ts';
@@ -61,26 +72,49 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
   const days = to - from + 1;
   if (days < minHistory) return NO_ALLOWANCE;
 
-  // Everyday spending per day over the band's longer window; the allowance reads its last `days`.
+  // Rare, large purchases are their own process (lumps.ts): left out of the daily mean and of the
+  // held-out errors, so the band's two parts do not count them twice.
   const bandFrom = Math.max(today - ALLOWANCE_RULES.bandLookbackDays, historyStart);
   const bandDays = to - bandFrom + 1;
+  const purchases: number[] = [];
+  for (const tx of posted)
+    if (tx.amount > 0 && parseDay(tx.date) <= to && !excluded.has(tx.id) && isEverydaySpending(tx))
+      purchases.push(tx.amount);
+  const threshold = lumpThreshold(purchases);
+  const lumpIds = new Set<string>();
+  const lumpSizes: number[] = [];
+  for (const tx of posted) {
+    if (tx.amount < threshold || parseDay(tx.date) > to || excluded.has(tx.id) || !isEverydaySpending(tx))
+      continue;
+    lumpIds.add(tx.id);
+    lumpSizes.push(tx.amount);
+  }
+
+  // Everyday spending per day over the band's longer window; the allowance reads its last `days`.
   const everyday = new Float64Array(bandDays);
   let used = 0;
   for (const tx of posted) {
     const day = parseDay(tx.date);
     if (day < bandFrom || day > to || excluded.has(tx.id) || !isEverydaySpending(tx)) continue;
-    everyday[day - bandFrom] = (everyday[day - bandFrom] ?? 0) + tx.amount;
     if (day >= from) used += 1;
+    if (lumpIds.has(tx.id)) continue;
+    everyday[day - bandFrom] = (everyday[day - bandFrom] ?? 0) + tx.amount;
   }
   const perDay = everyday.subarray(from - bandFrom);
   const spendingDays = [...perDay].filter((v) => v > 0);
   const cap = roundCents(percentile(spendingDays, ALLOWANCE_RULES.dailyCapPercentile));
   const capped = everyday.map((v) => Math.min(v, cap));
-  const heldOut = heldOutHistory(input, posted, bandFrom, bandDays, capped);
+  const heldOut = heldOutHistory(
+    { ...input, exclude_transaction_ids: [...(input.exclude_transaction_ids ?? []), ...lumpIds] },
+    posted,
+    bandFrom,
+    bandDays,
+    capped,
+  );
   const band = measureSpread(heldOut.history);
-  const withdrawals = everyday.some((v) => v !== 0)
-    ? undefined
-    : pastWithdrawals(posted, excluded, bandFrom, to, today);
+  const spends = everyday.some((v) => v !== 0) || lumpIds.size > 0;
+  const withdrawals = spends ? undefined : pastWithdrawals(posted, excluded, bandFrom, to, today);
+  const lumps = spends ? lumpProcess(lumpSizes, bandDays / 365, threshold) : undefined;
   const sums = [0, 0, 0, 0, 0, 0, 0];
   const counts = [0, 0, 0, 0, 0, 0, 0];
   let total = 0;
@@ -95,6 +129,8 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
   const flow = (sum: number, count: number): Cents =>
     count > 0 ? -Math.max(0, roundCents(sum / count)) || 0 : 0;
   const perWeekday = sums.map((s, wd) => flow(s, counts[wd] ?? 0));
+  const monthRest = restOfMonth(posted, excluded, lumpIds, cap, perWeekday, today);
+  const income = unplannedIncome(posted, excluded, from, to);
   return {
     per_weekday: [
       perWeekday[0] ?? 0,
@@ -112,10 +148,86 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
     transactions_used: used,
     daily_cap: cap,
     method: 'weekday-mean-of-capped-days',
-    spread: band.spread,
+    spread: lumps ? combineSpreads(band.spread, lumps.spread) : band.spread,
     spread_growth: band.growth,
     drift: heldOut.drift,
     ...(withdrawals ? { withdrawals } : {}),
+    ...(lumps ? { lumps } : {}),
+    ...(monthRest ? { month_rest: monthRest } : {}),
+    ...(income ? { unplanned_income: income } : {}),
     note: null,
   };
+}
+
+/**
+ * The rest of today's month from what it has already spent: the usual everyday spending of its
+ * remaining days, less `monthCarry` times this month's spending so far (today included; capped days,
+ * lumps apart) above the usual for those days, never below zero nor above twice the usual. Null on a
+ * month's last day or when nothing is spent.
+ */
+function restOfMonth(
+  posted: readonly HistoryTransaction[],
+  excluded: ReadonlySet<string>,
+  lumpIds: ReadonlySet<string>,
+  cap: Cents,
+  perWeekday: readonly Cents[],
+  today: DayNumber,
+): MonthRest | undefined {
+  const { year, month, day } = toCivil(today);
+  const first = today - day + 1;
+  const rest = daysInMonth(year, month) - day;
+  const usualOf = (a: DayNumber, b: DayNumber) => {
+    let sum = 0;
+    for (let d = a; d <= b; d += 1) sum -= perWeekday[weekday(d)] ?? 0;
+    return sum;
+  };
+  const usual = usualOf(today + 1, today + rest);
+  if (rest <= 0 || usual <= 0) return undefined;
+  const byDay = new Map<DayNumber, number>();
+  for (const tx of posted) {
+    const d = parseDay(tx.date);
+    if (d < first || d > today || excluded.has(tx.id) || lumpIds.has(tx.id) || !isEverydaySpending(tx))
+      continue;
+    byDay.set(d, (byDay.get(d) ?? 0) + tx.amount);
+  }
+  let spent = 0;
+  for (const v of byDay.values()) spent += Math.min(v, cap);
+  const usualSoFar = usualOf(first, today);
+  const expected = Math.min(
+    2 * usual,
+    Math.max(0, usual - ALLOWANCE_RULES.monthCarry * (spent - usualSoFar)),
+  );
+  return {
+    days: rest,
+    usual: -roundCents(usual) || 0,
+    expected: -roundCents(expected) || 0,
+    spent: roundCents(Math.max(0, spent)),
+    usual_so_far: roundCents(usualSoFar),
+  };
+}
+
+/**
+ * Income in no stream over days `from`…`to` (deposits categorised as income, not a transfer and not
+ * excluded), as a mean per day, when it is a habit (`ALLOWANCE_RULES.unplannedIncome`).
+ */
+function unplannedIncome(
+  posted: readonly HistoryTransaction[],
+  excluded: ReadonlySet<string>,
+  from: DayNumber,
+  to: DayNumber,
+): UnplannedIncome | undefined {
+  let sum = 0;
+  let count = 0;
+  const months = new Set<string>();
+  for (const tx of posted) {
+    const d = parseDay(tx.date);
+    if (tx.amount >= 0 || d < from || d > to || excluded.has(tx.id)) continue;
+    if (tx.personal_finance_category?.primary !== 'INCOME') continue;
+    sum -= tx.amount;
+    count += 1;
+    months.add(tx.date.slice(0, 7));
+  }
+  const { minCount, minMonths } = ALLOWANCE_RULES.unplannedIncome;
+  if (count < minCount || months.size < minMonths) return undefined;
+  return { per_day: roundCents(sum / (to - from + 1)), count, months: months.size };
 }

@@ -4,9 +4,9 @@
 // counts in every account's own view but once in the all-accounts total. Built for a 2 ms budget per
 // account: items are bucketed by day index with integer arithmetic, no Date objects in the loop.
 import type { Cents } from './cents.ts';
-import { daysInMonth, formatCivil, parseDay, toCivil, weekday, type DayNumber } from './dates.ts';
-import { ALLOWANCE_RULES, type Allowance, type AllowanceSpread } from './allowance-rules.ts';
-import { withdrawalRate } from './withdrawals.ts';
+import { daysInMonth, formatCivil, parseDay, toCivil, type DayNumber } from './dates.ts';
+import type { Allowance } from './allowance-rules.ts';
+import { addAllowance, addBand, addWithdrawalRisk, type OwnPlanned } from './allowance-series.ts';
 import { flowFromPlaid, PLAN_HORIZON_DAYS, type PlanItem } from './plan.ts';
 import type { AccountType } from './types.ts';
 
@@ -43,7 +43,29 @@ export interface ForecastAccount {
 export type ForecastPlanned = Pick<
   PlanItem,
   'account_id' | 'due_date' | 'amount' | 'is_reconciled' | 'is_user_deleted'
->;
+> &
+  Partial<Pick<PlanItem, 'is_generated'>>;
+
+/**
+ * The person's own planned outflows (`is_generated` false: items they added) of one account, by day
+ * index: they take the place of the allowance's expectation for their month (allowance-series.ts).
+ */
+function ownPlanned(
+  planned: readonly ForecastPlanned[],
+  accountId: string | null,
+  start: DayNumber,
+  n: number,
+): OwnPlanned[] {
+  const out: OwnPlanned[] = [];
+  for (const item of planned) {
+    if (item.is_generated !== false || item.amount >= 0 || !countsTowardForecast(item)) continue;
+    const account = item.account_id ?? null;
+    if (accountId !== null && account !== null && account !== accountId) continue;
+    const day = parseDay(item.due_date) - start;
+    if (day >= 1 && day < n) out.push({ day, amount: -item.amount });
+  }
+  return out;
+}
 
 export interface ForecastActual {
   readonly account_id: string;
@@ -180,94 +202,6 @@ function rowsFrom(
   return rows;
 }
 
-/**
- * Adds an allowance (cash flow per weekday) as balance changes from tomorrow on, with what drifting
- * streams bring beyond their planned amounts (allowance.ts `StreamDrift`: growing interest).
- */
-function addAllowance(out: Float64Array, start: DayNumber, allowance: Allowance, sign: 1 | -1): void {
-  const startWeekday = weekday(start);
-  for (let i = 1; i < out.length; i += 1) {
-    out[i] = (out[i] ?? 0) + sign * (allowance.per_weekday[(startWeekday + i) % 7] ?? 0);
-  }
-  for (const d of allowance.drift ?? []) {
-    if (!(d.period_days >= 1)) continue;
-    for (let k = 0; ; k += 1) {
-      const i = d.first_day + Math.round(k * d.period_days);
-      if (i >= out.length) break;
-      if (i >= 1) out[i] = (out[i] ?? 0) + sign * Math.round(d.amount + d.step * k);
-    }
-  }
-}
-
-/**
- * Adds an allowance's uncertainty band as balance offsets per row (honest about its
- * uncertainty). Row i is i days after today; its cash-flow spread is interpolated linearly between the
- * measured horizons (from zero today) and, beyond the longest horizon h, widened by (i / h)^growth, the
- * growth measured on the account's history (allowance.ts; √ when unmeasured). Liabilities flip the
- * sign, so the more-spending side becomes the high side. Offsets are whole cents and never narrow with
- * distance.
- */
-function addBand(
-  low: Float64Array,
-  high: Float64Array,
-  spread: readonly AllowanceSpread[] | undefined,
-  sign: 1 | -1,
-  growth = 0.5,
-): void {
-  const last = spread?.[spread.length - 1];
-  if (!spread || !last || last.days <= 0) return;
-  let prevDays = 0;
-  let prevLow = 0;
-  let prevHigh = 0;
-  let k = 0;
-  for (let i = 1; i < low.length; i += 1) {
-    let flowLow: number;
-    let flowHigh: number;
-    if (i <= last.days) {
-      let point = spread[k] ?? last;
-      while (i > point.days) {
-        prevDays = point.days;
-        prevLow = point.low;
-        prevHigh = point.high;
-        k += 1;
-        point = spread[k] ?? last;
-      }
-      const t = (i - prevDays) / (point.days - prevDays);
-      flowLow = prevLow + t * (point.low - prevLow);
-      flowHigh = prevHigh + t * (point.high - prevHigh);
-    } else {
-      const widen = Math.pow(i / last.days, growth);
-      flowLow = last.low * widen;
-      flowHigh = last.high * widen;
-    }
-    low[i] = (low[i] ?? 0) + Math.round(sign === 1 ? flowLow : -flowHigh);
-    high[i] = (high[i] ?? 0) + Math.round(sign === 1 ? flowHigh : -flowLow);
-  }
-}
-
-/**
- * The low side of an account that holds money (`Allowance.withdrawals`) also reaches the p10 of what
- * large withdrawals take by each day: with `withdrawalRate` a year (the pooled prior weighed with the
- * account's own past), at least one comes by day i with probability p = 1 − e^(−rate · i / 365), and
- * the band's 10 % beyond its low side is then the (1 − 0.1 / p) quantile of the prior's shares of the
- * balance (none while p ≤ 0.1). Whichever is lower, this or the measured side, counts: an account
- * whose own months held such withdrawals has them in its band already. Never narrows with distance.
- */
-function addWithdrawalRisk(low: Float64Array, allowance: Allowance, balance: Cents): void {
-  if (!allowance.withdrawals || balance <= 0) return;
-  const rate = withdrawalRate(allowance.withdrawals, balance);
-  const shares = ALLOWANCE_RULES.withdrawalPrior.shares;
-  const tail = 1 - ALLOWANCE_RULES.spreadPercentiles[1];
-  for (let i = 1; i < low.length; i += 1) {
-    const p = 1 - Math.exp((-rate * i) / 365);
-    if (p <= tail) continue;
-    const at = (1 - tail / p) * (shares.length - 1);
-    const k = Math.floor(at);
-    const share = (shares[k] ?? 0) + (at - k) * ((shares[k + 1] ?? shares[k] ?? 0) - (shares[k] ?? 0));
-    low[i] = Math.min(low[i] ?? 0, -Math.round(share * balance));
-  }
-}
-
 const cents = (values: Float64Array): Cents[] => Array.from(values, (v) => v || 0);
 
 /** The daily rows from the opening balance and the day-indexed series, with the series themselves. */
@@ -323,7 +257,13 @@ export function forecastAccount(input: AccountForecastInput): Forecast {
   const bandLow = new Float64Array(n);
   const bandHigh = new Float64Array(n);
   if (input.allowance) {
-    addAllowance(allowance, start, input.allowance, sign);
+    addAllowance(
+      allowance,
+      start,
+      input.allowance,
+      sign,
+      ownPlanned(input.planned, account.account_id, start, n),
+    );
     addBand(bandLow, bandHigh, input.allowance.spread, sign, input.allowance.spread_growth);
     if (sign === 1) addWithdrawalRisk(bandLow, input.allowance, account.current_balance);
   }
@@ -365,7 +305,8 @@ export function forecastTotal(input: TotalForecastInput): Forecast {
     position += isLiability(account.account_type) ? -account.current_balance : account.current_balance;
     const a = input.allowances?.get(account.account_id);
     if (a) {
-      addAllowance(allowance, start, a, 1);
+      const items = input.planned.filter((p) => p.account_id === account.account_id);
+      addAllowance(allowance, start, a, 1, ownPlanned(items, account.account_id, start, n));
       // The accounts' bands add up: as if their everyday spending moved together (a wide, safe total).
       const own = new Float64Array(n);
       addBand(own, bandHigh, a.spread, 1, a.spread_growth);

@@ -5,6 +5,7 @@
 import { roundCents, type Cents } from './cents.ts';
 import { formatDay, parseDay } from './dates.ts';
 import type { CategoryRef, RecurringStream } from './recurring.ts';
+import { plannedAmount } from './planned-amount.ts';
 import { occurrencesBetween, type Schedule } from './schedule.ts';
 
 /** spec §9: running balances and the plan cover today plus 730 days. */
@@ -53,9 +54,12 @@ export function flowFromPlaid(plaidAmount: Cents): Cents {
   return plaidAmount === 0 ? 0 : -plaidAmount;
 }
 
-/** The planned cash flow of one occurrence of a stream. */
-export function streamFlow(stream: Pick<RecurringStream, 'direction' | 'amount'>): Cents {
-  return stream.direction === 'inflow' ? stream.amount.expected : -stream.amount.expected;
+export { plannedAmount } from './planned-amount.ts';
+
+/** The planned cash flow of one occurrence of a stream (`plannedAmount`). */
+export function streamFlow(stream: Pick<RecurringStream, 'direction' | 'amount' | 'kind'>): Cents {
+  const amount = plannedAmount(stream);
+  return stream.direction === 'inflow' ? amount : -amount;
 }
 
 // FNV-1a, twice with different offsets: 64 bits of a stable, dependency-free hash for ids.

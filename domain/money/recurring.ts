@@ -5,10 +5,11 @@
 import { formatCents, medianAbsoluteDeviation, median, roundCents, type Cents } from './cents.ts';
 import { formatDay, isBusinessDay, parseDay, type DayNumber } from './dates.ts';
 import { displayName, normalizeMerchant, payeeName } from './merchant.ts';
+import { plannedAmount } from './planned-amount.ts';
 import { RECURRING_RULES } from './recurring-rules.ts';
 import { describeSchedule, periodDays, shiftToBusinessDay, type BusinessDayShift } from './schedule.ts';
 import { bestFit, type Fit, type Point } from './schedule-fit.ts';
-import { expectedAmount } from './stream-amount.ts';
+import { describeVariableAmount, expectedAmount, recentMedian } from './stream-amount.ts';
 import { classify } from './stream-kind.ts';
 import type {
   AccountType,
@@ -162,12 +163,15 @@ const KIND_NOUNS: Record<StreamKind, string> = {
   transfer: 'transfers',
 };
 
-function describeAmount(amount: StreamAmount): string {
+function describeAmount(amount: StreamAmount, kind: StreamKind): string {
   if (amount.min === amount.max) return `Always ${formatCents(amount.median)}.`;
   if (!amount.variable) {
     return `Usually ${formatCents(amount.median)} (${formatCents(amount.min)} to ${formatCents(amount.max)}); next expected ${formatCents(amount.expected)}.`;
   }
-  return `Varies from ${formatCents(amount.min)} to ${formatCents(amount.max)}; typically ${formatCents(amount.median)}, next expected about ${formatCents(amount.expected)}.`;
+  // A variable amount says it varies, and what it is planned at follows its latest amounts.
+  const planned = plannedAmount({ kind, amount });
+  const recent = describeVariableAmount(planned, amount.last ?? []);
+  return `Varies from ${formatCents(amount.min)} to ${formatCents(amount.max)}: planned at ${recent}.`;
 }
 
 function buildStream(
@@ -190,6 +194,8 @@ function buildStream(
     max: Math.max(...amounts),
     expected: expectedAmount(amounts),
     variable: fit.spread > rules.fixedAmountSpread,
+    recent: recentMedian(amounts.slice(-12)),
+    last: amounts.slice(-3),
   };
   const categorised = txs.filter((t) => t.personal_finance_category?.primary);
   const common = mostCommon(
@@ -248,7 +254,7 @@ function buildStream(
       (missed > 0
         ? `; ${missed} expected ${missed === 1 ? 'occurrence was' : 'occurrences were'} missed.`
         : '.'),
-    describeAmount(amount),
+    describeAmount(amount, kind),
     status === 'ended'
       ? `Nothing since ${formatDay(lastInlier.point.day)}, more than ${rules.endedAfterPeriods} periods ago: treated as ended.`
       : (late ? `The one due on ${late.due_date} has not arrived yet. ` : '') +

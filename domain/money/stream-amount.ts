@@ -39,7 +39,8 @@ const sameLevel = (a: Cents, b: Cents): boolean => Math.abs(a - b) <= Math.max(a
  * - the mean of the last 26 when they come at two or three prices, at least two of them seen twice
  *   (a meal kit dearer one week in five, a bill with an occasional add-on): the plan's sum over many
  *   occurrences is then right, where the usual price would be low every time;
- * - otherwise the median of the last 12 (a year of a variable bill).
+ * - otherwise the median of the last 12 (a year of a variable bill; the plan's next occurrences of a
+ *   variable bill follow `recentMedian` instead).
  */
 export function expectedAmount(amountsOldestFirst: readonly Cents[]): Cents {
   const n = amountsOldestFirst.length;
@@ -61,4 +62,40 @@ export function expectedAmount(amountsOldestFirst: readonly Cents[]): Cents {
   if (levels.length <= 3 && levels.filter((l) => l.count >= 2).length >= 2)
     return roundCents(mixWindow.reduce((sum, a) => sum + a, 0) / mixWindow.length);
   return roundCents(median(recent));
+}
+
+/** How fast older amounts lose weight in `recentMedian`: half the weight every this many occurrences. */
+export const RECENT_HALF_LIFE = 2;
+
+/**
+ * The weighted median of amounts (oldest first), each weighing half as much as the one
+ * `RECENT_HALF_LIFE` occurrences after it: the amount at which the weights below and above balance.
+ */
+export function recentMedian(amountsOldestFirst: readonly Cents[]): Cents {
+  const n = amountsOldestFirst.length;
+  if (n === 0) return 0;
+  const weighted = amountsOldestFirst
+    .map((amount, i) => ({ amount, weight: 0.5 ** ((n - 1 - i) / RECENT_HALF_LIFE) }))
+    .sort((a, b) => a.amount - b.amount);
+  const total = weighted.reduce((sum, w) => sum + w.weight, 0);
+  let below = 0;
+  for (const [k, w] of weighted.entries()) {
+    below += w.weight;
+    if (below > total / 2) return roundCents(w.amount);
+    if (below === total / 2) return roundCents((w.amount + (weighted[k + 1]?.amount ?? w.amount)) / 2);
+  }
+  return roundCents(weighted[weighted.length - 1]?.amount ?? 0);
+}
+
+/**
+ * The words for a variable amount where the plan shows it: "about $55, last three $43–$59" (the
+ * expected amount and the range of the latest three).
+ */
+export function describeVariableAmount(expected: Cents, amountsOldestFirst: readonly Cents[]): string {
+  const last = amountsOldestFirst.slice(-3);
+  const lo = Math.min(...last);
+  const hi = Math.max(...last);
+  const dollars = (c: Cents) => `$${Math.round(c / 100).toLocaleString('en-US')}`;
+  const range = lo === hi ? dollars(lo) : `${dollars(lo)}–${dollars(hi)}`;
+  return `about ${dollars(expected)}, last ${last.length === 3 ? 'three' : last.length === 2 ? 'two' : 'one'} ${range}`;
 }

@@ -41,6 +41,13 @@ export interface StreamAmount {
   readonly expected: Cents;
   /** The amount varies (MAD above 2 % of the median), like a utility bill or hourly pay. */
   readonly variable: boolean;
+  /**
+   * The recency-weighted median of the last 12 (`recentMedian`): what a variable bill's next
+   * occurrences are planned at. Absent on streams detected before it existed: `expected` then.
+   */
+  readonly recent?: Cents;
+  /** The latest three amounts, oldest first (for "about $55, last three $43–$59"). */
+  readonly last?: readonly Cents[];
 }
 
 /** The numbers behind `confidence`, shown to users who ask "why is this recurring?". */

@@ -1,0 +1,152 @@
+// The allowance as the forecast adds it: everyday spending per weekday (the rest of this month read
+// from what it has already spent), rare large spending's expectation, drifting streams, and the band
+// around them with the large-withdrawal side of savings. What the person planned themselves takes the
+// place of the expectation it stands for, so the line does not count it twice.
+import type { Cents } from './cents.ts';
+import { toCivil, weekday, type DayNumber } from './dates.ts';
+import { ALLOWANCE_RULES, type Allowance, type AllowanceSpread } from './allowance-rules.ts';
+import { withdrawalRate } from './withdrawals.ts';
+
+/**
+ * The person's own planned outflows (items they added, not generated from a stream) per day index, as
+ * magnitudes: each takes the place of expected spending of its month (`addAllowance`).
+ */
+export interface OwnPlanned {
+  readonly day: number;
+  readonly amount: Cents;
+}
+
+/**
+ * Adds an allowance as balance changes from tomorrow on: everyday spending per weekday (over the rest
+ * of this month, as `month_rest` expects it), rare large spending's expectation per day (`lumps`), and
+ * what drifting streams bring beyond their planned amounts (`StreamDrift`: growing interest). In each
+ * calendar month the person's own planned outflows take the place of as much expected spending (large
+ * ones of the large spending's, others of the everyday's), so a planned $200 shop is not also in the
+ * allowance; the expectation left is spread over the month's days as before, never below zero.
+ */
+export function addAllowance(
+  out: Float64Array,
+  start: DayNumber,
+  allowance: Allowance,
+  sign: 1 | -1,
+  own: readonly OwnPlanned[] = [],
+): void {
+  const n = out.length;
+  const everyday = new Float64Array(n);
+  const lumps = new Float64Array(n);
+  const startWeekday = weekday(start);
+  const rest = allowance.month_rest;
+  const restFactor = rest && rest.usual < 0 ? rest.expected / rest.usual : 1;
+  const lumpDaily = -(allowance.lumps?.per_day ?? 0);
+  for (let i = 1; i < n; i += 1) {
+    const usual = -(allowance.per_weekday[(startWeekday + i) % 7] ?? 0);
+    everyday[i] = rest && i <= rest.days ? usual * restFactor : usual;
+    lumps[i] = lumpDaily;
+  }
+  if (own.length > 0) {
+    const threshold = allowance.lumps?.threshold ?? Number.POSITIVE_INFINITY;
+    // Month of each day index: the index of its first day (day 1 for the rest of this month).
+    const monthStart = new Int32Array(n);
+    let first = 1;
+    for (let i = 1; i < n; i += 1) {
+      if (toCivil(start + i).day === 1) first = i;
+      monthStart[i] = first;
+    }
+    const taken = new Map<string, number>();
+    for (const item of own) {
+      if (item.day < 1 || item.day >= n || item.amount <= 0) continue;
+      const key = `${item.amount >= threshold ? 'l' : 'e'}${monthStart[item.day] ?? 1}`;
+      taken.set(key, (taken.get(key) ?? 0) + item.amount);
+    }
+    for (const [key, amount] of taken) {
+      const series = key.startsWith('l') ? lumps : everyday;
+      const from = Number(key.slice(1));
+      let end = from;
+      while (end + 1 < n && monthStart[end + 1] === from) end += 1;
+      let total = 0;
+      for (let i = from; i <= end; i += 1) total += series[i] ?? 0;
+      const keep = total > 0 ? Math.max(0, 1 - amount / total) : 1;
+      for (let i = from; i <= end; i += 1) series[i] = (series[i] ?? 0) * keep;
+    }
+  }
+  const income = allowance.unplanned_income?.per_day ?? 0;
+  for (let i = 1; i < n; i += 1)
+    out[i] = (out[i] ?? 0) + sign * Math.round(income - (everyday[i] ?? 0) - (lumps[i] ?? 0));
+  for (const d of allowance.drift ?? []) {
+    if (!(d.period_days >= 1)) continue;
+    for (let k = 0; ; k += 1) {
+      const i = d.first_day + Math.round(k * d.period_days);
+      if (i >= n) break;
+      if (i >= 1) out[i] = (out[i] ?? 0) + sign * Math.round(d.amount + d.step * k);
+    }
+  }
+}
+
+/**
+ * Adds an allowance's uncertainty band as balance offsets per row (honest about its
+ * uncertainty). Row i is i days after today; its cash-flow spread is interpolated linearly between the
+ * measured horizons (from zero today) and, beyond the longest horizon h, widened by (i / h)^growth, the
+ * growth measured on the account's history (allowance.ts; √ when unmeasured). Liabilities flip the
+ * sign, so the more-spending side becomes the high side. Offsets are whole cents and never narrow with
+ * distance.
+ */
+export function addBand(
+  low: Float64Array,
+  high: Float64Array,
+  spread: readonly AllowanceSpread[] | undefined,
+  sign: 1 | -1,
+  growth = 0.5,
+): void {
+  const last = spread?.[spread.length - 1];
+  if (!spread || !last || last.days <= 0) return;
+  let prevDays = 0;
+  let prevLow = 0;
+  let prevHigh = 0;
+  let k = 0;
+  for (let i = 1; i < low.length; i += 1) {
+    let flowLow: number;
+    let flowHigh: number;
+    if (i <= last.days) {
+      let point = spread[k] ?? last;
+      while (i > point.days) {
+        prevDays = point.days;
+        prevLow = point.low;
+        prevHigh = point.high;
+        k += 1;
+        point = spread[k] ?? last;
+      }
+      const t = (i - prevDays) / (point.days - prevDays);
+      flowLow = prevLow + t * (point.low - prevLow);
+      flowHigh = prevHigh + t * (point.high - prevHigh);
+    } else {
+      const widen = Math.pow(i / last.days, growth);
+      flowLow = last.low * widen;
+      flowHigh = last.high * widen;
+    }
+    low[i] = (low[i] ?? 0) + Math.round(sign === 1 ? flowLow : -flowHigh);
+    high[i] = (high[i] ?? 0) + Math.round(sign === 1 ? flowHigh : -flowLow);
+  }
+}
+
+/**
+ * The low side of an account that holds money (`Allowance.withdrawals`) also reaches the p10 of what
+ * large withdrawals take by each day: with `withdrawalRate` a year (the pooled prior weighed with the
+ * account's own past), at least one comes by day i with probability p = 1 − e^(−rate · i / 365), and
+ * the band's 10 % beyond its low side is then the (1 − 0.1 / p) quantile of the prior's shares of the
+ * balance (none while p ≤ 0.1). Whichever is lower, this or the measured side, counts: an account
+ * whose own months held such withdrawals has them in its band already. Never narrows with distance.
+ */
+export function addWithdrawalRisk(low: Float64Array, allowance: Allowance, balance: Cents): void {
+  if (!allowance.withdrawals || balance <= 0) return;
+  const rate = withdrawalRate(allowance.withdrawals, balance);
+  const shares = ALLOWANCE_RULES.withdrawalPrior.shares;
+  const tail = 1 - ALLOWANCE_RULES.spreadPercentiles[1];
+  for (let i = 1; i < low.length; i += 1) {
+    const p = 1 - Math.exp((-rate * i) / 365);
+    if (p <= tail) continue;
+    const at = (1 - tail / p) * (shares.length - 1);
+    const k = Math.floor(at);
+    const share = (shares[k] ?? 0) + (at - k) * ((shares[k + 1] ?? shares[k] ?? 0) - (shares[k] ?? 0));
+    low[i] = Math.min(low[i] ?? 0, -Math.round(share * balance));
+  }
+}

@@ -1,0 +1,118 @@
+// Rare, large spending as its own process: a sofa, a car repair, a flight. The everyday allowance caps
+// each day, so it never holds them, and a band measured on one short past sees too few of them to know
+// how they add up over months. They are modelled as a compound Poisson process — how often and how big
+// from the account's own history, pooled with a prior over many accounts where the history is short —
+// whose expectation joins the forecast line and whose p10–p90 spread around it joins the band
+// (docs/money-engine.md "Rare large spending").
+import { percentile, roundCents, type Cents } from './cents.ts';
+import { ALLOWANCE_RULES, type AllowanceSpread, type LumpProcess } from './allowance-rules.ts';
+
+/**
+ * The threshold of a lump for an account whose everyday purchases are `amounts` (cents, > 0): several
+ * times a usual purchase, and never under `minAmount`.
+ */
+export function lumpThreshold(amounts: readonly Cents[]): Cents {
+  const { minAmount, thresholdTimesP75 } = ALLOWANCE_RULES.lumpPrior;
+  return Math.max(minAmount, roundCents(thresholdTimesP75 * percentile(amounts, 0.75)));
+}
+
+/** xorshift32 with a fixed seed: the same history gives the same band. */
+function generator(): () => number {
+  let state = 0x2545f491;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+}
+
+/** A Poisson draw with mean `mean` (Knuth's product of uniforms; the means here are small). */
+function poisson(mean: number, next: () => number): number {
+  if (mean > 30) return Math.max(0, Math.round(mean + Math.sqrt(mean) * gaussian(next)));
+  const limit = Math.exp(-mean);
+  let k = 0;
+  let product = next();
+  while (product > limit) {
+    k += 1;
+    product *= next();
+  }
+  return k;
+}
+
+function gaussian(next: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
+}
+
+/**
+ * The process of an account from its own lumps (`sizes`, cents, over `years` of history) and the
+ * pooled prior (`ALLOWANCE_RULES.lumpPrior`): the rate is the Gamma–Poisson posterior mean
+ * (prior rate × prior years + own count) / (prior years + own years); a size is drawn from the prior's
+ * shares of the threshold with the prior's weight, else from the account's own sizes. The spread per
+ * horizon is the p10 and p90 of 2,000 simulated sums around their expectation (cash flows: more
+ * lumps than expected is the low side).
+ */
+export function lumpProcess(sizes: readonly Cents[], years: number, threshold: Cents): LumpProcess {
+  const { perYear, priorYears, priorSizes, draws } = ALLOWANCE_RULES.lumpPrior;
+  const rate = (perYear * priorYears + sizes.length) / (priorYears + Math.max(0, years));
+  const priorWeight = priorYears / (priorYears + sizes.length);
+  const priorMean = (priorSizes.reduce((a, b) => a + b, 0) / priorSizes.length) * threshold;
+  const ownMean = sizes.length > 0 ? sizes.reduce((a, b) => a + b, 0) / sizes.length : priorMean;
+  const meanSize = priorWeight * priorMean + (1 - priorWeight) * ownMean;
+  const next = generator();
+  const drawSize = (): number => {
+    if (sizes.length === 0 || next() < priorWeight) {
+      const at = next() * (priorSizes.length - 1);
+      const k = Math.floor(at);
+      const a = priorSizes[k] ?? 1;
+      return (a + (at - k) * ((priorSizes[k + 1] ?? a) - a)) * threshold;
+    }
+    return sizes[Math.floor(next() * sizes.length)] ?? threshold;
+  };
+  const [pLow, pHigh] = ALLOWANCE_RULES.spreadPercentiles;
+  const spread: AllowanceSpread[] = [];
+  for (const days of ALLOWANCE_RULES.spreadHorizons) {
+    const mean = (rate * days) / 365;
+    const sums: number[] = [];
+    for (let d = 0; d < draws; d += 1) {
+      let sum = 0;
+      for (let n = poisson(mean, next); n > 0; n -= 1) sum += drawSize();
+      sums.push(sum);
+    }
+    const expected = mean * meanSize;
+    spread.push({
+      days,
+      low: Math.min(0, -roundCents(percentile(sums, pHigh) - expected)) || 0,
+      high: Math.max(0, roundCents(expected - percentile(sums, pLow))),
+    });
+  }
+  return {
+    threshold,
+    per_year: Math.round(rate * 1000) / 1000,
+    mean_size: roundCents(meanSize),
+    per_day: -roundCents((rate / 365) * meanSize) || 0,
+    count: sizes.length,
+    years: Math.round(years * 1000) / 1000,
+    spread,
+  };
+}
+
+/**
+ * The measured band `a` and the lumps' spread `b`, two independent sources of surprise, as one: their
+ * sides add in quadrature (the spread of a sum of independent parts), horizon by horizon. No measured
+ * band (under about four months of history) stays no band: the line is then too new to bound.
+ */
+export function combineSpreads(
+  a: readonly AllowanceSpread[],
+  b: readonly AllowanceSpread[],
+): AllowanceSpread[] {
+  return a.map((s) => {
+    const other = b.find((x) => x.days === s.days);
+    if (!other) return s;
+    return {
+      days: s.days,
+      low: -roundCents(Math.hypot(s.low, other.low)) || 0,
+      high: roundCents(Math.hypot(s.high, other.high)),
+    };
+  });
+}
