@@ -65,6 +65,33 @@ describe('manual accounts', () => {
     expect(computeTotals(body.accounts).netWorth).toBe(100_000 + 45_000_000 - 500_000);
     expect(body.accounts.find((a) => a.id === account.id)?.balance_as_of).toBe('2026-01-31');
   });
+
+  it("start the forecast's cash and net worth like a linked account", async () => {
+    const { user, profileId, account } = await newProfileWithAccount('cash', 123_456);
+    await manualAccount(user, profileId, { account_name: 'Car', kind: 'vehicle', current_balance: 900_000 });
+
+    const cash = await profileApi<{ rows: Array<{ balance_date: string; closing_balance: number }> }>(
+      'GET',
+      '/running-balances?view=cash&days=3&includeAllowance=false',
+      { token: user.idToken, profileId },
+    );
+    const worth = await profileApi<{ rows: Array<{ closing_balance: number }> }>(
+      'GET',
+      '/running-balances?view=net_worth&days=3&includeAllowance=false',
+      { token: user.idToken, profileId },
+    );
+    const one = await profileApi<{ rows: Array<{ closing_balance: number }> }>(
+      'GET',
+      `/running-balances?accountId=${account.id}&days=3&includeAllowance=false`,
+      { token: user.idToken, profileId },
+    );
+
+    expect(cash.status, JSON.stringify(cash.body)).toBe(200);
+    expect(cash.body.rows[0]?.closing_balance).toBe(123_456);
+    expect(worth.body.rows[0]?.closing_balance).toBe(123_456 + 900_000);
+    expect(one.body.rows.map((r) => r.closing_balance)).toEqual([123_456, 123_456, 123_456, 123_456]);
+    await forecastSettled(profileId);
+  });
 });
 
 describe('statement import', () => {
