@@ -2,143 +2,32 @@
 // It verifies the Cognito JWT against the pool's JWKS (issuer and audience, as the cloud authorizer
 // does), builds the same API Gateway v2 event, and calls the same handler module in-process.
 import type { OperatorConsole } from './operator-console.ts';
-import {
-  createServer,
-  STATUS_CODES,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { Duplex } from 'node:stream';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { JWTPayload } from 'jose';
 import { keepConnectionsLongerThanClients } from './keep-alive.ts';
-import { WebSocket, WebSocketServer } from 'ws';
-import {
-  catalog,
-  type CatalogEntry,
-  type HttpMethod,
-  type RouteThrottle,
-  type WebSocketRouteKey,
-} from '../functions/catalog.ts';
+import { catalog, type CatalogEntry } from '../functions/catalog.ts';
 import { errorMessages } from '../domain/errors.ts';
 import { cognitoTokenVerifier } from '../functions/lib/cognito-token.ts';
-import type { RealtimeSender } from '../functions/lib/ports/realtime.ts';
 import { notImplementedResponse } from '../functions/lib/not-implemented.ts';
 import { readOutbox, renderOutboxPage } from './outbox.ts';
 import { localAvatarPath, storeLocalUpload } from '../functions/lib/ports/avatar-store.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname } from 'node:path';
-
-type Handler = (event: unknown, context: Context) => Promise<APIGatewayProxyResultV2>;
-
-interface CompiledRoute {
-  entry: CatalogEntry;
-  method: HttpMethod;
-  path: string;
-  routeKey: string;
-  pattern: RegExp;
-  params: string[];
-  /** Literal segments rank before parameters, as API Gateway prefers the most specific route. */
-  specificity: number;
-  throttle?: RouteThrottle;
-}
-
-/**
- * API Gateway's route throttling: a token bucket per route holding `burst` requests,
- * refilled at `rate` per second; an empty bucket answers 429 before the handler runs.
- */
-export function routeLimiter(now: () => number = Date.now) {
-  const buckets = new Map<string, { tokens: number; at: number }>();
-  return (routeKey: string, throttle: RouteThrottle): boolean => {
-    const t = now();
-    const bucket = buckets.get(routeKey) ?? { tokens: throttle.burst, at: t };
-    bucket.tokens = Math.min(throttle.burst, bucket.tokens + ((t - bucket.at) / 1000) * throttle.rate);
-    bucket.at = t;
-    buckets.set(routeKey, bucket);
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
-    return true;
-  };
-}
-
-/** Bodies past this are refused unread (413): far above any handler's own limit (functions/lib/http.ts,
- * 64 KB, webhooks 256 KB), so a 5 MB body is never read in full. */
-const MAX_BODY_BYTES = 1024 * 1024;
-/** The realtime WebSocket's path on the gateway (the cloud's is its own API Gateway WebSocket API). */
-export const REALTIME_PATH = '/realtime';
-/** API Gateway WebSocket's message limit (128 KB): a longer message closes the socket (1009). The
- * $default route refuses far shorter ones (events/realtime.ts). */
-const MAX_WEBSOCKET_MESSAGE_BYTES = 128 * 1024;
+import type { LocalRealtime } from './gateway-realtime.ts';
+import { attachRealtime } from './gateway-realtime.ts';
+import { headerRecord, lambdaContext, readBody } from './gateway-requests.ts';
+import type { Handler } from './gateway-routes.ts';
+import { compileRoutes, flattenClaims, matchRoute, routeLimiter } from './gateway-routes.ts';
+export { routeLimiter, compileRoutes, matchRoute } from './gateway-routes.ts';
+export { REALTIME_PATH, type LocalRealtime } from './gateway-realtime.ts';
 
 /** The avatar store stands in for S3's POST upload: the file (up to the grant's 5 MB, which the store
  * checks and answers as S3 does) and its form fields. */
 const MAX_AVATAR_UPLOAD_BYTES = 6 * 1024 * 1024;
-
-export function compileRoutes(entries: CatalogEntry[]): CompiledRoute[] {
-  const compiled = entries.flatMap((entry) =>
-    entry.routes.map((route) => {
-      const params: string[] = [];
-      const segments = route.path.split('/').filter(Boolean);
-      const source = segments
-        .map((segment) => {
-          const param = /^\{(\w+)\}$/.exec(segment);
-          if (param?.[1]) {
-            params.push(param[1]);
-            return '/([^/]+)';
-          }
-          return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
-        })
-        .join('');
-      return {
-        entry,
-        method: route.method,
-        path: route.path,
-        routeKey: `${route.method} ${route.path}`,
-        pattern: new RegExp(`^${source || '/'}$`),
-        params,
-        specificity: segments.filter((s) => !s.startsWith('{')).length * 100 - params.length,
-        ...(route.throttle ? { throttle: route.throttle } : {}),
-      };
-    }),
-  );
-  return compiled.sort((a, b) => b.specificity - a.specificity);
-}
-
-export function matchRoute(
-  routes: CompiledRoute[],
-  method: string,
-  path: string,
-): { route: CompiledRoute; pathParameters: Record<string, string> } | { allowed: string[] } | null {
-  const allowed: string[] = [];
-  for (const route of routes) {
-    const match = route.pattern.exec(path);
-    if (!match) continue;
-    if (route.method !== method) {
-      allowed.push(route.method);
-      continue;
-    }
-    const pathParameters: Record<string, string> = {};
-    route.params.forEach((name, index) => {
-      pathParameters[name] = decodeURIComponent(match[index + 1] ?? '');
-    });
-    return { route, pathParameters };
-  }
-  return allowed.length > 0 ? { allowed } : null;
-}
-
-/** API Gateway HTTP APIs pass JWT claims as strings, arrays flattened to "[a b]". */
-function flattenClaims(payload: JWTPayload): Record<string, string | number | boolean | string[]> {
-  const claims: Record<string, string> = {};
-  for (const [key, value] of Object.entries(payload)) {
-    if (value === undefined || value === null) continue;
-    claims[key] = Array.isArray(value) ? `[${value.join(' ')}]` : String(value);
-  }
-  return claims;
-}
 
 export interface GatewayOptions {
   port: number;
@@ -169,16 +58,6 @@ export interface GatewayOptions {
 }
 
 const LAMBDA_INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
-
-/** The local stand-in for API Gateway's WebSocket API and its Management API (`@connections`). */
-export interface LocalRealtime extends RealtimeSender {
-  /** ws://… URL browsers connect to (the token goes in `?token=`). */
-  url: string;
-  /** Open connections (tests). */
-  connectionIds(): string[];
-  /** Drops every socket without telling the handlers, as a restarted gateway would (tests, demos). */
-  dropAll(): void;
-}
 
 export interface Gateway {
   url: string;
@@ -219,51 +98,6 @@ export async function warmHandlers(
   }
   report(`gateway warm-up: ${loaded} handler modules loaded in ${Date.now() - started}ms`);
   return loaded;
-}
-
-function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        reject(new Error('payload too large'));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-}
-
-function headerRecord(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    headers[key.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
-  }
-  return headers;
-}
-
-function lambdaContext(entry: CatalogEntry, requestId: string): Context {
-  const deadline = Date.now() + entry.timeoutSeconds * 1000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: `local-${entry.name}`,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:local-${entry.name}`,
-    memoryLimitInMB: String(entry.memoryMb),
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/local-${entry.name}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
@@ -571,130 +405,5 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
-  };
-}
-
-/** API Gateway's connection ids are 16 random bytes in base64 (e.g. `L0SM9cOFvHcCIhw=`). */
-const newConnectionId = () => randomBytes(12).toString('base64');
-
-/**
- * The ws server on the gateway's port: the same contract as the cloud's WebSocket API. The upgrade runs
- * the `$connect` handler first and completes only on its 2xx (else the handshake is answered with its
- * status, as API Gateway does); each message runs `$default` and its answer goes back; a close runs
- * `$disconnect`. Pushes go through `send`, which answers 'gone' for a connection that is not open.
- */
-function attachRealtime(
-  server: Server,
-  options: GatewayOptions,
-  loadHandler: (entry: CatalogEntry) => Promise<Handler>,
-): LocalRealtime {
-  const entryFor = (key: WebSocketRouteKey) => catalog.find((e) => e.websocketRoutes?.includes(key));
-  const sockets = new Map<string, WebSocket>();
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_WEBSOCKET_MESSAGE_BYTES });
-
-  const invoke = async (
-    key: WebSocketRouteKey,
-    connectionId: string,
-    extra: {
-      queryStringParameters?: Record<string, string>;
-      body?: string;
-      headers?: Record<string, string>;
-    },
-  ): Promise<{ statusCode: number; body?: string }> => {
-    const entry = entryFor(key);
-    if (!entry?.handler) return { statusCode: key === '$connect' ? 404 : 200 };
-    const requestId = randomUUID();
-    const eventType = key === '$connect' ? 'CONNECT' : key === '$disconnect' ? 'DISCONNECT' : 'MESSAGE';
-    const result = (await (
-      await loadHandler(entry)
-    )(
-      {
-        requestContext: {
-          routeKey: key,
-          eventType,
-          connectionId,
-          requestId,
-          apiId: 'local',
-          stage: 'local',
-          domainName: `127.0.0.1:${options.port}`,
-          connectedAt: Date.now(),
-          requestTimeEpoch: Date.now(),
-        },
-        isBase64Encoded: false,
-        ...extra,
-      },
-      lambdaContext(entry, requestId),
-    )) as { statusCode?: number; body?: string } | undefined;
-    return { statusCode: result?.statusCode ?? 200, ...(result?.body ? { body: result.body } : {}) };
-  };
-
-  const refuse = (socket: Duplex, status: number) => {
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
-    );
-  };
-
-  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname !== REALTIME_PATH) {
-      refuse(socket, 404);
-      return;
-    }
-    const connectionId = newConnectionId();
-    const started = Date.now();
-    const query: Record<string, string> = {};
-    for (const [key, value] of url.searchParams) query[key] = value;
-    // The token travels in the query: the log line names the path only.
-    invoke('$connect', connectionId, { queryStringParameters: query, headers: headerRecord(request) })
-      .then((result) => {
-        options.onRequest?.(`WS $connect ${REALTIME_PATH} ${result.statusCode} ${Date.now() - started}ms`);
-        if (result.statusCode < 200 || result.statusCode > 299) {
-          refuse(socket, result.statusCode);
-          return;
-        }
-        wss.handleUpgrade(request, socket, head, (ws) => {
-          sockets.set(connectionId, ws);
-          ws.on('message', (data, isBinary) => {
-            const body = isBinary ? Buffer.from(data as Buffer).toString('base64') : data.toString();
-            invoke('$default', connectionId, { body })
-              .then((answer) => {
-                if (answer.body && ws.readyState === WebSocket.OPEN) ws.send(answer.body);
-              })
-              .catch((error: unknown) => options.onRequest?.(`WS $default failed: ${String(error)}`));
-          });
-          ws.on('close', () => {
-            if (sockets.get(connectionId) !== ws) return;
-            sockets.delete(connectionId);
-            invoke('$disconnect', connectionId, {}).catch((error: unknown) =>
-              options.onRequest?.(`WS $disconnect failed: ${String(error)}`),
-            );
-          });
-          ws.on('error', () => ws.terminate());
-        });
-      })
-      .catch((error: unknown) => {
-        options.onRequest?.(`WS $connect failed: ${(error as Error).stack ?? String(error)}`);
-        refuse(socket, 500);
-      });
-  });
-
-  return {
-    url: `ws://127.0.0.1:${options.port}${REALTIME_PATH}`,
-    async send(connectionId, message) {
-      const ws = sockets.get(connectionId);
-      if (!ws || ws.readyState !== WebSocket.OPEN) return 'gone';
-      await new Promise<void>((resolve, reject) =>
-        ws.send(message, (error) => (error ? reject(error) : resolve())),
-      );
-      return 'sent';
-    },
-    connectionIds: () => [...sockets.keys()],
-    dropAll() {
-      // Forgotten first, so no $disconnect runs: the records stay, as after a crash, until a push finds
-      // them gone (410).
-      const all = [...sockets.values()];
-      sockets.clear();
-      for (const ws of all) ws.terminate();
-    },
   };
 }
