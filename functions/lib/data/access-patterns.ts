@@ -1,6 +1,8 @@
 // Every access pattern the spec implies, with the entity index that serves it. docs/data-model.md is
 // generated from this list and the entities' own key definitions (`npm run docs:data-model`), and a
 // unit test fails when a pattern names an index that does not exist or the page is out of date.
+// It stays one file though it is long: it is a table, one entry per pattern, and the page generated
+// from it is one table too; one list is what lets a reviewer see every read the product makes.
 import type { Data } from './index.ts';
 
 export type EntityName = Exclude<keyof Data, 'service'>;
