@@ -136,6 +136,12 @@ describe('avatars bucket', () => {
     expect(avatars().LoggingConfiguration.DestinationBucketName).toBeDefined();
   });
 
+  it('removes uploaded statements left under imports/ after a day (docs/import-export.md)', () => {
+    expect(avatars().LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ Prefix: 'imports/', ExpirationInDays: 1, Status: 'Enabled' }),
+    );
+  });
+
   it('refuses requests without TLS', () => {
     data.hasResourceProperties('AWS::S3::BucketPolicy', {
       PolicyDocument: {
