@@ -2,10 +2,12 @@
 // compared with in the same run: forecast computation against a naive per-day loop; running-balance
 // items written per account against 731 daily rows; get-money-plan-calendar through the gateway against
 // GET /profiles/me; detection quality on the Plaid sandbox's ground truth against a naive detector; and
-// a forecast backtest on sandbox histories with and without the everyday-spending allowance.
+// a forecast backtest on sandbox histories with and without the everyday-spending allowance, and on
+// lumpy households the calibration never saw (money-bench-households.ts).
 import { detectRecurring } from '../domain/money/recurring.ts';
 import { scoreDetection } from '../domain/money/scoring.ts';
 import type { Figure } from './money-bench-figure.ts';
+import { benchHouseholds } from './money-bench-households.ts';
 import {
   backtest,
   HORIZONS,
@@ -55,6 +57,7 @@ export async function benchSandboxHistories(seeds: number): Promise<Figure[]> {
       baseline: naive.mae,
     },
     ...benchVariedDetection(naiveDetect),
+    ...benchHouseholds(),
   ];
   const label: Record<'depository' | 'credit', string> = {
     depository: 'checking/savings',

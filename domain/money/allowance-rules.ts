@@ -72,9 +72,9 @@ export const ALLOWANCE_RULES = {
   lumpPrior: {
     minAmount: 10_000,
     thresholdTimesP75: 3,
-    perYear: 4,
+    perYear: 3.6,
     priorYears: 1,
-    priorSizes: [1, 1.1, 1.25, 1.4, 1.6, 1.85, 2.1, 2.4, 2.8, 3.3, 4.5],
+    priorSizes: [1, 1.04, 1.09, 1.14, 1.21, 1.29, 1.45, 1.82, 2.25, 2.77, 5.43],
     draws: 2000,
   },
   /**
