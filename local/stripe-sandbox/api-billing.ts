@@ -10,7 +10,12 @@ import {
   type ApiContext,
   type Handler,
 } from './api-support.ts';
-import { renderCheckoutSession, renderInvoice, renderSubscription } from './render-billing.ts';
+import {
+  renderCheckoutSession,
+  renderInvoice,
+  renderPaymentIntent,
+  renderSubscription,
+} from './render-billing.ts';
 import { renderEvent, renderPortalSession } from './render.ts';
 import type { Params } from './form.ts';
 import type { CheckoutSessionRecord, SubscriptionRecord, SubscriptionStatus } from './state.ts';
@@ -304,6 +309,13 @@ export const getInvoice: Handler = (c, [id = '']) => {
   const invoice = c.state.invoices.get(id);
   if (!invoice) throw errors.noSuch('invoice', id, 'invoice');
   return renderInvoice(c, invoice);
+};
+
+export const getPaymentIntent: Handler = (c, [id = '']) => {
+  c.params.only(['expand', 'client_secret']);
+  const intent = c.state.paymentIntents.get(id);
+  if (!intent) throw errors.noSuch('payment_intent', id, 'intent');
+  return renderPaymentIntent(c, intent);
 };
 
 // ---- billing portal ----

@@ -3,7 +3,13 @@
 import type { Billing } from './billing.ts';
 import { errors } from './errors.ts';
 import type { Params } from './form.ts';
-import { renderCheckoutSession, renderInvoice, renderSubscription } from './render-billing.ts';
+import {
+  renderCheckoutSession,
+  renderInvoice,
+  renderInvoicePayment,
+  renderPaymentIntent,
+  renderSubscription,
+} from './render-billing.ts';
 import {
   list,
   renderCustomer,
@@ -71,6 +77,7 @@ export function objectName(id: string): string {
     ['prod_', 'product'],
     ['pm_', 'PaymentMethod'],
     ['cs_', 'checkout.session'],
+    ['pi_', 'payment_intent'],
     ['evt_', 'event'],
   ];
   return names.find(([prefix]) => id.startsWith(prefix))?.[1] ?? 'object';
@@ -103,11 +110,24 @@ function lookup(c: RenderContext, id: string): Record<string, unknown> | undefin
     const method = state.paymentMethods.get(id);
     return method ? renderPaymentMethod(method) : undefined;
   }
+  if (id.startsWith('pi_')) {
+    const intent = state.paymentIntents.get(id);
+    return intent ? renderPaymentIntent(c, intent) : undefined;
+  }
   if (id.startsWith('cs_')) {
     const session = state.checkoutSessions.get(id);
     return session ? renderCheckoutSession(c, session) : undefined;
   }
   return undefined;
+}
+
+function invoicePayments(c: RenderContext, invoiceId: string) {
+  const invoice = c.state.invoices.get(invoiceId);
+  const intent = invoice?.paymentIntent ? c.state.paymentIntents.get(invoice.paymentIntent) : undefined;
+  return list(
+    invoice && intent ? [renderInvoicePayment(invoice, intent)] : [],
+    `/v1/invoice_payments?invoice=${invoiceId}`,
+  );
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -130,6 +150,9 @@ export function expand(c: RenderContext, value: unknown, paths: string[]): unkno
 function expandAt(c: RenderContext, node: unknown, segments: string[], path: string): void {
   const [head, ...rest] = segments;
   if (head === undefined) return;
+  // The invoice's `payments` is includable: present only when expanded, as Stripe answers.
+  if (isObject(node) && head === 'payments' && node.object === 'invoice' && !(head in node))
+    node.payments = invoicePayments(c, String(node.id));
   if (!isObject(node) || !(head in node)) throw errors.notExpandable(path);
   const resolve = (item: unknown) => {
     if (typeof item !== 'string') return item;

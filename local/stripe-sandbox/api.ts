@@ -54,6 +54,7 @@ export const routes: Route[] = [
   ),
   route('GET', '/v1/invoices', '/v1/invoices', billing.listInvoices),
   route('GET', '/v1/invoices/:id', '/v1/invoices/{invoice}', billing.getInvoice),
+  route('GET', '/v1/payment_intents/:id', '/v1/payment_intents/{intent}', billing.getPaymentIntent),
   route('POST', '/v1/billing_portal/sessions', '/v1/billing_portal/sessions', billing.createPortalSession),
   route('GET', '/v1/events', '/v1/events', billing.listEvents),
   route('GET', '/v1/events/:id', '/v1/events/{id}', billing.getEvent),

@@ -205,7 +205,15 @@ describe('Stripe OpenAPI contract', () => {
       expand: ['data.latest_invoice'],
     });
     const invoices = await stripe.invoices.list({ customer: customer.id, limit: 2 });
-    await stripe.invoices.retrieve(invoices.data[0]?.id ?? '');
+    const failed = await stripe.invoices.retrieve(invoices.data[0]?.id ?? '', {
+      expand: ['payments.data.payment.payment_intent'],
+    });
+    const intent = failed.payments?.data[0]?.payment.payment_intent as Stripe.PaymentIntent | undefined;
+    expect(intent).toMatchObject({
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'card_declined' },
+    });
+    await stripe.paymentIntents.retrieve(intent?.id ?? '');
     await stripe.invoices.list({
       customer: customer.id,
       limit: 1,
@@ -305,9 +313,20 @@ describe('Stripe OpenAPI contract', () => {
     sandbox.clock.advance({ days: 8 }); // the renewal asks for 3-D Secure: requires_action
     const waiting = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice'] });
     const invoice = waiting.latest_invoice as Stripe.Invoice;
+    const withPayments = await stripe.invoices.retrieve(invoice.id, { expand: ['payments'] });
+    const intentId = withPayments.payments?.data[0]?.payment.payment_intent as string;
+    const requiresAction = await stripe.paymentIntents.retrieve(intentId);
+    expect(requiresAction).toMatchObject({
+      status: 'requires_action',
+      next_action: { type: 'redirect_to_url' },
+    });
     const pay = await fetch(`${invoice.hosted_invoice_url}/pay`, { method: 'POST', redirect: 'manual' });
     await answerChallenge(new URL(pay.headers.get('location') ?? '', sandbox.url).toString(), 'complete');
     await stripe.invoices.retrieve(invoice.id);
+    expect(await stripe.paymentIntents.retrieve(intentId)).toMatchObject({
+      status: 'succeeded',
+      amount_received: 999,
+    });
 
     const item = waiting.items.data[0]?.id ?? '';
     await stripe.subscriptions.update(subscription.id, {

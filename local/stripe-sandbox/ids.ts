@@ -22,6 +22,7 @@ export const PREFIX = {
   invoice: 'in_',
   invoiceLine: 'il_',
   paymentIntent: 'pi_',
+  invoicePayment: 'inpay_',
   portalSession: 'bps_',
   portalConfiguration: 'bpc_',
   event: 'evt_',

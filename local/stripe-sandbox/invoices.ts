@@ -10,6 +10,7 @@ import type { RenderContext } from './render.ts';
 import type {
   InvoiceLineRecord,
   InvoiceRecord,
+  PaymentIntentRecord,
   PaymentMethodRecord,
   PriceRecord,
   SandboxState,
@@ -102,6 +103,7 @@ export class Invoices {
       lastPaymentError: null,
       requiresAction: false,
       hostedToken: `test_${randomChars(40)}`,
+      paymentIntent: null,
       created: now,
       finalizedAt: null,
       paidAt: null,
@@ -167,7 +169,13 @@ export class Invoices {
       failure = AUTHENTICATION_REQUIRED;
       needsAction = true;
     }
+    const intent = this.intentOf(invoice);
+    intent.paymentMethod = method?.id ?? null;
+    intent.lastPaymentError = needsAction ? null : failure;
+    intent.status = !failure ? 'succeeded' : needsAction ? 'requires_action' : 'requires_payment_method';
     if (!failure) {
+      intent.amountReceived = intent.amount;
+      intent.succeededAt = now;
       invoice.lastPaymentError = null;
       this.markPaid(invoice);
       return 'paid';
@@ -182,6 +190,29 @@ export class Invoices {
     this.state.emit('invoice.payment_failed', rendered);
     if (needsAction) this.state.emit('invoice.payment_action_required', rendered);
     return needsAction ? 'requires_action' : 'failed';
+  }
+
+  /** The invoice's PaymentIntent, made at its first attempt (as Stripe makes it at finalization). */
+  private intentOf(invoice: InvoiceRecord): PaymentIntentRecord {
+    const existing = invoice.paymentIntent ? this.state.paymentIntents.get(invoice.paymentIntent) : undefined;
+    if (existing) return existing;
+    const intent: PaymentIntentRecord = {
+      id: newId('paymentIntent'),
+      invoice: invoice.id,
+      invoicePayment: newId('invoicePayment'),
+      customer: invoice.customer,
+      amount: invoice.amountDue,
+      amountReceived: 0,
+      currency: invoice.currency,
+      paymentMethod: null,
+      status: 'requires_payment_method',
+      lastPaymentError: null,
+      created: this.state.now(),
+      succeededAt: null,
+    };
+    this.state.paymentIntents.set(intent.id, intent);
+    invoice.paymentIntent = intent.id;
+    return intent;
   }
 
   /** The open invoice a hosted invoice page's token names. */

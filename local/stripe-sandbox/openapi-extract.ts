@@ -49,6 +49,7 @@ export const ENDPOINTS: ReadonlyArray<readonly [method: string, path: string]> =
   ['delete', '/v1/subscriptions/{subscription_exposed_id}'],
   ['get', '/v1/invoices'],
   ['get', '/v1/invoices/{invoice}'],
+  ['get', '/v1/payment_intents/{intent}'],
   ['get', '/v1/payment_methods'],
   ['get', '/v1/payment_methods/{payment_method}'],
   ['post', '/v1/billing_portal/sessions'],
@@ -73,20 +74,14 @@ const EXPANDED = new Set([
   'subscription_item',
   'billing_portal.session',
   'event',
+  'payment_intent',
 ]);
 
 /**
  * Objects the sandbox never returns, reached through fields it leaves out or null (an error's
- * payment_intent, a customer's sources and cash balance): cut like an unread expansion.
+ * setup_intent, a customer's sources and cash balance): cut like an unread expansion.
  */
-const NEVER_RETURNED = new Set([
-  'payment_intent',
-  'setup_intent',
-  'source',
-  'bank_account',
-  'card',
-  'cash_balance',
-]);
+const NEVER_RETURNED = new Set(['setup_intent', 'source', 'bank_account', 'card', 'cash_balance']);
 
 /** Resource schema → the stripe package's declaration of its current shape. */
 const CURRENT_TYPES: Record<string, { file: string; name: string }> = {
@@ -101,6 +96,7 @@ const CURRENT_TYPES: Record<string, { file: string; name: string }> = {
   line_item: { file: 'InvoiceLineItems.d.ts', name: 'InvoiceLineItem' },
   'billing_portal.session': { file: 'BillingPortal/Sessions.d.ts', name: 'Session' },
   event: { file: 'Events.d.ts', name: 'EventBase' },
+  payment_intent: { file: 'PaymentIntents.d.ts', name: 'PaymentIntent' },
 };
 
 type Schema = Record<string, unknown>;

@@ -6,6 +6,7 @@ import type {
   CheckoutSessionRecord,
   InvoiceLineRecord,
   InvoiceRecord,
+  PaymentIntentRecord,
   SubscriptionItemRecord,
   SubscriptionRecord,
 } from './state.ts';
@@ -341,4 +342,94 @@ export function renderCheckoutSession(ctx: RenderContext, session: CheckoutSessi
     url: session.status === 'open' ? `${ctx.baseUrl}/c/pay/${session.id}` : null,
     wallet_options: null,
   } satisfies Stripe.Checkout.Session;
+}
+
+/**
+ * An invoice's PaymentIntent. A renewal that needs 3-D Secure is `requires_action`, with the bank's
+ * challenge as `next_action.redirect_to_url` (the hosted invoice page's, in the sandbox).
+ */
+export function renderPaymentIntent(ctx: RenderContext, intent: PaymentIntentRecord) {
+  const invoice = ctx.state.invoices.get(intent.invoice);
+  const error = intent.lastPaymentError;
+  return {
+    id: intent.id,
+    object: 'payment_intent',
+    allowed_payment_method_types: null,
+    amount: intent.amount,
+    amount_capturable: 0,
+    amount_details: { tip: {} },
+    amount_received: intent.amountReceived,
+    application: null,
+    application_fee_amount: null,
+    automatic_payment_methods: null,
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: 'automatic',
+    client_secret: `${intent.id}_secret_${intent.invoicePayment.slice(6)}`,
+    confirmation_method: 'automatic',
+    created: intent.created,
+    currency: intent.currency,
+    customer: intent.customer,
+    customer_account: null,
+    description:
+      invoice?.billingReason === 'subscription_create' ? 'Subscription creation' : 'Subscription update',
+    excluded_payment_method_types: null,
+    last_payment_error: error
+      ? {
+          type: 'card_error',
+          code: error.code as Stripe.PaymentIntent.LastPaymentError.Code,
+          ...(error.declineCode ? { decline_code: error.declineCode } : {}),
+          message: error.message,
+        }
+      : null,
+    latest_charge: null,
+    livemode: false,
+    managed_payments: null,
+    metadata: {},
+    next_action:
+      intent.status === 'requires_action' && invoice
+        ? {
+            type: 'redirect_to_url',
+            redirect_to_url: {
+              return_url: null,
+              url: `${ctx.baseUrl}/i/${invoice.hostedToken}/authenticate`,
+            },
+          }
+        : null,
+    on_behalf_of: null,
+    payment_method: intent.paymentMethod,
+    payment_method_configuration_details: null,
+    payment_method_options: null,
+    payment_method_types: ['card'],
+    payment_record: null,
+    processing: null,
+    receipt_email: null,
+    review: null,
+    setup_future_usage: 'off_session',
+    shipping: null,
+    source: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: intent.status,
+    transfer_data: null,
+    transfer_group: null,
+  } satisfies Stripe.PaymentIntent;
+}
+
+/** The invoice_payment tying an invoice to its PaymentIntent (the invoice's includable `payments`). */
+export function renderInvoicePayment(invoice: InvoiceRecord, intent: PaymentIntentRecord) {
+  return {
+    id: intent.invoicePayment,
+    object: 'invoice_payment',
+    amount_paid: intent.status === 'succeeded' ? intent.amountReceived : null,
+    amount_requested: intent.amount,
+    created: intent.created,
+    currency: intent.currency,
+    invoice: invoice.id,
+    is_default: true,
+    livemode: false,
+    payment: { payment_intent: intent.id, type: 'payment_intent' },
+    status: intent.status === 'succeeded' ? 'paid' : 'open',
+    status_transitions: { canceled_at: null, paid_at: intent.succeededAt },
+  } satisfies Stripe.InvoicePayment;
 }

@@ -121,6 +121,19 @@ describe('3-D Secure at renewal', () => {
       hosted_invoice_url: invoice.hosted_invoice_url,
     });
 
+    const paid = await stripe.invoices.retrieve(invoice.id, {
+      expand: ['payments.data.payment.payment_intent'],
+    });
+    const intent = paid.payments?.data[0]?.payment.payment_intent as Stripe.PaymentIntent;
+    expect(intent).toMatchObject({
+      status: 'requires_action',
+      amount: 999,
+      next_action: {
+        type: 'redirect_to_url',
+        redirect_to_url: { url: `${invoice.hosted_invoice_url}/authenticate` },
+      },
+    });
+
     const page = await (await fetch(invoice.hosted_invoice_url ?? '')).text();
     expect(page).toContain('Your bank asks you to confirm this payment.');
     const pay = await fetch(`${invoice.hosted_invoice_url}/pay`, { method: 'POST', redirect: 'manual' });
@@ -136,6 +149,11 @@ describe('3-D Secure at renewal', () => {
       location: `/i/${invoice.hosted_invoice_url?.split('/i/')[1]}?done=paid`,
     });
     expect((await stripe.invoices.retrieve(invoice.id)).status).toBe('paid');
+    expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({
+      status: 'succeeded',
+      amount_received: 999,
+      next_action: null,
+    });
     expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
   });
 

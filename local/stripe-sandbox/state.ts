@@ -155,11 +155,29 @@ export interface InvoiceRecord {
   requiresAction: boolean;
   /** The secret part of hosted_invoice_url. */
   hostedToken: string;
+  paymentIntent: string | null;
   created: number;
   finalizedAt: number | null;
   paidAt: number | null;
   markedUncollectibleAt: number | null;
   voidedAt: number | null;
+}
+
+/** The invoice's PaymentIntent: one per invoice, confirmed again at each attempt (Stripe reuses it). */
+export interface PaymentIntentRecord {
+  id: string;
+  invoice: string;
+  /** The invoice_payment that ties it to the invoice. */
+  invoicePayment: string;
+  customer: string;
+  amount: number;
+  amountReceived: number;
+  currency: string;
+  paymentMethod: string | null;
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
+  lastPaymentError: InvoiceRecord['lastPaymentError'];
+  created: number;
+  succeededAt: number | null;
 }
 
 export interface PortalSessionRecord {
@@ -218,6 +236,7 @@ export class SandboxState {
   readonly checkoutSessions = new Map<string, CheckoutSessionRecord>();
   readonly subscriptions = new Map<string, SubscriptionRecord>();
   readonly invoices = new Map<string, InvoiceRecord>();
+  readonly paymentIntents = new Map<string, PaymentIntentRecord>();
   readonly portalSessions = new Map<string, PortalSessionRecord>();
   readonly events = new Map<string, EventRecord>();
   private invoiceSequence = 0;
