@@ -171,6 +171,8 @@ export const functionBodies = {
     userId: userIdField,
     updateMode: z.boolean().default(false),
     itemId: uuidLike.optional(),
+    /** Update mode only: ask the person to share this product (docs/bank-linking.md "Consent"). */
+    consent: z.enum(['liabilities', 'investments']).optional(),
   }),
   'plaid-exchange-token': z.object({ publicToken: z.string().min(1).max(512), userId: userIdField }),
   'link-account-to-profile': z.object({
@@ -572,6 +574,7 @@ export const catalog: CatalogEntry[] = [
     routes: [
       { method: 'GET', path: '/accounts' },
       { method: 'GET', path: '/accounts/{accountId}' },
+      { method: 'GET', path: '/accounts/{accountId}/holdings' },
       { method: 'PATCH', path: '/accounts/{accountId}' },
       { method: 'DELETE', path: '/accounts/{accountId}' },
     ],
