@@ -12,12 +12,15 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /**
  * What a job is doing now. A plan job reads, finds, plans and forecasts; a forecast job only forecasts; a
- * bank's first sync connects, then brings in each account's history.
+ * bank's first sync connects, waits for the bank's first transactions (Plaid answers NOT_READY at first),
+ * brings in the recent ones, then waits for the rest of the history (Plaid's historical update).
  */
 export const JOB_STEPS = [
   'queued',
   'connecting',
+  'waiting_for_bank',
   'syncing',
+  'history',
   'reading',
   'finding',
   'planning',
@@ -66,6 +69,10 @@ export function jobStepText(kind: JobKind, step: JobStep, done: number | null, t
       return kind === 'first_sync' ? 'Getting ready to bring in your history' : 'Getting started';
     case 'connecting':
       return 'Connecting to your bank';
+    case 'waiting_for_bank':
+      return 'Waiting for your bank to send your transactions';
+    case 'history':
+      return 'Your recent transactions are in. Still bringing in your history';
     case 'syncing':
       return total !== null && done !== null
         ? `Syncing ${Math.min(done, total)} of ${total} ${total === 1 ? 'account' : 'accounts'}`
