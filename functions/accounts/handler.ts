@@ -7,6 +7,7 @@ import { profileIdFromRequest, requireRecordAccess } from '../lib/access.ts';
 import { dataFor, type Data } from '../lib/data/index.ts';
 import type { Deps } from '../lib/deps.ts';
 import { httpHandler, route, type Caller } from '../lib/http.ts';
+import { accountHoldings } from '../lib/plaid/investments.ts';
 import { accountOrderKey, listProfileAccounts, publicAccount } from '../lib/plaid/items.ts';
 import { pageInMemory, pageQuery } from '../lib/paging.ts';
 import { deleteAccountHistory, deleteItemData } from '../lib/plaid/webhook.ts';
@@ -80,7 +81,23 @@ export const handler = httpHandler('accounts', {
       const data = dataFor(deps);
       const account = await accountWithAccess(data, caller, path.accountId, 'read');
       const { data: item } = await data.plaidItems.get({ id: account.item_id }).go();
-      return publicAccount(account, item?.status);
+      return publicAccount(account, item?.status, item ?? undefined);
+    },
+  }),
+  'GET /accounts/{accountId}/holdings': route({
+    path: accountPath,
+    run: async ({ deps, caller, path }) => {
+      const data = dataFor(deps);
+      const account = await accountWithAccess(data, caller, path.accountId, 'read');
+      // Holdings belong to investment accounts; any other account holds none.
+      const holdings = account.account_type === 'investment' ? await accountHoldings(data, account.id) : [];
+      return {
+        account_id: account.id,
+        holdings,
+        // The account's value is their sum (sync sets it so); the total is sent to show it.
+        total_value: holdings.reduce((sum, h) => sum + h.value, 0),
+        refreshed_at: account.last_balance_refresh ?? null,
+      };
     },
   }),
   'PATCH /accounts/{accountId}': route({
@@ -96,7 +113,7 @@ export const handler = httpHandler('accounts', {
         .set({ account_name: body.account_name })
         .go({ response: 'all_new' });
       const { data: item } = await data.plaidItems.get({ id: account.item_id }).go();
-      return publicAccount(updated, item?.status);
+      return publicAccount(updated, item?.status, item ?? undefined);
     },
   }),
   'DELETE /accounts/{accountId}': route({

@@ -9,6 +9,10 @@ export const handler = httpHandler('plaid-link-token', {
   'POST /functions/plaid-link-token': route({
     body: functionBodies['plaid-link-token'],
     run: ({ deps, caller, body }) =>
-      createLinkToken(deps, dataFor(deps), caller, { updateMode: body.updateMode, itemId: body.itemId }),
+      createLinkToken(deps, dataFor(deps), caller, {
+        updateMode: body.updateMode,
+        itemId: body.itemId,
+        consent: body.consent,
+      }),
   }),
 });

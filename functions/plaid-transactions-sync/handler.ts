@@ -19,7 +19,9 @@ const http = httpHandler('plaid-transactions-sync', {
       const data = dataFor(deps);
       const item = await itemForRequest(data, caller, { accountId: body.accountId });
       const outcome = await syncItem(deps, data, item.id, { forced: true });
-      return { success: outcome.status === 'synced' || outcome.status === 'already_running', ...outcome };
+      // not_ready: Plaid is still extracting the bank's first transactions; its webhook syncs again.
+      const success = ['synced', 'already_running', 'not_ready'].includes(outcome.status);
+      return { success, ...outcome };
     },
   }),
 });

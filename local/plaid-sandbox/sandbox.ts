@@ -45,7 +45,7 @@ export interface PlaidSandboxOptions {
 }
 
 /** Plaid takes seconds to minutes; locally a fraction of a second keeps suites and `npm start` quick. */
-export const DEFAULT_FIRST_SYNC: FirstSyncDelays = { initialMs: 0, historicalMs: 0 };
+export const DEFAULT_FIRST_SYNC: FirstSyncDelays = { initialMs: 250, historicalMs: 1500 };
 
 export interface PlaidSandbox {
   url: string;

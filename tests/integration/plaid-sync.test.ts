@@ -37,10 +37,15 @@ async function accountsOf(user: TestUser, profileId: string): Promise<Account[]>
 async function linkedAndSynced(username = 'user_good'): Promise<{ user: TestUser; bank: LinkedBank }> {
   const user = await signUpAndSignIn('Linda Linker');
   const bank = await linkSandboxBank(user, { username });
-  // The AccountLinked event runs the initial sync in the gateway process.
+  // The AccountLinked event runs the initial sync in the gateway process; Plaid's first sync comes in
+  // two steps, the last sync (the historical update's) letting go of the bank just after it is in.
   await eventually(
-    () => accountsOf(user, bank.profileId),
-    (accounts) => accounts.length > 0 && accounts.every((a) => a.historical_sync_status === 'completed'),
+    async () => ({
+      accounts: await accountsOf(user, bank.profileId),
+      leased: await syncLeaseHeld(data, bank.itemId, new Date()),
+    }),
+    ({ accounts, leased }) =>
+      !leased && accounts.length > 0 && accounts.every((a) => a.historical_sync_status === 'completed'),
   );
   return { user, bank };
 }

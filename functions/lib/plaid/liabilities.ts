@@ -2,7 +2,28 @@
 // the account (connected_accounts.liability, cents) for the plan to schedule payments from.
 import type { LiabilitiesObject, PlaidApi } from 'plaid';
 import type { LiabilityRecord } from '../../../domain/money/statements.ts';
+import type { ProductStatus } from '../data/entities/plaid-item.ts';
+import { plaidErrorOf } from './client.ts';
 import { toCents } from './mapping.ts';
+
+/**
+ * Plaid's refusal of an optional product, as the item keeps it: a missing consent the person can grant
+ * in update mode, data not extracted yet (asked again next sync), no account that has it, or another.
+ */
+export function productStatusOf(error: unknown): ProductStatus {
+  switch (plaidErrorOf(error)?.error_code) {
+    case 'ADDITIONAL_CONSENT_REQUIRED':
+      return 'consent_required';
+    case 'PRODUCT_NOT_READY':
+      return 'not_ready';
+    case 'NO_LIABILITY_ACCOUNTS':
+    case 'NO_INVESTMENT_ACCOUNTS':
+    case 'PRODUCTS_NOT_SUPPORTED':
+      return 'none';
+    default:
+      return 'error';
+  }
+}
 
 const optional = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
 const cents = (dollars: number | null | undefined) => optional(toCents(dollars ?? null));
@@ -68,20 +89,20 @@ export function liabilityRecords(
 export const LIABILITIES_REFRESH_HOURS = 12;
 
 /**
- * The item's liabilities, or null when the bank reports none (PRODUCTS_NOT_SUPPORTED and the like):
- * a failure here never fails the sync; the plan then keeps what detection found.
+ * The item's liabilities and what Plaid said: a refusal never fails the sync (the plan then keeps what
+ * detection found), but it is told apart, so a person can be asked for a missing consent.
  */
 export async function fetchLiabilities(
   plaid: PlaidApi,
   accessToken: string,
   log: (message: string, fields: Record<string, unknown>) => void,
-): Promise<LiabilitiesObject | null> {
+): Promise<{ status: ProductStatus; liabilities: LiabilitiesObject | null }> {
   try {
     const { data } = await plaid.liabilitiesGet({ access_token: accessToken });
-    return data.liabilities;
+    return { status: 'ready', liabilities: data.liabilities };
   } catch (error) {
-    const code = (error as { response?: { data?: { error_code?: string } } }).response?.data?.error_code;
-    log('plaid liabilities unavailable', { errorCode: code ?? 'unknown' });
-    return null;
+    const status = productStatusOf(error);
+    log('plaid liabilities unavailable', { errorCode: plaidErrorOf(error)?.error_code ?? 'unknown', status });
+    return { status, liabilities: null };
   }
 }

@@ -3,7 +3,7 @@
 // PAGINATION; then apply every page (idempotent puts and deletes keyed by Plaid's ids) and only then
 // move the cursor, conditionally on it being unchanged. A crash before the cursor write replays the
 // same pages next time, which changes nothing. One sync per item at a time: a lease (sync-lease.ts).
-import { fetchLiabilities, LIABILITIES_REFRESH_HOURS, liabilityRecords } from './liabilities.ts';
+import { refreshDetails } from './details.ts';
 import { randomUUID } from 'node:crypto';
 import type { PlaidApi, RemovedTransaction, Transaction as PlaidTransaction } from 'plaid';
 import { backoffMinutes, nextRefreshAt, refreshTier } from '../../../domain/balance-refresh.ts';
@@ -32,6 +32,8 @@ const UNPROCESSED_RETRIES = 5;
 export type SyncOutcome =
   | { status: 'synced'; added: number; modified: number; removed: number; accountIds: string[] }
   | { status: 'already_running' }
+  /** Plaid has not extracted the bank's first transactions yet (NOT_READY); its webhook will say. */
+  | { status: 'not_ready' }
   | { status: 'skipped'; nextRefreshAfter: string }
   /** Backing off: `errorCode` when Plaid just refused (a rate limit or an outage), none while waiting. */
   | { status: 'rate_limited'; retryAfter: string; errorCode?: string }
@@ -61,6 +63,8 @@ interface Pages {
   nextCursor: string;
   accounts: Array<{ account_id: string; balances: { current: number | null; available: number | null } }>;
   historicalComplete: boolean;
+  /** Plaid's first extraction has not begun to yield (transactions_update_status NOT_READY). */
+  notReady: boolean;
 }
 
 async function fetchAllPages(
@@ -76,6 +80,7 @@ async function fetchAllPages(
       nextCursor: cursor ?? '',
       accounts: [],
       historicalComplete: true,
+      notReady: false,
     };
     let next = cursor;
     try {
@@ -89,8 +94,11 @@ async function fetchAllPages(
         pages.modified.push(...data.modified);
         pages.removed.push(...data.removed);
         pages.accounts = data.accounts ?? pages.accounts;
-        pages.historicalComplete =
-          (data.transactions_update_status ?? 'HISTORICAL_UPDATE_COMPLETE') === 'HISTORICAL_UPDATE_COMPLETE';
+        const status = data.transactions_update_status ?? 'HISTORICAL_UPDATE_COMPLETE';
+        pages.historicalComplete = status === 'HISTORICAL_UPDATE_COMPLETE';
+        // Plaid's first sync in two steps: nothing yet, then the recent transactions, then the rest.
+        pages.notReady = status === 'NOT_READY';
+        if (pages.notReady) return pages;
         next = data.next_cursor;
         pages.nextCursor = data.next_cursor;
         if (!data.has_more) return pages;
@@ -196,6 +204,8 @@ async function syncItemOnce(
         : { status: 'error', errorCode: plaidError.error_code };
     }
 
+    // Nothing to store and no cursor to keep: the webhook announcing the first transactions syncs again.
+    if (pages.notReady) return { status: 'not_ready' };
     const { data: accounts } = await data.connectedAccounts.query
       .byItem({ item_id: itemId })
       .go({ pages: 'all', hydrate: true });
@@ -285,18 +295,17 @@ async function syncItemOnce(
 
     const syncedAt = deps.clock();
     const nowIso = syncedAt.toISOString();
-    // A card's statement and a loan's terms, asked again when the kept ones are half a day old.
-    const staleBefore = syncedAt.getTime() - LIABILITIES_REFRESH_HOURS * 3_600_000;
-    const liabilities = accounts.some(
-      (a) =>
-        (a.account_type === 'credit' || a.account_type === 'loan') &&
-        (!a.liability || Date.parse(a.liability.refreshed_at) < staleBefore),
-    )
-      ? await fetchLiabilities(plaid, accessToken, (message, fields) =>
-          deps.logger.warn(message, { itemId, ...fields }),
-        )
-      : null;
-    const liabilityByPlaidId = liabilities ? liabilityRecords(liabilities, nowIso) : new Map();
+    // A card's statement, a loan's terms and the holdings, asked again when the kept ones are half a day old.
+    const details = await refreshDetails(
+      plaid,
+      data,
+      item,
+      accounts,
+      accessToken,
+      syncedAt,
+      (message, fields) => deps.logger.warn(message, { itemId, ...fields }),
+    );
+    const liabilityByPlaidId = details.liabilities;
     // A replay from the start holds the account's whole window: its posted amounts need no read back.
     const replayedPosted = item.plaid_sync_token ? null : new Map<string, PostedAmount[]>();
     for (const txn of replayedPosted ? pages.added : []) {
@@ -309,7 +318,8 @@ async function syncItemOnce(
       pages.accounts.map(async (balance) => {
         const account = byPlaidId.get(balance.account_id);
         if (!account) return;
-        const currentCents = toCents(balance.balances.current);
+        // An investment account is worth what it holds: the sum of its holdings when Plaid listed them.
+        const currentCents = details.holdingValues.get(account.id) ?? toCents(balance.balances.current);
         // A moved balance moves every forecast day of the account, so it is news like a transaction.
         if (currentCents !== undefined && currentCents !== account.current_balance) changed.add(account.id);
         const opened = restarted.has(account.id)

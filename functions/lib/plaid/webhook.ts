@@ -19,7 +19,8 @@ export interface PlaidWebhookBody {
 type WebhookDeps = Pick<Deps, 'clock' | 'logger' | 'plaid' | 'tokenCipher' | 'events'>;
 
 /**
- * Deletes an account's transactions and their raw copies (unlinking, a revoked item, a deleted account);
+ * Deletes an account's transactions, their raw copies and its holdings (unlinking, a revoked item, a
+ * deleted account);
  * returns how many transactions went.
  */
 export async function deleteAccountHistory(data: Data, accountId: string): Promise<number> {
@@ -39,6 +40,10 @@ export async function deleteAccountHistory(data: Data, accountId: string): Promi
     (k) => String(k.plaid_transaction_id),
     (batch) => data.plaidTransactionsRaw.delete(batch).go({ concurrency: 8 }),
   );
+  const { data: holdings } = await data.investmentHoldings.query
+    .byAccount({ account_id: accountId })
+    .go({ pages: 'all', attributes: ['account_id', 'security_id'] });
+  if (holdings.length > 0) await data.investmentHoldings.delete(holdings).go();
   return txns.length;
 }
 
@@ -91,6 +96,26 @@ export async function handlePlaidWebhook(
     case 'TRANSACTIONS:HISTORICAL_UPDATE': {
       // Acknowledged at once; the sync (a first one can page for many seconds) runs from the bus, far
       // from API Gateway's 29 s limit.
+      await deps.events.publish('SyncRequested', { itemId: item.id, reason: kind });
+      return { handled: true, kind, outcome: 'queued' };
+    }
+    // New statements or holdings at the bank: the next sync reads them instead of the kept ones.
+    case 'LIABILITIES:DEFAULT_UPDATE':
+    case 'HOLDINGS:DEFAULT_UPDATE':
+    case 'INVESTMENTS_TRANSACTIONS:DEFAULT_UPDATE': {
+      if (kind === 'LIABILITIES:DEFAULT_UPDATE') {
+        const { data: accounts } = await data.connectedAccounts.query
+          .byItem({ item_id: item.id })
+          .go({ pages: 'all', hydrate: true });
+        // Marked stale, not dropped: the plan keeps the last statement until the new one is read.
+        for (const account of accounts) {
+          if (!account.liability) continue;
+          const stale = { ...account.liability, refreshed_at: new Date(0).toISOString() };
+          await data.connectedAccounts.patch({ id: account.id }).set({ liability: stale }).go();
+        }
+      } else {
+        await data.plaidItems.patch({ id: item.id }).remove(['holdings_refreshed_at']).go();
+      }
       await deps.events.publish('SyncRequested', { itemId: item.id, reason: kind });
       return { handled: true, kind, outcome: 'queued' };
     }
