@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderEmail } from './layout.tsx';
-import { alertContent, weeklyDigestContent } from './templates.ts';
+import { alertContent, paymentActionRequiredContent, weeklyDigestContent } from './templates.ts';
 import { groupAlerts } from '../../../domain/alerts.ts';
 
 const links = {
@@ -65,5 +65,22 @@ describe('e-mail templates', () => {
     expect(email.subject).toBe('3 Tallywise alerts');
     expect(email.text.indexOf('Critical: Low')).toBeLessThan(email.text.indexOf('High: Large'));
     expect(email.text).toContain('(+1 more)');
+  });
+
+  it('render the confirm-your-payment mail with the hosted invoice page as its button', async () => {
+    const invoiceUrl = 'https://invoice.stripe.test/i/acct_1/test_abc?x=1&y=2';
+    const email = await renderEmail(
+      paymentActionRequiredContent(
+        { amount: '$9.99', plan: 'Tallywise Plus (monthly)', invoiceUrl, graceEnds: 'December 3, 2026' },
+        links,
+      ),
+    );
+    expect(email.subject).toBe('Confirm your Tallywise payment');
+    expect(email.text).toContain(
+      'Your bank asks you to confirm the $9.99 payment for Tallywise Plus (monthly) before it goes through.',
+    );
+    expect(email.text).toContain('Your plan stays open until December 3, 2026');
+    expect(email.html).toContain('href="https://invoice.stripe.test/i/acct_1/test_abc?x=1&amp;y=2"');
+    expect(email.html).toContain('Confirm payment');
   });
 });
