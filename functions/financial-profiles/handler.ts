@@ -3,15 +3,13 @@ import { z } from 'zod';
 import { MEMBER_ROLES } from '../lib/data/entities/common.ts';
 import { dataFor } from '../lib/data/index.ts';
 import {
-  createInvitation,
   createProfile,
-  listInvitations,
   listMembers,
   listProfiles,
   removeMember,
   renameProfile,
-  revokeInvitation,
 } from '../lib/financial-profiles.ts';
+import { createInvitation, listInvitations, revokeInvitation } from '../lib/invitations.ts';
 import { httpHandler, route } from '../lib/http.ts';
 import { oneLine } from '../lib/text-input.ts';
 

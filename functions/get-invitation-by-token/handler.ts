@@ -2,7 +2,7 @@
 // Knowing the 256-bit token is the credential; an unknown, used, revoked or expired token is refused.
 import { z } from 'zod';
 import { dataFor } from '../lib/data/index.ts';
-import { getInvitationByToken } from '../lib/financial-profiles.ts';
+import { getInvitationByToken } from '../lib/invitations.ts';
 import { httpHandler, route } from '../lib/http.ts';
 
 export const handler = httpHandler('get-invitation-by-token', {

@@ -1,7 +1,7 @@
 // Accepting an invitation, and repair_invitation_consistency (spec §4 Invitation, §7 RPCs).
 import { z } from 'zod';
 import { dataFor } from '../lib/data/index.ts';
-import { acceptInvitation, repairInvitations } from '../lib/financial-profiles.ts';
+import { acceptInvitation, repairInvitations } from '../lib/invitations.ts';
 import { httpHandler, route } from '../lib/http.ts';
 
 export const handler = httpHandler('invitations', {

@@ -6,7 +6,7 @@
 // in the cloud and locally alike (local/cognito/fidelity.cjs adds the global sign-out to cognito-local).
 // The device that asked is signed out too and signs in again. docs/settings.md.
 import { AuthError } from '../../domain/errors.ts';
-import { logSecurityEvent } from './financial-profiles.ts';
+import { logSecurityEvent } from './security-events.ts';
 import { sendSecurityNotice } from './security-notice.ts';
 import type { Data } from './data/index.ts';
 import type { Deps } from './deps.ts';

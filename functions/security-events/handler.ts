@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { hasControlCharacters } from '../../domain/text.ts';
 import { dataFor } from '../lib/data/index.ts';
-import { logSecurityEvent } from '../lib/financial-profiles.ts';
+import { logSecurityEvent } from '../lib/security-events.ts';
 import { httpHandler, route } from '../lib/http.ts';
 
 const MAX_EVENT_DATA_BYTES = 2_048;

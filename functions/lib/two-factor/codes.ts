@@ -11,7 +11,7 @@ import {
   type SentCodeMethod,
 } from '../../../domain/two-factor.ts';
 import type { Data } from '../data/index.ts';
-import { logSecurityEvent } from '../financial-profiles.ts';
+import { logSecurityEvent } from '../security-events.ts';
 import type { ApiEvent, Caller } from '../caller.ts';
 import {
   addMinutes,

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { TWO_FACTOR_RULES } from '../../../domain/two-factor.ts';
 import type { Data } from '../data/index.ts';
-import { logSecurityEvent } from '../financial-profiles.ts';
+import { logSecurityEvent } from '../security-events.ts';
 import type { ApiEvent, Caller } from '../caller.ts';
 import { issueSession, sessionOf } from './sessions.ts';
 import {

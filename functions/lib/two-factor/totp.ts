@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { PRODUCT_NAME } from '../../../domain/brand.ts';
 import { normalizeRecoveryCode, TWO_FACTOR_RULES } from '../../../domain/two-factor.ts';
 import type { Data } from '../data/index.ts';
-import { logSecurityEvent } from '../financial-profiles.ts';
+import { logSecurityEvent } from '../security-events.ts';
 import type { Caller } from '../caller.ts';
 import { sameHash, sha256, twoFactorProfile, type TwoFactorDeps } from './shared.ts';
 

@@ -10,7 +10,7 @@ import {
   type TwoFactorMethod,
 } from '../../../domain/two-factor.ts';
 import type { Data } from '../data/index.ts';
-import { logSecurityEvent } from '../financial-profiles.ts';
+import { logSecurityEvent } from '../security-events.ts';
 import { getOrCreateProfile } from '../../profiles/profile-record.ts';
 import type { ApiEvent, Caller } from '../caller.ts';
 import { assertNotLockedOut, checkSentCode, recordFailure } from './codes.ts';
