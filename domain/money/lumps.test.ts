@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { estimateAllowance } from './allowance.ts';
+import { addDays } from './dates.ts';
+import { seededRandom } from './fixtures.ts';
+import { forecastAccount, type ForecastPlanned } from './forecast.ts';
+import { lumpProcess } from './lumps.ts';
+import { generatePlan } from './plan.ts';
+import { detectRecurring } from './recurring.ts';
+import type { HistoryTransaction } from './types.ts';
+
+const TODAY = '2025-06-14';
+const GROCERIES = { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_GROCERIES' };
+const SHOPPING = { primary: 'GENERAL_MERCHANDISE', detailed: 'GENERAL_MERCHANDISE_ELECTRONICS' };
+const account = { account_id: 'chk', account_type: 'depository' as const, current_balance: 500_000 };
+
+/** Two years of groceries most days ($20–$80), the same draw every time. */
+function everyday(seed = 3): HistoryTransaction[] {
+  const random = seededRandom(seed);
+  const out: HistoryTransaction[] = [];
+  for (let i = 1; i <= 730; i += 1)
+    if (random() < 0.6)
+      out.push({
+        id: `g${i}`,
+        account_id: 'chk',
+        date: addDays(TODAY, -i),
+        amount: Math.round(2_000 + random() * 6_000),
+        name: 'Corner Grocery',
+        personal_finance_category: GROCERIES,
+      });
+  return out;
+}
+
+/** A $600–$1,000 purchase about every two months over the same two years. */
+function largePurchases(): HistoryTransaction[] {
+  return Array.from({ length: 12 }, (_, k) => ({
+    id: `big${k}`,
+    account_id: 'chk',
+    date: addDays(TODAY, -20 - k * 59),
+    amount: 60_000 + ((k * 37) % 5) * 10_000,
+    name: 'Best Buy',
+    personal_finance_category: SHOPPING,
+  }));
+}
+
+const width = (rows: ReturnType<typeof forecastAccount>['rows'], day: number) =>
+  (rows[day]?.closing_high ?? 0) - (rows[day]?.closing_low ?? 0);
+
+describe('rare large spending', () => {
+  it('widens the 180-day band and lowers the line by what it is expected to take', () => {
+    const calm = estimateAllowance({ transactions: everyday(), today: TODAY });
+    const lumpy = estimateAllowance({ transactions: [...everyday(), ...largePurchases()], today: TODAY });
+    // The purchases are not everyday spending: the daily mean is the groceries' alone.
+    expect(lumpy.daily_average).toBe(calm.daily_average);
+    expect(lumpy.lumps?.count).toBe(12);
+    expect(calm.lumps?.count).toBe(0);
+    const forecast = (allowance: typeof calm) =>
+      forecastAccount({ account, planned: [], allowance, today: TODAY, days: 180 }).rows;
+    const calmRows = forecast(calm);
+    const lumpyRows = forecast(lumpy);
+    // Six a year of about $800 add up: the band a half year out is over a thousand dollars wider.
+    expect(width(lumpyRows, 180) - width(calmRows, 180)).toBeGreaterThan(100_000);
+    // …and the line carries their expectation, about 180 / 365 × 6 × $800.
+    const expected = (-(lumpy.lumps?.per_day ?? 0) * 180) / 100;
+    expect(expected).toBeGreaterThan(1_500);
+    expect(expected).toBeLessThan(3_500);
+    const lower = (calmRows[180]?.closing_balance ?? 0) - (lumpyRows[180]?.closing_balance ?? 0);
+    expect(lower / 100).toBeCloseTo(expected - (-(calm.lumps?.per_day ?? 0) * 180) / 100, -1);
+  });
+
+  it('pools a short history with the prior, and gives the same spread for the same history', () => {
+    const none = lumpProcess([], 0, 20_000);
+    expect(none.per_year).toBeCloseTo(3.6, 3);
+    const own = lumpProcess([90_000, 90_000, 90_000, 90_000], 1, 20_000);
+    expect(own.per_year).toBeCloseTo((3.6 + 4) / 2, 3);
+    expect(own.mean_size).toBeGreaterThan(none.mean_size);
+    expect(lumpProcess([90_000, 90_000, 90_000, 90_000], 1, 20_000)).toEqual(own);
+    for (const s of own.spread) expect(s.low).toBeLessThanOrEqual(0);
+  });
+
+  it('does not count a large purchase the person planned themselves twice', () => {
+    const allowance = estimateAllowance({ transactions: [...everyday(), ...largePurchases()], today: TODAY });
+    const threshold = allowance.lumps?.threshold ?? 0;
+    const sofa: ForecastPlanned = {
+      account_id: 'chk',
+      due_date: addDays(TODAY, 40),
+      amount: -(threshold * 2),
+      is_generated: false,
+    };
+    const run = (planned: ForecastPlanned[]) =>
+      forecastAccount({ account, planned, allowance, today: TODAY, days: 90 });
+    const without = run([]);
+    const withSofa = run([sofa]);
+    const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+    // The sofa takes the place of its month's expected large spending (up to all of it), so the line
+    // falls by less than the sofa and the allowance by as much as it gives way.
+    const fall = (without.rows[90]?.closing_balance ?? 0) - (withSofa.rows[90]?.closing_balance ?? 0);
+    expect(fall).toBeLessThan(threshold * 2);
+    expect(fall).toBeGreaterThan(0);
+    expect(sum(withSofa.allowance)).toBeGreaterThan(sum(without.allowance));
+    // A generated item (a stream's) takes nothing's place.
+    const generated = run([{ ...sofa, is_generated: true }]);
+    expect(generated.allowance).toEqual(without.allowance);
+  });
+});
+
+describe('the near term', () => {
+  it('does not count again what this month has already spent', () => {
+    // The 14th: one household has bought $70 more groceries every day this month, the other has not.
+    const base = everyday();
+    const more: HistoryTransaction[] = Array.from({ length: 13 }, (_, i) => ({
+      id: `more${i}`,
+      account_id: 'chk',
+      date: addDays('2025-06-01', i),
+      amount: 7_000,
+      name: 'Farmers Market',
+      personal_finance_category: GROCERIES,
+    }));
+    const quiet = estimateAllowance({ transactions: base, today: TODAY });
+    const spent = estimateAllowance({ transactions: [...base, ...more], today: TODAY });
+    expect(spent.month_rest?.days).toBe(16);
+    expect(spent.month_rest?.spent).toBeGreaterThan(quiet.month_rest?.spent ?? 0);
+    // The rest of June expects less after the stock-up…
+    expect(spent.month_rest?.expected ?? 0).toBeGreaterThan(quiet.month_rest?.expected ?? 0);
+    const rest = (a: typeof quiet) =>
+      forecastAccount({ account, planned: [], allowance: a, today: TODAY, days: 60 }).allowance;
+    const sum = (values: readonly number[], from: number, to: number) =>
+      values.slice(from, to + 1).reduce((x, y) => x + y, 0);
+    expect(sum(rest(spent), 1, 16)).toBeGreaterThan(sum(rest(quiet), 1, 16));
+    const lumps = -(spent.lumps?.per_day ?? 0) * 16;
+    expect(Math.abs(sum(rest(spent), 1, 16) + lumps - (spent.month_rest?.expected ?? 0))).toBeLessThan(16);
+    // …and July is a usual month again: its weekdays' allowance and the large spending's share.
+    let usualJuly = 0;
+    for (let i = 17; i <= 47; i += 1)
+      usualJuly += Math.round((spent.per_weekday[(6 + i) % 7] ?? 0) + (spent.lumps?.per_day ?? 0));
+    expect(sum(rest(spent), 17, 47)).toBe(usualJuly);
+  });
+
+  it('lets the person’s own planned spending of a month take the place of its everyday allowance', () => {
+    const allowance = estimateAllowance({ transactions: everyday(), today: TODAY });
+    const shop: ForecastPlanned = {
+      account_id: 'chk',
+      due_date: '2025-07-10',
+      amount: -15_000,
+      is_generated: false,
+    };
+    const run = (planned: ForecastPlanned[]) =>
+      forecastAccount({ account, planned, allowance, today: TODAY, days: 60 });
+    const july = (values: readonly number[]) => values.slice(17, 48).reduce((x, y) => x + y, 0);
+    // July's everyday allowance gives way by the planned $150; July's balance ends where it would
+    // have without the plan's item.
+    expect(allowance.lumps?.threshold).toBeGreaterThan(15_000);
+    expect(july(run([shop]).allowance) - july(run([]).allowance)).toBeCloseTo(15_000, -2);
+    expect(run([shop]).rows[47]?.closing_balance).toBeCloseTo(run([]).rows[47]?.closing_balance ?? 0, -2);
+  });
+});
+
+describe('variable bills', () => {
+  it('are planned at their recent amounts and say that they vary', () => {
+    // A water bill at $40–$47 for ten months, then $58.87 and $52.54.
+    const amounts = [4_318, 4_012, 4_656, 3_990, 4_433, 4_118, 4_702, 4_088, 4_310, 4_545, 5_887, 5_254];
+    const transactions: HistoryTransaction[] = amounts.map((amount, k) => ({
+      id: `w${k}`,
+      account_id: 'chk',
+      date: addDays('2024-06-09', Math.round(k * 30.44)),
+      amount,
+      name: 'City Water Dept',
+      personal_finance_category: {
+        primary: 'RENT_AND_UTILITIES',
+        detailed: 'RENT_AND_UTILITIES_WATER',
+      },
+    }));
+    const [stream] = detectRecurring(transactions, { today: TODAY });
+    expect(stream?.kind).toBe('bill');
+    // A year's median is still about $43…
+    expect(stream?.amount.expected).toBeLessThan(4_400);
+    const plan = generatePlan({ profile_id: 'p', streams: stream ? [stream] : [], today: TODAY });
+    const next = -(plan[0]?.amount ?? 0);
+    expect(next).toBeGreaterThanOrEqual(5_254);
+    expect(next).toBeLessThanOrEqual(5_887);
+    expect(stream?.explanation.join(' ')).toContain(
+      `planned at about $${Math.round(next / 100)}, last three $45–$59`,
+    );
+  });
+});
