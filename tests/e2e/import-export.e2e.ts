@@ -49,6 +49,11 @@ test('a manual account, a CSV through the mapping step, on the calendar and in t
   await page.getByLabel('Balance ($)').fill('2500.00');
   await page.getByRole('button', { name: 'Add account' }).click();
   await expect(page.getByText('Credit union checking added')).toBeVisible();
+  await page.getByRole('button', { name: 'Update balance of Credit union checking' }).click();
+  await page.getByLabel('New balance of Credit union checking ($)').fill('2600.00');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Credit union checking updated')).toBeVisible();
+  await expect(page.getByText(/\$2,600\.00 as of \d{4}-\d{2}-\d{2}/)).toBeVisible();
 
   // The CSV: read month-first at first, with a warning; day-first once chosen.
   await expect(page.getByLabel('Into account')).toContainText('Credit union checking (manual)');
@@ -82,6 +87,11 @@ test('a manual account, a CSV through the mapping step, on the calendar and in t
   await page.goto(`${base()}/accounts`);
   const row = page.getByRole('listitem').filter({ hasText: 'Credit union checking' });
   await expect(row.getByText('Manual', { exact: true })).toBeVisible();
+  // Its own page: marked manual, its balance as of a date, no bank to refresh from.
+  await row.getByRole('link', { name: 'Credit union checking' }).click();
+  await expect(page.getByRole('heading', { name: 'Credit union checking', level: 1 })).toBeVisible();
+  await expect(page.getByText('Balance as of')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Refresh' })).toHaveCount(0);
 
   // The calendar: the last rent on its day.
   await page.goto(`${base()}/calendar`);

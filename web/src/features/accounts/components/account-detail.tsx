@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { formatUsd } from '@domain/classification.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -202,14 +203,20 @@ export function AccountDetail({
               {data.account_name}
             </h1>
             <SyncBadges account={data} />
+            {data.is_manual ? <Badge>Manual</Badge> : null}
           </div>
-          <p className="mt-1 text-sm text-slate-600">{institutionAndMask(data)}</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {data.is_manual && !data.institution_name ? 'Manual account' : institutionAndMask(data)}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => void refreshAccount(data.id)} isPending={isRefreshing}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            Refresh
-          </Button>
+          {/* A manual account has no bank to ask: its owner updates it on Import & export. */}
+          {data.is_manual ? null : (
+            <Button variant="secondary" onClick={() => void refreshAccount(data.id)} isPending={isRefreshing}>
+              <RefreshCw aria-hidden="true" className="size-4" />
+              Refresh
+            </Button>
+          )}
           {isOwner ? (
             <Button variant="secondary" onClick={() => setRenaming(true)}>
               <Pencil aria-hidden="true" className="size-4" />
@@ -256,7 +263,11 @@ export function AccountDetail({
             {accountTypeLabels[data.account_type]}
             {data.account_subtype ? ` · ${data.account_subtype}` : ''}
           </Detail>
-          <Detail label="Last refresh">{lastRefreshLabel(data.last_balance_refresh)}</Detail>
+          {data.is_manual ? (
+            <Detail label="Balance as of">{data.balance_as_of ?? '—'}</Detail>
+          ) : (
+            <Detail label="Last refresh">{lastRefreshLabel(data.last_balance_refresh)}</Detail>
+          )}
           {data.official_name ? <Detail label="Official name">{data.official_name}</Detail> : null}
           <Detail label="History">{isSyncing(data) ? 'Syncing…' : 'Up to date'}</Detail>
         </dl>

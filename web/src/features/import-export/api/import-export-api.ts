@@ -159,3 +159,9 @@ export async function downloadExport(
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
   return file.rows;
 }
+
+export const updateManualBalance = (
+  profileId: string,
+  accountId: string,
+  body: { current_balance: number; balance_as_of: string },
+) => api.patch<{ id: string }>(`/manual-accounts/${encodeURIComponent(accountId)}`, body, { profileId });

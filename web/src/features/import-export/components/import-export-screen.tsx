@@ -10,6 +10,7 @@ import { ExportPanel } from './export-panel.tsx';
 import { ImportHistory } from './import-history.tsx';
 import { ImportWizard } from './import-wizard.tsx';
 import { ManualAccountForm } from './manual-account-form.tsx';
+import { ManualBalances } from './manual-balances.tsx';
 import { RestoreArchive } from './restore-archive.tsx';
 
 export function ImportExportScreen() {
@@ -41,6 +42,7 @@ export function ImportExportScreen() {
       ) : (
         <>
           {role === 'owner' ? <ManualAccountForm profileId={profileId} /> : null}
+          {role === 'owner' ? <ManualBalances profileId={profileId} accounts={accounts.data} /> : null}
           {!canImport ? (
             <Alert tone="info">As a viewer you can export this profile; its owner and editors import.</Alert>
           ) : accounts.data.length === 0 ? (
