@@ -127,9 +127,10 @@ export async function lowest(tc: ToolContext, q: Asked, today: string, turn: Tur
   const window = await aheadDays(tc, q, today, turn, 30);
   if (!window) return;
   const horizon = window.days;
-  const zero = /\boverdra|\bgo negative\b|\bbelow zero\b|\bin the red\b|\brun out\b|\bgo broke\b/.test(
-    q.lower,
-  );
+  const zero =
+    /\boverdra|\bgo negative\b|\bbelow zero\b|\bin the red\b|\brun out\b|\bbroke\b|\bhit (\$?0|zero)\b/.test(
+      q.lower,
+    );
   const threshold = q.amount ?? (zero ? 0 : undefined);
   const r = await call(tc, turn, 'get_balance_forecast', {
     horizon_days: horizon,
@@ -190,7 +191,7 @@ export async function balance(tc: ToolContext, q: Asked, today: string, turn: Tu
   if (horizon > 0) {
     const range =
       num(end.low) !== num(end.high)
-        ? ` (likely between ${usd(num(end.low))} and ${usd(num(end.high))})`
+        ? ` (likely between ${usd(num(end.low))} and ${usd(num(end.high))}, allowing for unplanned spending and income and the occasional large purchase)`
         : '';
     turn.text.push(
       `By ${dayWords(String(end.date), today)} it should be about ${usd(num(end.closing))}${range}.`,
