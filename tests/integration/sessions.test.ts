@@ -80,7 +80,7 @@ describe('sign out everywhere', () => {
 });
 
 describe('admin: revoke sessions', () => {
-  it("ends the person's sign-ins locally as in the cloud (no longer 501)", async () => {
+  it("ends the person's sign-ins locally as in the cloud", async () => {
     const admin = await signUpAdmin();
     const target = await signUpAndSignIn();
     // The first signed-in read creates the person's record, which the admin area acts on.
