@@ -1,8 +1,8 @@
-// Issue 10's engine figures for `npm run bench`: detection on histories the engine was not tuned on
-// (item 4: precision, recall and next-date error on `variedHistory` fixtures — amounts at two or three
-// levels, occasional add-ons, drifting days, seasonal amounts, among one-offs and near-miss habits —
-// beside a naive detector in the same run), and the band's coverage against the documented figures
-// the screens show (item 6, domain/money/band-coverage.ts).
+// The engine's figures for `npm run bench` on histories it was not tuned on: detection (precision,
+// recall and next-date error on `variedHistory` fixtures — amounts at two or three levels, occasional
+// add-ons, drifting days, seasonal amounts, among one-offs and near-miss habits — beside a naive
+// detector in the same run), and the band's coverage against the documented figures the screens show
+// (domain/money/band-coverage.ts).
 import { MEASURED_BAND_COVERAGE, type BandCoverageKind } from '../domain/money/band-coverage.ts';
 import { variedHistory } from '../domain/money/fixtures.ts';
 import { detectRecurring, type HistoryTransaction, type RecurringStream } from '../domain/money/recurring.ts';

@@ -1,6 +1,6 @@
 // The CLI's own logic (bin/money.ts), in process: `plan` on Plaid-shaped transactions never gives a
 // next date on or before --today nor plans anything before it, whatever the history and the day
-// (issue 10 item 5's property); the usage names every command.
+// (a property); the usage names every command.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../domain/money/dates.ts';

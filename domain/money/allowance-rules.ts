@@ -44,7 +44,7 @@ export const ALLOWANCE_RULES = {
    * times, a fixed seed: the same history gives the same band). Overlapping windows of one short past
    * see a quarter's or a year's surprises only a few times, and centre them on the line; months drawn
    * apart keep their lumps (a savings withdrawal, a bonus put aside) and their lean (deposits that
-   * usually outweigh withdrawals) — issue 10 item 6, docs/money-engine.md "Uncertainty band".
+   * usually outweigh withdrawals): docs/money-engine.md "Uncertainty band".
    */
   bandBootstrap: { blockDays: 30, draws: 1000 },
   /**

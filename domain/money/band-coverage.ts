@@ -18,9 +18,9 @@ export type BandCoverageKind = 'checking' | 'savings' | 'credit';
 
 export const MEASURED_BAND_COVERAGE: Readonly<Record<BandCoverageKind, BandCoverage>> = {
   checking: { d30: 0.79, d90: 0.88, d365: 0.7 },
-  // Savings with deposits and withdrawals at no schedule, some large (the sandbox's since issue 10's
-  // audit); the low side also holds the large withdrawals savings accounts in general see (a pooled
-  // prior weighed with the account's own past: ALLOWANCE_RULES.withdrawalPrior).
+  // Savings with deposits and withdrawals at no schedule, some large (the sandbox's); the low side
+  // also holds the large withdrawals savings accounts in general see (a pooled prior weighed with the
+  // account's own past: ALLOWANCE_RULES.withdrawalPrior).
   savings: { d30: 0.8625, d90: 0.8375, d365: 0.7875 },
   credit: { d30: 0.75, d90: 0.9, d365: 0.8875 },
 };

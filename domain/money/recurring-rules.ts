@@ -52,7 +52,7 @@ export const RECURRING_RULES = {
    */
   everydayMinOccurrences: 6,
   everydayMaxPriceChanges: 2,
-  /** …or comes at two or three prices throughout (a meal kit that is dearer some weeks: issue 10). */
+  /** …or comes at two or three prices throughout (a meal kit that is dearer some weeks). */
   everydayMaxPriceLevels: 3,
   /** An amount more than 3 times the stream's median, or less than a third of it, is not part of it. */
   amountOutlierRatio: 3,

@@ -1,6 +1,6 @@
-// Detection quality against ground truth (issue 5 acceptance: precision and recall of recurring
-// streams, mean absolute error of predicted next dates). Pure, so `npm run bench` can feed it the Plaid
-// sandbox's ground truth and tests can feed it hand-made histories.
+// Detection quality against ground truth: precision and recall of recurring streams, mean absolute
+// error of predicted next dates. Pure, so `npm run bench` can feed it the Plaid sandbox's ground truth
+// and tests can feed it hand-made histories.
 import { parseDay } from './dates.ts';
 import type { RecurringStream } from './recurring.ts';
 
