@@ -122,6 +122,19 @@ describe('statement parsers', () => {
     ]);
   });
 
+  it('reads the same CSV saved as UTF-16 (a spreadsheet export) to the same rows', () => {
+    const text = readFileSync('tests/fixtures/import/us-bank-comma.csv', 'utf8');
+    const utf16 = new Uint8Array([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]);
+    const file = detectFile(utf16);
+    if (file.kind !== 'csv') throw new Error(file.kind);
+    const chosen = chooseMapping(file.table);
+
+    expect(file.encoding).toBe('utf-16le');
+    expect(readCsv(file.table, chosen.mapping, chosen.columns).rows).toEqual(
+      csvRows('us-bank-comma.csv').rows,
+    );
+  });
+
   it('reads day-first slashes when one date settles it, and says the format was ambiguous otherwise', () => {
     const { suggestion, rows } = csvRows('uk-bank-semicolon-dayfirst.csv');
 
