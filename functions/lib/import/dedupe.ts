@@ -81,6 +81,13 @@ export function reviewRows(
     held.flatMap((t) => (t.plaid_transaction_id ? [[t.plaid_transaction_id, t]] : [])),
   );
   const taken = new Set<string>();
+  // Held transactions by amount: a row only ever matches one of the same amount.
+  const byAmount = new Map<number, HeldTransaction[]>();
+  for (const t of held) {
+    const same = byAmount.get(t.amount);
+    if (same) same.push(t);
+    else byAmount.set(t.amount, [t]);
+  }
   return rows.map((row) => {
     const base = `${row.date}|${row.amount}|${normalizedPayee(row.payee)}`;
     const n = (occurrences.get(base) ?? 0) + 1;
@@ -97,11 +104,8 @@ export function reviewRows(
     const plaid = row.externalId ? heldByPlaidId.get(row.externalId) : undefined;
     if (plaid && !taken.has(plaid.id))
       return verdict('duplicate', "The bank's own id is already here", plaid);
-    const candidates = held.filter(
-      (t) =>
-        !taken.has(t.id) &&
-        t.amount === row.amount &&
-        Math.abs(daysBetween(t.date, row.date)) <= DUPLICATE_WINDOW_DAYS,
+    const candidates = (byAmount.get(row.amount) ?? []).filter(
+      (t) => !taken.has(t.id) && Math.abs(daysBetween(t.date, row.date)) <= DUPLICATE_WINDOW_DAYS,
     );
     // The closest similar payee first; a different payee only on the very same day.
     const distance = (t: HeldTransaction) => Math.abs(daysBetween(t.date, row.date));
