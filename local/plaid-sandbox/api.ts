@@ -986,6 +986,16 @@ const sandboxMutateDuringPagination: Endpoint = (body, { state, requestId }) => 
   return { request_id: requestId };
 };
 
+const sandboxCompleteHistory: Endpoint = (body, { state, requestId }) => {
+  const request = parseRequest(
+    body,
+    new Set(['client_id', 'secret', 'access_token']),
+    z.object({ access_token: accessToken }),
+  );
+  state.completeHistory(state.item(request.access_token));
+  return { request_id: requestId };
+};
+
 const sandboxGroundTruth: Endpoint = (body, { state, requestId }) => {
   const request = parseRequest(
     body,
@@ -1070,6 +1080,7 @@ export const endpoints: Record<string, Endpoint> = {
   '/sandbox/clock/get': sandboxClockGet,
   '/sandbox/clock/advance': sandboxClockAdvance,
   '/sandbox/transactions/mutate_during_pagination': sandboxMutateDuringPagination,
+  '/sandbox/transactions/complete_history': sandboxCompleteHistory,
   '/sandbox/ground_truth': sandboxGroundTruth,
   '/sandbox/fault/inject': sandboxFaultInject,
   '/sandbox/accounts/balance/skew': sandboxBalanceSkew,

@@ -13,6 +13,8 @@ export type CredentialCheck =
 const SPECIAL_USERS: Record<string, () => CredentialCheck> = {
   user_transactions_dynamic: () => ({ ok: true, loginRequiredAfterLink: false }),
   user_login_required: () => ({ ok: true, loginRequiredAfterLink: true }),
+  // The first sync stops after the recent transactions until /sandbox/transactions/complete_history.
+  user_history_held: () => ({ ok: true, loginRequiredAfterLink: false }),
   user_bad: () => ({ ok: false, error: errors.invalidCredentials() }),
   user_institution_down: () => ({ ok: false, error: errors.institutionDown() }),
   user_locked: () => ({ ok: false, error: errors.itemLocked() }),

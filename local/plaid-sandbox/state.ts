@@ -192,6 +192,9 @@ export interface FirstSyncDelays {
   historicalMs: number;
 }
 
+/** A test login whose first extraction stops after the initial update until told to go on. */
+export const HISTORY_HELD_USER = 'user_history_held';
+
 /** Plaid's initial update holds about the last 30 days; the rest follows with the historical one. */
 export const INITIAL_UPDATE_DAYS = 30;
 
@@ -285,7 +288,9 @@ export class SandboxState {
    */
   private startFirstExtraction(item: SandboxItem): void {
     const { initialMs, historicalMs } = this.options.firstSync;
-    if (initialMs <= 0 && historicalMs <= 0) {
+    // This login's history waits for /sandbox/transactions/complete_history (tests of the middle step).
+    const held = item.record.username === HISTORY_HELD_USER;
+    if (!held && initialMs <= 0 && historicalMs <= 0) {
       this.notifySyncUpdates(item, true);
       return;
     }
@@ -306,12 +311,16 @@ export class SandboxState {
       this.persist();
       this.notifySyncUpdates(item, true);
     });
-    later(Math.max(initialMs, historicalMs), () => {
-      item.record.initial_update_complete = true;
-      item.record.historical_update_complete = true;
-      this.persist();
-      this.notifySyncUpdates(item, true);
-    });
+    if (!held) later(Math.max(initialMs, historicalMs), () => this.completeHistory(item));
+  }
+
+  /** The historical update: the whole history is in, announced by SYNC_UPDATES_AVAILABLE. */
+  completeHistory(item: SandboxItem): void {
+    if (item.record.historical_update_complete !== false) return;
+    item.record.initial_update_complete = true;
+    item.record.historical_update_complete = true;
+    this.persist();
+    this.notifySyncUpdates(item, true);
   }
 
   /** Stops the first-extraction timers (the sandbox is closing). */

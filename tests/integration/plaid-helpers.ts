@@ -29,6 +29,8 @@ export async function defaultProfile(user: TestUser): Promise<string> {
 }
 
 export interface LinkedBank {
+  /** The bank's first-sync job (docs/jobs.md). */
+  jobId: string;
   itemId: string;
   accountIds: string[];
   profileId: string;
@@ -36,21 +38,32 @@ export interface LinkedBank {
 
 export async function linkSandboxBank(
   user: TestUser,
-  options: { institution?: string; username?: string; profileId?: string } = {},
+  options: { institution?: string; username?: string; profileId?: string; products?: string[] } = {},
 ): Promise<LinkedBank> {
   const profileId = options.profileId ?? (await defaultProfile(user));
   const publicToken = await sandboxPublicToken(cloud().urls.plaid, options.institution ?? 'ins_109508', {
     username: options.username ?? 'user_good',
     webhook: `${cloud().urls.api}/webhooks/plaid`,
+    ...(options.products ? { products: options.products } : {}),
   });
-  const exchanged = await api<{ accounts_count: number; item_id: string; account_ids: string[] }>(
-    'POST',
-    '/functions/plaid-exchange-token',
-    { token: user.idToken, body: { publicToken }, headers: { 'x-profile-id': profileId } },
-  );
+  const exchanged = await api<{
+    accounts_count: number;
+    item_id: string;
+    account_ids: string[];
+    job_id: string;
+  }>('POST', '/functions/plaid-exchange-token', {
+    token: user.idToken,
+    body: { publicToken },
+    headers: { 'x-profile-id': profileId },
+  });
   if (exchanged.status !== 200)
     throw new Error(`exchange → ${exchanged.status} ${JSON.stringify(exchanged.body)}`);
-  return { itemId: exchanged.body.item_id, accountIds: exchanged.body.account_ids, profileId };
+  return {
+    itemId: exchanged.body.item_id,
+    accountIds: exchanged.body.account_ids,
+    profileId,
+    jobId: exchanged.body.job_id,
+  };
 }
 
 /** Waits until `check` holds (the local bus and webhooks run asynchronously in the gateway process). */

@@ -270,6 +270,15 @@ export function publicAccount(
     // Whether the bank shares this account's statements (cards, loans) or holdings (investments):
     // 'consent_required' asks the person to allow it (update mode); null where it does not apply.
     details_status: detailsStatus(account.account_type, item),
+    // A card's or loan's next payment from the bank's statement (cents), when the bank shares it.
+    next_payment: account.liability?.next_payment_due_date
+      ? {
+          due_date: account.liability.next_payment_due_date,
+          minimum_payment: account.liability.minimum_payment ?? null,
+          statement_balance: account.liability.statement_balance ?? null,
+          amount: account.liability.next_payment_amount ?? null,
+        }
+      : null,
     created_at: account.created_at,
   };
 }
