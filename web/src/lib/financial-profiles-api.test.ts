@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadFinancialProfiles, type FinancialProfile } from './financial-profiles-api.ts';
+import { type FinancialProfile } from './financial-profiles-api.ts';
+import { loadFinancialProfiles } from './financial-profiles-query.ts';
 
 const personal: FinancialProfile = {
   id: 'p1',

@@ -6,13 +6,6 @@ import * as z from 'zod/mini';
 import { api } from './api-client.ts';
 import { invokeFunction } from './invoke-function.ts';
 
-export {
-  FINANCIAL_PROFILES_KEY,
-  financialProfilesQueryKey,
-  financialProfilesQueryOptions,
-  loadFinancialProfiles,
-} from './financial-profiles-query.ts';
-
 export const memberRoleSchema = z.enum(['owner', 'editor', 'viewer']);
 
 /** Built at the first read (z.lazy), as the frame's other answers. */

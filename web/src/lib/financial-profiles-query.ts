@@ -4,9 +4,9 @@
 // download them, nor zod.
 import { queryOptions } from '@tanstack/react-query';
 import type { FinancialProfile } from './financial-profiles-api.ts';
-import type * as SignedInLogic from './signed-in-logic.ts';
+import type * as ProfileCallsModule from './financial-profiles-api.ts';
 
-type ProfileCalls = Pick<typeof SignedInLogic, 'listFinancialProfiles' | 'ensureDefaultProfile'>;
+type ProfileCalls = Pick<typeof ProfileCallsModule, 'listFinancialProfiles' | 'ensureDefaultProfile'>;
 
 /**
  * Root of every financial-profile query key. Not a spec §3 cache area: the list of profiles is the

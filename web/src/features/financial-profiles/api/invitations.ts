@@ -5,7 +5,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
-import { FINANCIAL_PROFILES_KEY } from '../../../lib/financial-profiles-api.ts';
+import { FINANCIAL_PROFILES_KEY } from '../../../lib/financial-profiles-query.ts';
 import { invitedRoleSchema } from '../../../lib/invitations-api.ts';
 
 export const invitationSchema = z.object({

@@ -3,7 +3,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
-import { FINANCIAL_PROFILES_KEY, memberRoleSchema } from '../../../lib/financial-profiles-api.ts';
+import { memberRoleSchema } from '../../../lib/financial-profiles-api.ts';
+import { FINANCIAL_PROFILES_KEY } from '../../../lib/financial-profiles-query.ts';
 
 export const memberSchema = z.object({
   user_id: z.string(),

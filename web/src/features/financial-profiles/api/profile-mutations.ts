@@ -4,7 +4,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client.ts';
-import { FINANCIAL_PROFILES_KEY, financialProfileSchema } from '../../../lib/financial-profiles-api.ts';
+import { financialProfileSchema } from '../../../lib/financial-profiles-api.ts';
+import { FINANCIAL_PROFILES_KEY } from '../../../lib/financial-profiles-query.ts';
 import { invokeFunction } from '../../../lib/invoke-function.ts';
 
 /** The server's rule (functions/financial-profiles): 1 to 60 characters after trimming. */

@@ -3,7 +3,6 @@ import type { SubscriptionCheck } from '../api/subscription.ts';
 import {
   isStale,
   nextStatusEnd,
-  readStoredStatus,
   refreshSubscriptionStatus,
   serverNow,
   shouldRefresh,
@@ -14,6 +13,7 @@ import {
   type RefreshTrigger,
   type SubscriptionStatus,
 } from './subscription-status.ts';
+import { readStoredStatus } from './stored-status.ts';
 
 const check: SubscriptionCheck = {
   subscribed: false,

@@ -237,6 +237,3 @@ export async function refreshSubscriptionStatus(
     return previous ? { ...previous, error: true } : freeWithError(deps.now());
   }
 }
-
-/** Read at every start, so kept apart (stored-status.ts). */
-export { readStoredStatus } from './stored-status.ts';
