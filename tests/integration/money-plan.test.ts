@@ -337,7 +337,8 @@ describe('forecast', () => {
   it('a one-off expense of X lowers every later closing balance by exactly X; deleting it restores them', async () => {
     const query = `accountId=${checking.id}&days=120&includeAllowance=false`;
     const before = (await balances(query)).body.rows;
-    const totalBefore = (await balances('days=120')).body.rows;
+    const totalBefore = (await balances('days=120&includeAllowance=false')).body.rows;
+    const withAllowanceBefore = (await balances('days=120')).body.rows;
     const due = addDays(today(), 17);
     const X = 12_345;
     const created = await call<{ item: Item }>('POST', '/money-plan/items', {
@@ -351,7 +352,19 @@ describe('forecast', () => {
     expect(created.body.item).toMatchObject({ is_generated: false, is_reconciled: false, amount: -X });
 
     const after = (await balances(query)).body.rows;
-    const totalAfter = (await balances('days=120')).body.rows;
+    const totalAfter = (await balances('days=120&includeAllowance=false')).body.rows;
+    // With the allowance, the person's own item takes the place of as much of its month's expected
+    // everyday spending (docs/money-engine.md "Rare large spending…"): the total falls by at most X.
+    const withAllowanceAfter = (await balances('days=120')).body.rows;
+    withAllowanceAfter.forEach((row, i) => {
+      const fall = (withAllowanceBefore[i]?.closing_balance ?? 0) - row.closing_balance;
+      expect(Math.abs(fall), row.balance_date).toBeLessThanOrEqual(X);
+    });
+    const end = withAllowanceAfter.length - 1;
+    const fallAtEnd =
+      (withAllowanceBefore[end]?.closing_balance ?? 0) - (withAllowanceAfter[end]?.closing_balance ?? 0);
+    expect(fallAtEnd).toBeGreaterThanOrEqual(0);
+    expect(fallAtEnd).toBeLessThanOrEqual(X);
     after.forEach((row, i) => {
       const was = before[i];
       expect(row.balance_date).toBe(was?.balance_date);
