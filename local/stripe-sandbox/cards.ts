@@ -1,15 +1,7 @@
 // Stripe's test cards (https://docs.stripe.com/testing) that the hosted pages accept, and what each
 // does: succeed, attach but fail every charge, refuse outright with Stripe's code and message, or ask
 // for 3-D Secure.
-import { errors, type StripeApiError } from './errors.ts';
-
-/** Why a card is refused, in Stripe's words (https://docs.stripe.com/testing, /declines/codes). */
-export interface CardRefusal {
-  code: string;
-  declineCode?: string;
-  message: string;
-  param?: string;
-}
+import { errors, type CardRefusal, type StripeApiError } from './errors.ts';
 
 export type CardBehaviour =
   /** Every charge succeeds. */

@@ -1,8 +1,15 @@
 // Stripe's error bodies (`{ error: { type, code, message, param, … } }`) and HTTP statuses, so the
 // official client raises the same error classes as in production (https://docs.stripe.com/api/errors).
-import type { CardRefusal } from './cards.ts';
 export type StripeErrorType =
   'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error' | 'authentication_error';
+
+/** Why a test card is refused, in Stripe's words (https://docs.stripe.com/testing, /declines/codes). */
+export interface CardRefusal {
+  code: string;
+  declineCode?: string;
+  message: string;
+  param?: string;
+}
 
 export interface StripeErrorBody {
   type: StripeErrorType;
