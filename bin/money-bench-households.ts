@@ -99,7 +99,7 @@ export function householdBacktest(seeds: readonly number[]): HouseholdResults {
   };
 }
 
-/** `npx tsx bin/money-bench-households.ts [calibration|held-out]`: the table alone. */
+/** The backtest's figures as a table, one line per kind and horizon. */
 export function printHouseholdTable(results: HouseholdResults, label: string): void {
   console.log(`lumpy households, ${label}`);
   for (const kind of HOUSEHOLD_KINDS)
@@ -185,7 +185,14 @@ export function benchHouseholds(seeds: readonly number[] = HELD_OUT_SEEDS): Figu
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // `npx tsx bin/money-bench-households.ts [calibration|held-out]`: the table on either set; on the
+  // held-out set also the figures `npm run bench` prints, each beside the figure before and its target.
   const which = process.argv[2] ?? 'calibration';
   const seeds = which === 'held-out' ? HELD_OUT_SEEDS : CALIBRATION_SEEDS;
   printHouseholdTable(householdBacktest(seeds), `${which} seeds`);
+  if (which === 'held-out')
+    for (const f of benchHouseholds(seeds))
+      console.log(
+        `${f.value.toFixed(1)} ${f.unit} (${f.baselineName}: ${f.baseline.toFixed(1)} ${f.unit})  ${f.name}`,
+      );
 }
