@@ -40,7 +40,17 @@ function naiveForecast(
         continue;
       forecasted += balanceDelta(type, item.amount);
     }
-    if (i > 0) forecasted += balanceDelta(type, allowance.per_weekday[date.getUTCDay()] ?? 0);
+    if (i > 0) {
+      // Everyday spending (the rest of this month as expected now), large spending's and unplanned
+      // income's expectations: the allowance's day, as the forecast adds it.
+      const rest = allowance.month_rest;
+      const factor = rest && rest.usual < 0 && i <= rest.days ? rest.expected / rest.usual : 1;
+      const flow =
+        (allowance.per_weekday[date.getUTCDay()] ?? 0) * factor +
+        (allowance.lumps?.per_day ?? 0) +
+        (allowance.unplanned_income?.per_day ?? 0);
+      forecasted += balanceDelta(type, Math.round(flow));
+    }
     const closing = opening + forecasted;
     rows.push({
       balance_date: day,
