@@ -26,6 +26,7 @@ describe('ForecastFigure (the likely range)', () => {
     expect(html).toMatch(/aria-label="[^"]*likely range \$600\.00 – \$950\.00[^"]*"/);
     expect(html).toContain('Likely range $600.00 – $950.00 on Nov 24, 2026');
     expect(html).toContain('8 of 10 stretches');
+    expect(html).toContain('the occasional large purchase adding up');
     // The band is drawn before (behind) the line.
     expect(html.indexOf('fill-brand-500/20')).toBeGreaterThan(-1);
     expect(html.indexOf('fill-brand-500/20')).toBeLessThan(html.indexOf('stroke-brand-600'));

@@ -311,7 +311,7 @@ export function ForecastFigure({
         {range
           ? coverage
             ? `Shaded: the likely range, allowing for how far unplanned spending and income strayed in your own history and for the occasional large purchase adding up. Tested on past histories, the real balance landed inside it ${pct(coverage.d30)} of the time 30 days ahead, ${pct(coverage.d90)} at 90 days and ${pct(coverage.d365)} a year ahead.`
-            : 'Shaded: the likely range, allowing for how far unplanned spending and income strayed in your own history and for the occasional large purchase adding up.'
+            : 'Shaded: the likely range. In 8 of 10 stretches this long in your own history, spending and income you had not planned moved the balance no further; it also allows for the occasional large purchase adding up.'
           : !includesAllowance
             ? 'No likely range: it is measured around everyday spending, which this forecast leaves out.'
             : 'No likely range yet: there is not enough history to measure one.'}
