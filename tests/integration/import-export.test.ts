@@ -444,6 +444,25 @@ describe('over Plaid and across profiles', () => {
       body: { name: 'Restored' },
     });
     const target = created.body.id;
+    // A hand-edited archive whose plan a record of cannot be stored is refused whole, naming the record.
+    const parsedArchive = JSON.parse(archive.body.content) as {
+      plan: { series: Array<Record<string, unknown>> };
+    };
+    expect(parsedArchive.plan.series.length).toBeGreaterThan(0);
+    const broken = {
+      ...parsedArchive,
+      plan: { ...parsedArchive.plan, series: [{ ...parsedArchive.plan.series[0], amount: 'lots' }] },
+    };
+    const refused = await profileApi<{ issues: Issue[] }>('POST', '/imports/archive', {
+      token: user.idToken,
+      profileId: target,
+      body: {
+        upload_key: await upload(user, target, 'broken.json', Buffer.from(JSON.stringify(broken))),
+        file_name: 'broken.json',
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues.map((i) => i.field)).toEqual(['plan.series.0']);
     const key = await upload(user, target, archive.body.file_name, Buffer.from(archive.body.content));
 
     const restored = await profileApi<{ accounts: number; transactions: number }>(

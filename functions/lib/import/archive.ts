@@ -225,6 +225,19 @@ export function readArchive(bytes: Uint8Array): Archive {
   return parsed.data;
 }
 
+/** A record its entity refuses (a missing or mistyped field), as an issue naming it; null when sound. */
+function checkRecord(params: () => unknown, field: string): { field: string; message: string } | null {
+  try {
+    params();
+    return null;
+  } catch (error) {
+    return {
+      field,
+      message: (error instanceof Error ? error.message : String(error)).split(' - For more')[0] ?? '',
+    };
+  }
+}
+
 const kindOf = (a: Archive['accounts'][number]) =>
   a.manual_kind ??
   (
@@ -267,6 +280,35 @@ export async function restoreArchive(
   const itemIds = new Map(archive.plan.items.map((i) => [i.id, randomUUID()]));
   const mapAccount = (id: string | null | undefined) => (id ? accountIds.get(id) : undefined);
   const importId = newImportId(deps.clock());
+  // The plan's records as they will be stored, each checked by its entity before anything is written: a
+  // hand-edited archive is refused whole (naming the record), never half restored.
+  const seriesRecords = archive.plan.series.map((s) => {
+    const account = mapAccount(s.account_id);
+    const { account_id: _omit, ...rest } = s;
+    return { ...rest, profile_id: profileId, ...(account ? { account_id: account } : {}) } as never;
+  });
+  const itemRecords = archive.plan.items.map((i) => {
+    const { account_id: _a, reconciled_transaction_id: reconciled, id: _id, ...rest } = i;
+    const account = mapAccount(i.account_id);
+    const transaction = reconciled ? transactionIds.get(reconciled) : undefined;
+    return {
+      ...rest,
+      id: itemIds.get(i.id) ?? randomUUID(),
+      profile_id: profileId,
+      user_id: caller.userId,
+      ...(account ? { account_id: account } : {}),
+      ...(transaction ? { reconciled_transaction_id: transaction } : {}),
+    } as never;
+  });
+  const refused = [
+    ...seriesRecords.map((r, i) =>
+      checkRecord(() => data.moneyPlanSeries.put(r).params(), `plan.series.${i}`),
+    ),
+    ...itemRecords.map((r, i) =>
+      checkRecord(() => data.moneyPlanTransactions.put(r).params(), `plan.items.${i}`),
+    ),
+  ].filter((issue) => issue !== null);
+  if (refused.length > 0) throw new ImportFileError(refused);
 
   for (const a of archive.accounts) {
     const id = accountIds.get(a.id) ?? randomUUID();
@@ -325,30 +367,8 @@ export async function restoreArchive(
         created_by: caller.userId,
       })
       .go();
-  await writeInBatches(
-    archive.plan.series.map((s) => {
-      const account = mapAccount(s.account_id);
-      const { account_id: _omit, ...rest } = s;
-      return { ...rest, profile_id: profileId, ...(account ? { account_id: account } : {}) } as never;
-    }),
-    (items) => data.moneyPlanSeries.put(items).go({ concurrent: 4 }),
-  );
-  await writeInBatches(
-    archive.plan.items.map((i) => {
-      const { account_id: _a, reconciled_transaction_id: reconciled, id: _id, ...rest } = i;
-      const account = mapAccount(i.account_id);
-      const transaction = reconciled ? transactionIds.get(reconciled) : undefined;
-      return {
-        ...rest,
-        id: itemIds.get(i.id) ?? randomUUID(),
-        profile_id: profileId,
-        user_id: caller.userId,
-        ...(account ? { account_id: account } : {}),
-        ...(transaction ? { reconciled_transaction_id: transaction } : {}),
-      } as never;
-    }),
-    (items) => data.moneyPlanTransactions.put(items).go({ concurrent: 4 }),
-  );
+  await writeInBatches(seriesRecords, (items) => data.moneyPlanSeries.put(items).go({ concurrent: 4 }));
+  await writeInBatches(itemRecords, (items) => data.moneyPlanTransactions.put(items).go({ concurrent: 4 }));
   if (archive.settings)
     await data.moneyViewSettings
       .put({
