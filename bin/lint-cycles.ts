@@ -1,8 +1,10 @@
 // `npm run lint`'s import-cycle check: no module may reach itself through its imports, type-only imports
 // included. A circle means two modules are one purpose split in the wrong place (the shared thing belongs
 // in a module both can depend on), and it makes the order modules evaluate in depend on who loads first.
-// madge follows type imports, which ESLint's no-cycle rules skip; dynamic import()s it leaves out. Each part of the repository is read
-// with the tsconfig that resolves its imports (the web app's @domain and @events aliases).
+// madge follows type-only imports, which ESLint's no-cycle rules skip, and dynamic import()s: code loaded
+// on demand still names what it needs, and a module that names its own loader is one purpose split in two.
+// Each part of the repository is read with the tsconfig that resolves its imports (the web app's @domain
+// and @events aliases).
 import madge from 'madge';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -37,13 +39,6 @@ export async function importCycles(
       baseDir: root,
       fileExtensions: ['ts', 'tsx', 'js', 'mjs'],
       tsConfig: resolve(root, tsConfig),
-      // A dynamic import() loads its module later, on demand (the web app's code splitting): it fixes no
-      // evaluation order, so it closes no cycle. Static imports, type-only ones included, do.
-      detectiveOptions: {
-        ts: { skipAsyncImports: true },
-        tsx: { skipAsyncImports: true },
-        es6: { skipAsyncImports: true },
-      },
       excludeRegExp: [/node_modules/, /\.d\.ts$/, ...(skipFixtures ? [/tests\/fixtures\//] : [])],
     },
   );

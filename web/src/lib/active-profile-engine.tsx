@@ -20,7 +20,7 @@ import {
   resetCacheForProfileSwitch,
   saveActiveProfileId,
 } from './active-profile.ts';
-import type { ActiveProfileState } from './active-profile-provider.tsx';
+import type { ActiveProfileState } from './active-profile-context.ts';
 import { useAuth } from './auth.tsx';
 import { ACTIVE_PROFILE_RESET_DELAY_MS } from './constants.ts';
 import { financialProfilesQueryOptions } from './financial-profiles-query.ts';

@@ -7,36 +7,14 @@
 // as the provider's own did), so the tree under the provider never changes shape. Until it reports, the
 // state is what it always was at that point: 'signedOut' with nobody signed in (also while a stored
 // session is checked), 'loading' for a signed-in user.
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { MemberRole } from './active-profile.ts';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { ActiveProfileContext, type ActiveProfileState } from './active-profile-context.ts';
 import { mayHoldSession } from './amplify-loader.ts';
 import { useAuth } from './auth.tsx';
 import type { FinancialProfile } from './financial-profiles-api.ts';
 import { signedInCode, useSignedInCode } from './signed-in-code.ts';
 
-export interface ActiveProfileState {
-  /** signedOut: nobody to load for; loading: first load (or waiting for a just-joined profile). */
-  status: 'signedOut' | 'loading' | 'error' | 'ready';
-  profiles: FinancialProfile[];
-  profile: FinancialProfile | null;
-  role: MemberRole | null;
-  /** spec §6: the active profile is not the user's own and they are its viewer or editor. */
-  isInvitedUser: boolean;
-  /** spec §6: an invited user who owns no profile; Profiles and Link Accounts are hidden. */
-  isNavigationRestricted: boolean;
-  error: unknown;
-  isFetching: boolean;
-  refetch: () => Promise<unknown>;
-  /** Makes a profile active, saves it, and confirms with 'Switched to "<name>" profile'. */
-  switchProfile: (profileId: string) => void;
-  /**
-   * spec §4: after a create or an archive, the active profile is reset after a 100 ms delay, without
-   * the switch toast (the create or archive toast says what happened). null clears the saved key.
-   */
-  resetActiveProfile: (profileId: string | null) => Promise<void>;
-}
-
-const ActiveProfileContext = createContext<ActiveProfileState | null>(null);
+export { useActiveProfile, type ActiveProfileState } from './active-profile-context.ts';
 
 /** The logic, with the profile list's calls its first read needs (lib/signed-in-logic.ts). */
 export const activeProfileCode = signedInCode(() => import('./signed-in-logic.ts'));
@@ -101,10 +79,4 @@ export function ActiveProfileProvider({ children }: { children: ReactNode }) {
       {Engine && <Engine onChange={onChange} />}
     </ActiveProfileContext.Provider>
   );
-}
-
-export function useActiveProfile(): ActiveProfileState {
-  const context = useContext(ActiveProfileContext);
-  if (!context) throw new Error('useActiveProfile must be used inside <ActiveProfileProvider>');
-  return context;
 }

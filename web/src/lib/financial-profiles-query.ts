@@ -1,23 +1,20 @@
 // The financial-profile list's query (spec §4 Profile loading) as the active-profile provider runs it,
 // without the calls' code: the calls and the schema that checks their answers (financial-profiles-api.ts)
-// load with the first read (through lib/signed-in-logic.ts), so a signed-out start (/login) does not
-// download them, nor zod.
+// load with the first read, so a signed-out start (/login) does not download them, nor zod. They are
+// built into the signed-in frame's chunk (web/vite.config.ts, `frame`), which a signed-in start preloads.
 import { queryOptions } from '@tanstack/react-query';
 import type { FinancialProfile } from './financial-profiles-api.ts';
+import { FINANCIAL_PROFILES_KEY } from './react-query.ts';
+
+export { FINANCIAL_PROFILES_KEY };
 import type * as ProfileCallsModule from './financial-profiles-api.ts';
 
 type ProfileCalls = Pick<typeof ProfileCallsModule, 'listFinancialProfiles' | 'ensureDefaultProfile'>;
 
-/**
- * Root of every financial-profile query key. Not a spec §3 cache area: the list of profiles is the
- * user's, not the active profile's, so a profile switch leaves it alone.
- */
-export const FINANCIAL_PROFILES_KEY = 'financial-profiles';
-
 /** The calls, loaded once: they come with the signed-in logic, which a signed-in start preloads. */
 let calls: Promise<ProfileCalls> | null = null;
 export function preloadProfileCalls(): Promise<ProfileCalls> {
-  calls ??= import('./signed-in-logic.ts').catch((error: unknown) => {
+  calls ??= import('./financial-profiles-api.ts').catch((error: unknown) => {
     calls = null;
     throw error;
   });

@@ -71,6 +71,12 @@ export function fetchForStart<TData, TKey extends QueryKey>(
 }
 
 /** spec §3 cache areas: the first element of every query key, so an area can be invalidated whole. */
+/**
+ * Root of every financial-profile query key. Not a spec §3 cache area: the list of profiles is the
+ * user's, not the active profile's, so a profile switch leaves it alone.
+ */
+export const FINANCIAL_PROFILES_KEY = 'financial-profiles';
+
 export const cacheAreas = {
   transactions: 'transactions',
   transactionsCalendar: 'transactions-calendar',

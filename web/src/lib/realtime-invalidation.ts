@@ -2,8 +2,7 @@
 // the event changed, for the profile it names; and what a catch-up after a reconnect refetches.
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { RealtimeEvent, RealtimePush } from '@events/realtime.ts';
-import { FINANCIAL_PROFILES_KEY } from './financial-profiles-query.ts';
-import { cacheAreas } from './react-query.ts';
+import { cacheAreas, FINANCIAL_PROFILES_KEY } from './react-query.ts';
 
 /** Query-key roots outside spec §3's cache areas that pushes also reach. */
 export const NOTICES_KEY = 'notices';

@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getAppConfig } from '../config/app-config.ts';
-import { useActiveProfile } from './active-profile-provider.tsx';
+import { useActiveProfile } from './active-profile-context.ts';
 import { useAuth } from './auth.tsx';
 import { startRealtime } from './realtime-connection.ts';
 import { useSecondFactorPassed } from './two-factor-status.ts';

@@ -13,13 +13,13 @@ import {
   useRef,
   useState,
   type ReactNode,
-  type RefObject,
 } from 'react';
 import { mayHoldSession } from '../../../lib/amplify-loader.ts';
 import { useActiveProfile } from '../../../lib/active-profile-provider.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { signedInCode, useSignedInCode } from '../../../lib/signed-in-code.ts';
 import { readStoredStatus } from '../utils/stored-status.ts';
+import type { SubscriptionHost } from './subscription-host.ts';
 import type { SubscriptionStatus } from '../utils/subscription-status.ts';
 
 interface SubscriptionContextValue {
@@ -28,16 +28,6 @@ interface SubscriptionContextValue {
   /** Refreshes now; `force` also asks the server to re-read Stripe (the gate's 'Refresh status'). */
   refresh: (options?: { force?: boolean }) => Promise<void>;
   isRefreshing: boolean;
-}
-
-/** What the refresh reads and sets of the provider's state (subscription-sync.tsx). */
-export interface SubscriptionHost {
-  status: RefObject<SubscriptionStatus | null>;
-  /** Epoch ms of the last check started, null before the first. */
-  lastAttempt: RefObject<number | null>;
-  profileId: RefObject<string | undefined>;
-  setStatus: (status: SubscriptionStatus) => void;
-  setIsRefreshing: (refreshing: boolean) => void;
 }
 
 const SubscriptionContext = createContext<SubscriptionContextValue | null>(null);

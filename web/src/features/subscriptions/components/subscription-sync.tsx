@@ -24,7 +24,7 @@ import {
   type RefreshTrigger,
   type SubscriptionStatus,
 } from '../utils/subscription-status.ts';
-import type { SubscriptionHost } from './subscription-provider.tsx';
+import type { SubscriptionHost } from './subscription-host.ts';
 
 const storage = () => (typeof window === 'undefined' ? null : window.localStorage);
 
