@@ -164,6 +164,8 @@ export const functionBodies = {
     userId: userIdField,
     updateMode: z.boolean().default(false),
     itemId: uuidLike.optional(),
+    /** Update mode only: ask the person to share this product (docs/bank-linking.md "Consent"). */
+    consent: z.enum(['liabilities', 'investments']).optional(),
     /** On return from hosted Link: finish that session on the server. */
     linkToken: z.string().min(1).max(256).optional(),
   }),

@@ -22,6 +22,7 @@ export const handler = httpHandler('plaid-hosted-link', {
       return createLinkToken(deps, data, caller, {
         updateMode: body.updateMode,
         itemId: body.itemId,
+        consent: body.consent,
         hosted: { profileId },
       });
     },
