@@ -43,6 +43,23 @@ export const accountSchema = z.object({
   /** A manual account (docs/import-export.md): no bank behind it, its balance as of balance_as_of. */
   is_manual: z.catch(z.boolean(), false),
   balance_as_of: z.catch(z.nullable(z.string()), null),
+  /**
+   * Whether the bank shares a card's or loan's statements, or an investment account's holdings:
+   * 'consent_required' (the person can allow it), 'not_ready', 'none', 'error', 'ready'; null: n/a.
+   */
+  details_status: z.catch(z.nullable(z.string()), null),
+  /** A card's or loan's next payment from the bank's statement (cents). */
+  next_payment: z.catch(
+    z.nullable(
+      z.object({
+        due_date: z.string(),
+        minimum_payment: z.nullable(z.int()),
+        statement_balance: z.nullable(z.int()),
+        amount: z.nullable(z.int()),
+      }),
+    ),
+    null,
+  ),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof accountSchema>;

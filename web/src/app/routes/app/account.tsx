@@ -2,6 +2,7 @@
 import { useParams } from 'react-router-dom';
 import { AccountDetail } from '../../../features/accounts/components/account-detail.tsx';
 import { ConnectCard } from '../../../features/bank-linking/components/connect-card.tsx';
+import { ConsentPrompt } from '../../../features/bank-linking/components/consent-prompt.tsx';
 
 export default function AccountRoute() {
   const { accountId = '' } = useParams();
@@ -15,6 +16,13 @@ export default function AccountRoute() {
           mode="update"
           itemId={account.item_id}
           institutionName={account.institution_name}
+        />
+      )}
+      renderConsent={(account, product) => (
+        <ConsentPrompt
+          itemId={account.item_id}
+          institutionName={account.institution_name}
+          consent={product}
         />
       )}
     />

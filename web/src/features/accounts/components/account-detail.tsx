@@ -1,9 +1,9 @@
 // /accounts/{accountId}: the account's balance and details, a reconnect prompt when its bank needs a
 // new login (the bank-linking feature's card, through `renderReconnect`), a note when its transactions
-// don't add up to the bank's balance (spec §5), a 90-day balance history
+// don't add up to the bank's balance (spec §5), an investment account's holdings, a 90-day balance history
 // chart and its transactions. Owners may rename it; everyone may refresh it (spec §6: members read).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { format, subDays } from 'date-fns';
+import { format, parseISO, subDays } from 'date-fns';
 import { ArrowLeft, Pencil, RefreshCw } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -33,6 +33,7 @@ import { isLiability } from '../utils/totals.ts';
 import { AccountBalance, SyncBadges } from './accounts-overview.tsx';
 import { BalanceCheckNotice } from './balance-check-notice.tsx';
 import { BalanceChart } from './balance-chart.tsx';
+import { HoldingsList } from './holdings-list.tsx';
 import { TRANSACTION_PAGE_SIZE, TransactionsList, type DateRange } from './transactions-list.tsx';
 
 const HISTORY_DAYS = 90;
@@ -116,9 +117,12 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function AccountDetail({
   accountId,
   renderReconnect,
+  renderConsent,
 }: {
   accountId: string;
   renderReconnect: (account: Account) => ReactNode;
+  /** The bank-linking feature's prompt to allow the bank to share statements or holdings. */
+  renderConsent: (account: Account, product: 'liabilities' | 'investments') => ReactNode;
 }) {
   const { profile } = useActiveProfile();
   const profileId = profile?.id ?? '';
@@ -236,6 +240,16 @@ export function AccountDetail({
         )
       ) : null}
 
+      {data.details_status === 'consent_required' && !needsReconnect(data) ? (
+        isOwner ? (
+          renderConsent(data, data.account_type === 'investment' ? 'investments' : 'liabilities')
+        ) : (
+          <Alert tone="warning" title={owed ? 'Due dates are missing' : 'Holdings are missing'}>
+            {data.institution_name ?? 'This bank'} doesn’t share them yet; the profile owner can allow it.
+          </Alert>
+        )
+      ) : null}
+
       <BalanceCheckNotice
         account={data}
         onRefresh={() => void refreshAccount(data.id)}
@@ -268,8 +282,20 @@ export function AccountDetail({
           ) : (
             <Detail label="Last refresh">{lastRefreshLabel(data.last_balance_refresh)}</Detail>
           )}
+          {data.next_payment ? (
+            <Detail label="Next payment due">
+              {format(parseISO(data.next_payment.due_date), 'MMM d, yyyy')}
+              {data.next_payment.minimum_payment !== null
+                ? ` · minimum ${formatUsd(data.next_payment.minimum_payment)}`
+                : data.next_payment.amount !== null
+                  ? ` · ${formatUsd(data.next_payment.amount)}`
+                  : ''}
+            </Detail>
+          ) : null}
           {data.official_name ? <Detail label="Official name">{data.official_name}</Detail> : null}
-          <Detail label="History">{isSyncing(data) ? 'Syncing…' : 'Up to date'}</Detail>
+          <Detail label="History">
+            {isSyncing(data) ? 'Still bringing in your history…' : 'Up to date'}
+          </Detail>
         </dl>
       </section>
 
@@ -295,6 +321,10 @@ export function AccountDetail({
           <PageSpinner label="Loading the balance history..." className="py-8" />
         )}
       </section>
+
+      {data.account_type === 'investment' && !data.is_manual ? (
+        <HoldingsList profileId={profileId} accountId={data.id} detailsStatus={data.details_status} />
+      ) : null}
 
       <TransactionsList profileId={profileId} accountId={data.id} defaultRange={defaultRange} />
 

@@ -28,6 +28,7 @@ import { SETUP } from '../../../lib/constants.ts';
 import { useBalanceRefresh } from '../hooks/use-balance-refresh.ts';
 import { useSafetyNet } from '../hooks/use-safety-net.ts';
 import { computeTotals, isLiability } from '../utils/totals.ts';
+import { AccountsHeading } from './accounts-skeleton.tsx';
 
 export interface ReconnectTarget {
   itemId: string;
@@ -267,12 +268,7 @@ export function AccountsOverview({
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Accounts</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Every connected account of {profile?.name ?? 'this profile'}.
-          </p>
-        </div>
+        <AccountsHeading />
         {hasAccounts && profileId ? (
           <div className="flex flex-wrap gap-2">
             <Button

@@ -8,13 +8,18 @@ import type { ConnectMode } from '../utils/connect-machine.ts';
 const linkTokenSchema = z.object({ link_token: z.string().check(z.minLength(1)), expiration: z.string() });
 const hostedLinkSchema = z.extend(linkTokenSchema, { hosted_link_url: z.url() });
 
+/** A product the person can allow their bank to share after linking (docs/bank-linking.md "Consent"). */
+export type ConsentProduct = 'liabilities' | 'investments';
+
 export interface LinkTarget {
   mode: ConnectMode;
   itemId?: string | null;
+  /** Update mode: Link asks the person to share this product too. */
+  consent?: ConsentProduct | null;
 }
 
-const bodyFor = ({ mode, itemId }: LinkTarget) =>
-  mode === 'update' ? { updateMode: true, itemId } : { updateMode: false };
+const bodyFor = ({ mode, itemId, consent }: LinkTarget) =>
+  mode === 'update' ? { updateMode: true, itemId, ...(consent ? { consent } : {}) } : { updateMode: false };
 
 /** spec §7: plaid-link-token, 3 retries. */
 export const createLinkToken = async (target: LinkTarget) =>

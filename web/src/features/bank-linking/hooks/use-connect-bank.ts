@@ -11,7 +11,7 @@ import { connectionFailures, connectionToasts } from '@domain/account-connection
 import { useActiveProfile } from '../../../lib/active-profile-provider.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { MOBILE_BREAKPOINT_PX } from '../../../lib/constants.ts';
-import { createHostedLink, createLinkToken } from '../api/link-token.ts';
+import { createHostedLink, createLinkToken, type ConsentProduct } from '../api/link-token.ts';
 import {
   completeNewConnection,
   completeReconnection,
@@ -151,10 +151,16 @@ export function useConnectBank({
 
   /** Hosted link: a full-page redirect, or a popup (desktop without the Link script). */
   const startHostedLink = useCallback(
-    async (mode: ConnectMode, itemId: string | null, forProfile: string, via: 'redirect' | 'popup') => {
+    async (
+      mode: ConnectMode,
+      itemId: string | null,
+      forProfile: string,
+      via: 'redirect' | 'popup',
+      consent: ConsentProduct | null = null,
+    ) => {
       let hosted;
       try {
-        hosted = await createHostedLink({ mode, itemId }, forProfile);
+        hosted = await createHostedLink({ mode, itemId, consent }, forProfile);
       } catch (error) {
         console.error('plaid-hosted-link failed', error);
         connectToast.error(via === 'popup' ? connectionFailures.initialize : linkTokenFailure(mode, error));
@@ -210,19 +216,23 @@ export function useConnectBank({
   );
 
   const connect = useCallback(
-    async (mode: ConnectMode = 'new', itemId: string | null = null) => {
+    async (
+      mode: ConnectMode = 'new',
+      itemId: string | null = null,
+      consent: ConsentProduct | null = null,
+    ) => {
       if (isProcessing(stateRef.current) || !profileId) return;
       if (mode === 'update' && !itemId) return;
       const { session } = send({ type: 'start', mode, itemId });
 
       if (isMobileViewport()) {
-        await startHostedLink(mode, itemId, profileId, 'redirect');
+        await startHostedLink(mode, itemId, profileId, 'redirect', consent);
         return;
       }
 
       let token: string;
       try {
-        token = (await createLinkToken({ mode, itemId })).link_token;
+        token = (await createLinkToken({ mode, itemId, consent })).link_token;
       } catch (error) {
         console.error('plaid-link-token failed', error);
         connectToast.error(linkTokenFailure(mode, error));
@@ -235,7 +245,7 @@ export function useConnectBank({
         plaid = await loadPlaidLink();
       } catch (error) {
         console.warn('Plaid Link script unavailable; using hosted link in a popup', error);
-        await startHostedLink(mode, itemId, profileId, 'popup');
+        await startHostedLink(mode, itemId, profileId, 'popup', consent);
         return;
       }
 
