@@ -2,6 +2,9 @@
 // question set on First Gingham (p50/p95; budget p95 300 ms), beside the time of the same tool calls run
 // in-process against the same DynamoDB Local — the difference is the gateway, the handler, the number
 // check and storing the turn. 29 questions: the coach's own rate limit is 30 per 10 minutes per member.
+// Then the people's-question set (tests/integration/coach-people-set.ts, over 300 questions from six
+// personas) answered in-process by the offline coach with the number check, on First Platypus Bank with
+// the plan generated: the held-out half's % right (target at least 90) and % confidently wrong (target 0).
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { performance } from 'node:perf_hooks';
 import type { ToolContext } from '../functions/lib/coach/tool-context.ts';
@@ -9,6 +12,10 @@ import { runTool } from '../functions/lib/coach/tools.ts';
 import { createData } from '../functions/lib/data/index.ts';
 import { createLogger } from '../functions/lib/logger.ts';
 import { dynamoClient } from '../local/bootstrap.ts';
+import { checkedAnswer } from '../functions/coach/handler.ts';
+import { localCoach } from '../functions/lib/coach/local-coach.ts';
+import type { Asker } from '../tests/integration/coach-people-figures.ts';
+import { scoreSet } from '../tests/integration/coach-people-set.ts';
 import type { LocalCloud } from '../local/cloud.ts';
 import { percentile, profileWithBank, type Figure } from './money-bench.ts';
 
@@ -95,6 +102,7 @@ export async function benchCoach(cloud: LocalCloud, token: string): Promise<Figu
     for (const call of answer.calls) await runTool(tc, call.name, call.input);
     toolTimes.push(performance.now() - started);
   }
+  const people = await peopleScores(cloud, token, tc);
   const gateway = answers.map((a) => a.ms).sort((a, b) => a - b);
   toolTimes.sort((a, b) => a - b);
   return [
@@ -112,6 +120,55 @@ export async function benchCoach(cloud: LocalCloud, token: string): Promise<Figu
       baselineName: 'the same tool calls in-process p95',
       baseline: percentile(toolTimes, 95),
       budget: 300,
+    },
+    ...people,
+  ];
+}
+
+/** The people's-question set on First Platypus Bank (linked to the same profile, the plan generated
+ * again): each half's share right and confidently wrong. */
+async function peopleScores(
+  cloud: LocalCloud,
+  token: string,
+  tc: ToolContext,
+): Promise<Array<Figure & { atLeast?: number }>> {
+  const { headers } = await profileWithBank(cloud, token, 'ins_109508');
+  await fetch(`${cloud.urls.api}/money-plan/generate`, { method: 'POST', headers, body: '{}' });
+  do {
+    await cloud.events.drain();
+    await cloud.queues.drain();
+  } while (cloud.events.busy() || cloud.queues.busy());
+  const api = async <T>(method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${cloud.urls.api}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  };
+  const accounts = (await api<{ accounts: Asker['accounts'] }>('GET', '/accounts')).body.accounts;
+  const s = await scoreSet({ api, accounts, cache: new Map() }, async (question) => {
+    const { answer, check } = await checkedAnswer(localCoach, { ...tc, role: 'owner' }, question);
+    return { text: answer.text, verified: check.verified };
+  });
+  const share = (n: number, d: number) => (100 * n) / Math.max(1, d);
+  const held = s['held-out'];
+  return [
+    {
+      name: `coach, people's questions: held-out half right (offline coach, ${held.total} questions never tuned on)`,
+      value: share(held.right, held.total),
+      unit: '%',
+      baselineName: `development half (${s.dev.total} questions)`,
+      baseline: share(s.dev.right, s.dev.total),
+      atLeast: 90,
+    },
+    {
+      name: "coach, people's questions: held-out half confidently wrong",
+      value: share(held.wrong, held.total),
+      unit: '%',
+      baselineName: 'development half',
+      baseline: share(s.dev.wrong, s.dev.total),
+      budget: 0,
     },
   ];
 }

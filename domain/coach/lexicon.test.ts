@@ -71,4 +71,10 @@ describe('the profile’s merchants and streams', () => {
     expect(findSubject('how much on Netflix', names)).toEqual({ kind: 'merchant', label: 'Netflix' });
     expect(findSubject('how much on streaming', names)?.kind).toBe('category');
   });
+
+  it('reads two merchants at once as their category, or as nothing, never as one of them', () => {
+    expect(findSubject('how much on uber and lyft last month', ['Uber', 'Lyft'])).toBeNull();
+    expect(findSubject('rides at uber and lyft last month', ['Uber', 'Lyft'])?.label).toBe('Rides');
+    expect(findSubject('starbucks last month', ['Starbucks', 'Uber'])?.label).toBe('Starbucks');
+  });
 });

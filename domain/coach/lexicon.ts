@@ -334,9 +334,18 @@ export function findNameSubject(question: string, names: readonly string[]): Nam
  * "Netflix" is the stream, not all of streaming), then a category in any of its words, then a
  * misspelt merchant.
  */
-export function findSubject(question: string, names: readonly string[] = []): Subject | null {
+/** The profile's names a question writes out as shown (the longest of overlapping ones). */
+export function namesIn(question: string, names: readonly string[]): string[] {
   const q = ` ${phrase(question)} `;
   const named = names.filter((n) => n.trim().length >= 3 && q.includes(` ${phrase(n)} `));
+  return named.filter((n) => !named.some((o) => o !== n && phrase(o).includes(phrase(n))));
+}
+
+export function findSubject(question: string, names: readonly string[] = []): Subject | null {
+  const named = namesIn(question, names);
+  // Two merchants at once ("uber and lyft"): their category if the question names one, else nothing
+  // (the coach asks back) rather than one of them alone.
+  if (named.length > 1) return findCategorySubject(question);
   if (named.length > 0) return findNameSubject(question, named);
   return findCategorySubject(question) ?? findNameSubject(question, names);
 }

@@ -10,6 +10,9 @@ describe('numbers in words', () => {
     ['three thousand five hundred dollars', '3500 dollars'],
     ['a hundred and fifty bucks', '150 bucks'],
     ['twenty-five dollars a month', '25 dollars a month'],
+    ['afford seven fifty on the 15th', 'afford 750 on the 15th'],
+    ['twelve ninety nine', '1299'],
+    ['afford a twelve hundred dollar couch', 'afford a 1200 dollar couch'],
   ])('%s', (text, expected) => {
     expect(wordsToDigits(text)).toBe(expected);
   });

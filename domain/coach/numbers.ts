@@ -58,7 +58,9 @@ function valueOf(run: string): number | null {
       continue;
     }
     if (w in UNITS) {
-      current += UNITS[w]!;
+      // "seven fifty", "twelve ninety-nine": hundreds and the rest, as prices are said.
+      if (UNITS[w]! >= 10 && current > 0 && current < 20) current = current * 100 + UNITS[w]!;
+      else current += UNITS[w]!;
       seen = true;
     } else if (w === 'hundred') {
       current = (current || 1) * 100;
@@ -74,12 +76,17 @@ function valueOf(run: string): number | null {
 
 /** The text with each run of number words written in digits ("two hundred bucks" → "200 bucks"). */
 export function wordsToDigits(text: string): string {
-  return text.replace(WORD, (run) => {
+  return text.replace(WORD, (whole) => {
+    // "a twelve hundred dollar couch": the article stays; the number after it is read.
+    const article = /^(an?[\s-]+)(\S+)/i.exec(whole);
+    const lead = article && !(article[2]!.toLowerCase() in SCALES) ? article[1]! : '';
+    const run = whole.slice(lead.length);
+    if (!run) return whole;
     const trailing = /[\s-]+$/.exec(run)?.[0] ?? '';
     const grand = /\bgrand\b/i.test(run);
     const value = valueOf(run);
-    if (value === null) return run;
+    if (value === null) return whole;
     // "a grand" keeps its word for the amount reader's "1 grand"; others become plain digits.
-    return `${grand ? `${value / 1000} grand` : String(value)}${trailing}`;
+    return `${lead}${grand ? `${value / 1000} grand` : String(value)}${trailing}`;
   });
 }

@@ -108,7 +108,9 @@ export function parseAmount(text: string): { cents: number | null; problem: stri
   const patterns: RegExp[] = [
     /\$\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\s*(k|m|thousand|million)?\b/,
     /\b(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(k|m|thousand|million|grand)\b/,
-    /\b(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\s*(?:dollars|bucks|usd)\b()/,
+    /\b(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\s*(?:dollars?|bucks?|usd)\b()/,
+    // A line to stay above: "under 500", "less than 2,000".
+    /\b(?:under|below|beneath|less than|lower than|more than|above|at least)\s+(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\b(?!\s*(?:st|nd|rd|th|days?|weeks?|months?|years?|%|am|pm))()/,
     /\b(?:afford|spend|buy|pay|save|saving|put aside|set aside|put|stash|move|swing|splurge|drop|cover|cost(?:s|ing)?|costs?)\s+(?:a\s+|an\s+|another\s+|like\s+|about\s+)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\b(?!\s*(?:st|nd|rd|th|days?|weeks?|months?|years?|%|am|pm))()/,
   ];
   // Numbers in words ("two hundred bucks", "a grand") are read too; a bare small word after a verb
@@ -172,6 +174,7 @@ export function parseDate(
   if (/\btoday\b|\bright now\b|\btonight\b/.test(t)) return { date: today, problem: null };
   if (/\btomorrow\b/.test(t)) return { date: addDaysIso(today, 1), problem: null };
   if (/\byesterday\b/.test(t)) return { date: addDaysIso(today, -1), problem: null };
+  if ((m = /\b(?:in|within) (a|one) year\b/.exec(t))) return { date: addDaysIso(today, 365), problem: null };
   if ((m = /\bin (\d{1,3}|a|one|two|three|four|six) (day|week|month)s?\b/.exec(t))) {
     const words: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4, six: 6 };
     const n = words[m[1] ?? ''] ?? Number(m[1]);
@@ -182,6 +185,8 @@ export function parseDate(
     return { date: iso(utc(target.getUTCFullYear(), target.getUTCMonth(), d)), problem: null };
   }
   if (/\bend of (the |this )?month\b/.test(t)) return { date: iso(utc(ty, tm, 0)), problem: null };
+  if (/\bend of (the |this )?year\b/.test(t)) return { date: iso(utc(ty, 11, 31)), problem: null };
+  if (/\bend of next year\b/.test(t)) return { date: iso(utc(ty + 1, 11, 31)), problem: null };
   if (/\bend of next month\b/.test(t)) return { date: iso(utc(ty, tm + 1, 0)), problem: null };
   if ((m = new RegExp(`\\b(next|this|on|coming)?\\s*(${WEEKDAYS.join('|')})\\b`).exec(t))) {
     const target = WEEKDAYS.indexOf(m[2] ?? '');
@@ -348,12 +353,12 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   ],
   [
     'can_afford',
-    /\bafford\b|\b(can|could|should) (i|we) (still )?(buy|spend|pay for|get|book|swing|manage|handle|cover|splurge|do)\b|\bswing\b|\b(put|take|push|send|leave) (me|us) (in|into|under) the red\b|\bwhat if (i|we) (put|spend|buy|pay|save|move|stash|set aside|put aside|drop|splurge|book)\b.*\d|\bis it (ok|okay|safe) to (buy|spend)\b|\bshould i (buy|spend)\b|\benough (money|cash) (for|to)\b/,
+    /\bafford\b|\b(can|could|should) (i|we) (still )?(buy|spend|pay for|get|book|swing|manage|handle|cover|splurge|do)\b|\bswing\b|\b(put|take|push|send|leave) (me|us) (in|into|under) the red\b|\bwhat if (i|we) (put|spend|buy|pay|save|move|stash|set aside|put aside|drop|splurge|book)\b.*\d|\bis it (ok|okay|safe) to (buy|spend)\b|\bshould i (buy|spend)\b|\benough (money |cash )?(for|to)\b|\bis there enough\b/,
   ],
   // A card's or loan's payment (not its balance), and when it is paid off at it.
   [
     'debt',
-    /\b(loan|mortgage|card|car|auto|student loan|minimum)( loan)? (payment|pmt|bill|installment)s?\b|\b(pay|owe) (each|a|per|every) month (on|for) (my|the)\b|\b(when|how long|how many months)\b.*\b(paid off|pay (it |this |them |that |my [\w ]+ )?off|debt ?free|clear (it|my|the))\b|\bdebt ?free\b/,
+    /\b(loan|mortgage|card|car|auto|student loan|minimum)( loan)? (payment|pmt|bill|installment)s?\b|\b(mortgage|loans?|car note)\b.*\b(cost|costs|pay|payments?)\b.*\b(each|a|per|every) month\b|\b(pay|paying|owe)\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b.*\b(each|a|per|every) month\b|\b(pay|owe) (each|a|per|every) month (on|for) (my|the)\b|\b(when|how long|how many months)\b.*\b(paid off|pay (it |this |them |that |my [\w ]+ )?off|debt ?free|clear (it|my|the))\b|\bdebt ?free\b/,
   ],
   ['accounts', new RegExp(ACCOUNTS_RE)],
   [
@@ -384,7 +389,7 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   ],
   [
     'balance',
-    /\bbalance\b|\bhow much (money|cash) (do i|will i)\b|\bhow much will i have\b|\bforecast\b|\bend up with\b|\bhave left\b/,
+    /\bbalance\b|\bhow much (money|cash) (do|will) (i|we)\b|\bhow much (will|would) (i|we) have\b|\bwhat (will|would) (i|we) have\b|\bin the bank\b|\bforecast\b|\bend up with\b|\bhave left\b/,
   ],
 ];
 
@@ -417,9 +422,20 @@ export function parseQuestion(question: string, today: string): ParsedQuestion {
   const text = question.trim();
   const lower = text.toLowerCase();
   const problems: string[] = [];
-  const amount = parseAmount(text);
+  let amount = parseAmount(text);
   if (amount.problem) problems.push(amount.problem);
   const intent = INTENTS.find(([, re]) => re.test(lower))?.[0] ?? 'unknown';
+  // "can i afford rent of 1800 on the 1st": in a question about affording, a plain number that is
+  // not a day, a count or a year is the price.
+  if (intent === 'can_afford' && amount.cents === null && !amount.problem) {
+    const bare =
+      /(?<![/\d]|\bthe )\b(\d{1,3}(?:,\d{3})+|\d{2,6})(\.\d{1,2})?\b(?!\s*(?:st|nd|rd|th|days?|weeks?|months?|years?|%|am|pm|\/))/.exec(
+        lower,
+      );
+    const value = bare ? Number(bare[1]!.replace(/,/g, '')) + (bare[2] ? Number(bare[2]) : 0) : null;
+    if (value !== null && !(value >= 1900 && value <= 2100 && !bare![2]))
+      amount = { cents: Math.round(value * 100), problem: null };
+  }
   // What happened, and searches, look back; plans and purchases look ahead.
   const past =
     (intent === 'explain_day' && !/\b(planned|will|coming|going to|scheduled)\b/.test(lower)) ||

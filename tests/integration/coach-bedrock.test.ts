@@ -97,7 +97,13 @@ describe('the Bedrock coach', () => {
     const first = calls[0]?.args[0].input as ConverseCommandInput;
     expect(first.modelId).toBe('anthropic.claude-test');
     expect(first.system?.[0]).toEqual({ text: SYSTEM_PROMPT });
-    expect(first.toolConfig?.tools?.map((t) => t.toolSpec?.name)).toContain('can_afford');
+    expect(first.toolConfig?.tools?.map((t) => t.toolSpec?.name)).toEqual(
+      expect.arrayContaining(['can_afford', 'get_debts', 'what_if_cancel', 'search_transactions']),
+    );
+    // The offline coach's vocabulary and rules: holidays, other verbs, a payment not a balance, a bill
+    // is cash going out, advice declined with the figures.
+    for (const rule of [/thanksgiving/, /could i swing/, /never its balance/, /cash going out/, /advice/])
+      expect(SYSTEM_PROMPT).toMatch(rule);
     expect(first.inferenceConfig).toEqual({ maxTokens: 800, temperature: 0.2 });
     // The second request returns the tool's result under the model's toolUseId.
     const second = calls[1]?.args[0].input as ConverseCommandInput;

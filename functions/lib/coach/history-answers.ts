@@ -45,13 +45,17 @@ export async function subjectSpend(tc: ToolContext, q: Asked, subject: Subject, 
       : { text: subject.label };
   const r = await call(tc, turn, 'search_transactions', { ...filter, from: range.from, to: range.to });
   if (!r) return;
-  const spent = num(r.total_spent);
+  // A category's spending is net of its refunds, as the spending figures count it; a merchant's is what
+  // was paid there, with anything received from it said apart.
+  const net = typeof r.net_spent === 'number';
+  const spent = net ? num(r.net_spent) : num(r.total_spent);
   const count = num(r.count);
   const lead = `${subject.label}, ${range.label}:`;
+  const received = num(r.total_received);
   const body =
     count === 0
       ? `I found no transactions there.`
-      : `${usd(spent)} spent across ${count} ${count === 1 ? 'transaction' : 'transactions'}${num(r.total_received) ? ` (and ${usd(num(r.total_received))} received)` : ''}.`;
+      : `${usd(spent)} spent across ${count} ${count === 1 ? 'transaction' : 'transactions'}${received ? (net ? ` (after ${usd(received)} of refunds)` : ` (and ${usd(received)} received)`) : ''}.`;
   const monthOfRange = range.from.slice(0, 7);
   const wholeMonth = range.from.endsWith('-01') && range.to.slice(0, 7) === monthOfRange;
   const versus =
@@ -69,7 +73,9 @@ export async function subjectSpend(tc: ToolContext, q: Asked, subject: Subject, 
       by_month: true,
     });
     if (!c) return;
-    const base = usual ? num(c.average_spent_per_month) : num(c.total_spent);
+    const base = usual
+      ? num(c.average_spent_per_month)
+      : num(typeof c.net_spent === 'number' ? c.net_spent : c.total_spent);
     const more = spent > base;
     const baseWords = usual
       ? `your usual ${usd(base)} a month (the average of ${monthWords(back(3).slice(0, 7))} to ${monthWords(before.slice(0, 7))})`

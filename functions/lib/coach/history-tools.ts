@@ -216,8 +216,9 @@ export async function searchTransactions(tc: ToolContext, input: z.infer<typeof 
     for (let m = from.slice(0, 7); m <= to.slice(0, 7); m = shiftMonth(m, 1))
       months.push({
         month: m,
+        // Spending net of its refunds with spending_only, as the spending figures count it.
         spent: matches
-          .filter(({ t }) => t.amount > 0 && t.date.startsWith(m))
+          .filter(({ t }) => (input.spending_only || t.amount > 0) && t.date.startsWith(m))
           .reduce((s, { t }) => s + t.amount, 0),
         received: matches
           .filter(({ t }) => t.amount < 0 && t.date.startsWith(m))
@@ -230,10 +231,14 @@ export async function searchTransactions(tc: ToolContext, input: z.infer<typeof 
     count: matches.length,
     total_spent: spent,
     total_received: received,
+    /** Spending net of refunds (what the spending figures count), with spending_only. */
+    ...(input.spending_only ? { net_spent: spent - received } : {}),
     ...(input.by_month
       ? {
           months,
-          average_spent_per_month: Math.round(spent / Math.max(1, months.length)),
+          average_spent_per_month: Math.round(
+            (input.spending_only ? spent - received : spent) / Math.max(1, months.length),
+          ),
           average_received_per_month: Math.round(received / Math.max(1, months.length)),
         }
       : {}),

@@ -4,8 +4,14 @@
 // no cloud and no model, and every figure it states passes the number check. Each answer names its
 // subject and window; a yes/no question is answered yes or no first. For anything it cannot read it
 // says what it can answer, with suggestions.
-import { findCategorySubject, findSubject, type CategorySubject } from '../../../domain/coach/lexicon.ts';
+import {
+  findCategorySubject,
+  findSubject,
+  namesIn,
+  type CategorySubject,
+} from '../../../domain/coach/lexicon.ts';
 import { parseQuestion } from '../../../domain/coach/question.ts';
+import { asMeant } from '../../../domain/coach/typed.ts';
 import { aheadWindow, pastRange } from '../../../domain/coach/window.ts';
 import { PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
 import { todayOf } from '../money/store.ts';
@@ -33,7 +39,14 @@ export const CAPABILITIES = [
 
 /** Words of a question about the cash's low point against a line. */
 const DIP_WORDS =
-  /\b(dip|dips|under|below|drop|drops|hit|go negative|overdraft|overdrawn|run out|in the red|broke)\b/;
+  /\b(dip|dips|under|below|drop|drops|hit|go negative|overdraft|overdrawn|run out|in the red|broke|less than|lower than)\b/;
+
+/** Words of a question about the cash's lowest point. */
+const LOW_WORDS = /\blowest\b|\blow point\b|\bhow low\b|\bbottom out\b|\bminimum balance\b/;
+
+/** Words of a comparison or an average: with a category named, a question about money spent. */
+const MEASURE_WORDS =
+  /\bmore\b|\bless\b|\bthan\b|\bvs\.?\b|\bversus\b|\bcompared?\b|\busual(ly)?\b|\baverage\b|\bavg\b|\bmonthly\b|\b(a|per|each) month\b/;
 
 /** Words of a question about money already spent, when its family is otherwise unclear. */
 const SPEND_WORDS =
@@ -91,14 +104,18 @@ const HANDLERS = {
 /** The offline coach behind the coach port. */
 export const localCoach: CoachPort = {
   name: 'local',
-  async answer(tc: ToolContext, question: string): Promise<CoachAnswer> {
+  async answer(tc: ToolContext, typed: string): Promise<CoachAnswer> {
     const today = todayOf(tc.money.deps.clock);
+    const question = asMeant(typed);
     const parsed = parseQuestion(question, today);
     const ahead = aheadWindow(question, today, PLAN_HORIZON_DAYS);
-    // "will i dip under $100 before payday": a question about the low point, whatever word names its
-    // window.
+    // "will i dip under $100 before payday", "lowest point before payday": a question about the low
+    // point, whatever word names its window.
     const intent =
-      ahead && DIP_WORDS.test(question.toLowerCase()) && parsed.intent !== 'can_afford'
+      ahead &&
+      (DIP_WORDS.test(question.toLowerCase()) || LOW_WORDS.test(question.toLowerCase())) &&
+      parsed.intent !== 'can_afford' &&
+      parsed.intent !== 'debt'
         ? 'lowest'
         : parsed.intent;
     const q: Asked = {
@@ -116,12 +133,24 @@ export const localCoach: CoachPort = {
     const spendLike =
       q.intent === 'search' ||
       q.intent === 'spending' ||
+      // "groceries this month vs last month", "are we eating out more than usual", "my average monthly
+      // grocery bill": a category measured over time is money spent, whatever other word is there.
+      ((q.intent === 'unknown' || q.intent === 'bills') &&
+        findCategorySubject(question) !== null &&
+        (MEASURE_WORDS.test(q.lower) || pastRange(question, today) !== null)) ||
       // "streaming last month": a past window makes it money spent, not the list of subscriptions.
       (q.intent === 'subscriptions' && pastRange(question, today) !== null) ||
       (q.intent === 'unknown' && SPEND_WORDS.test(q.lower));
-    const subject = q.problems.length === 0 && spendLike ? findSubject(question, await knownNames(tc)) : null;
+    const names = spendLike ? await knownNames(tc) : [];
+    const subject = q.problems.length === 0 && spendLike ? findSubject(question, names) : null;
+    const several = spendLike && !subject ? namesIn(question, names) : [];
     if (q.problems.length > 0) {
       turn.text.push(...q.problems);
+    } else if (several.length > 1) {
+      // One clarifying question rather than one merchant's figure for several.
+      turn.text.push(
+        `I think you're asking about ${several.join(' and ')}. I total one at a time: ask me like “How much did I spend at ${several[0]!} last month?”`,
+      );
     } else if (subject) {
       await (asksPerMonth(q) || asksPerYear(q)
         ? spentOver(tc, q, subject, today, turn)

@@ -64,12 +64,13 @@ export async function spentOver(
   const name = subject ? subject.label : 'Everything you spent';
   const months = Array.isArray(r.months) ? r.months.length : 1;
   const perMonth = asksPerMonth(q) || !asksPerYear(q);
+  const total = num(typeof r.net_spent === 'number' ? r.net_spent : r.total_spent);
   turn.text.push(
     num(r.count) === 0
       ? `${name}, ${range.label}: I found no transactions there.`
       : perMonth && months > 1
-        ? `${name}, ${range.label}: ${usd(num(r.average_spent_per_month))} a month on average (${usd(num(r.total_spent))} in all over ${months} months).`
-        : `${name}, ${range.label}: ${usd(num(r.total_spent))} spent across ${num(r.count)} ${num(r.count) === 1 ? 'transaction' : 'transactions'}.`,
+        ? `${name}, ${range.label}: ${usd(num(r.average_spent_per_month))} a month on average (${usd(total)} in all over ${months} months).`
+        : `${name}, ${range.label}: ${usd(total)} spent across ${num(r.count)} ${num(r.count) === 1 ? 'transaction' : 'transactions'}.`,
   );
 }
 
