@@ -72,6 +72,7 @@ export const WEB_BASELINES = {
   nextMonthMs: 0,
   nextMonthRequests: 0,
   planAnswerMs: 0,
+  planStartPushedMs: 0,
   planEndPushedMs: 0,
   planReadyMs: 0,
   apiPreflights: 0,
@@ -148,6 +149,7 @@ export async function benchWeb(): Promise<WebFigure[]> {
     const months = await nextMonthClicks(browser, web, storage, 5);
     const plans: PlanRun[] = [];
     for (let run = 0; run < 3; run += 1) plans.push(await planReady(browser, web, storage));
+    for (const run of plans) console.log(`plan job steps pushed: ${run.steps.join(', ')}`);
     const login = await jsToShow(browser, `${web}/login`, undefined, 'input[type="email"]');
     const calendar = await jsToShow(browser, `${web}/calendar`, storage, CALENDAR_GRID);
     const preflights = await sessionPreflights(browser, web, email);
@@ -261,6 +263,13 @@ export async function benchWeb(): Promise<WebFigure[]> {
         unit: 'ms',
         baselineName: before,
         baseline: B.planAnswerMs,
+      },
+      {
+        name: '"Generate my plan": click to the job\'s first step pushed (the wait for a worker; median of 3)',
+        value: plan((r) => r.startPushedMs),
+        unit: 'ms',
+        baselineName: before,
+        baseline: B.planStartPushedMs,
       },
       {
         name: '"Generate my plan": click to the job\'s end pushed over the realtime channel (median of 3)',

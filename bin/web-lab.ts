@@ -236,8 +236,12 @@ const monthName = (month: string) =>
 export interface PlanRun {
   /** Click to 'Generate my plan''s answer (202 with the job) arriving. */
   answerMs: number;
-  /** Click to the job's end pushed over the realtime channel (NaN if no push came). */
+  /** Click to the job's first running step pushed over the realtime channel: the wait in the queue. */
+  startPushedMs: number;
+  /** Click to the job's end pushed (NaN if no push came). */
   endPushedMs: number;
+  /** Every step pushed, with its time since the click. */
+  steps: string[];
   /** Click to the plan on screen: the outcome's toast, after the refresh that shows plan and forecast. */
   readyMs: number;
 }
@@ -247,16 +251,21 @@ export async function planReady(browser: Browser, web: string, storage: StorageS
   const context = await browser.newContext({ storageState: storage, viewport: { width: 1440, height: 900 } });
   try {
     const page = await context.newPage();
-    let endPushedWall = Number.NaN;
+    // Each job step pushed, by when this process heard it (the job's own clock is the server's).
+    const pushes: Array<{ step: string; status: string; at: number }> = [];
     page.on('websocket', (socket) =>
       socket.on('framereceived', ({ payload }) => {
         const text = typeof payload === 'string' ? payload : payload.toString('utf8');
-        if (
-          /"JobProgress"/.test(text) &&
-          /"status":"(succeeded|failed)"/.test(text) &&
-          Number.isNaN(endPushedWall)
-        )
-          endPushedWall = Date.now();
+        if (!text.includes('"JobProgress"')) return;
+        try {
+          const messages = JSON.parse(text) as unknown;
+          for (const message of Array.isArray(messages) ? messages : [messages]) {
+            const job = (message as { job?: { step?: string; status?: string } }).job;
+            if (job?.status) pushes.push({ step: job.step ?? '', status: job.status, at: Date.now() });
+          }
+        } catch {
+          // Not a JSON push: not a job's.
+        }
       }),
     );
     let answerEnd = Number.NaN;
@@ -281,10 +290,13 @@ export async function planReady(browser: Browser, web: string, storage: StorageS
     const shown = await shownAt(page);
     const clicked = await clickedAt(page);
     const origin = await page.evaluate(() => performance.timeOrigin);
+    const since = (wall: number | undefined) => (wall === undefined ? Number.NaN : wall - origin - clicked);
     return {
       answerMs: answerEnd - origin - clicked,
-      endPushedMs: endPushedWall - origin - clicked,
+      startPushedMs: since(pushes.find((p) => p.status === 'running')?.at),
+      endPushedMs: since(pushes.find((p) => p.status === 'succeeded' || p.status === 'failed')?.at),
       readyMs: shown - clicked,
+      steps: pushes.map((p) => `${p.step}/${p.status} +${Math.round(since(p.at))} ms`),
     };
   } finally {
     await context.close();

@@ -23,7 +23,7 @@ import { activeProfileCode } from '../lib/active-profile-provider.tsx';
 import type { AuthUser } from '../lib/auth.tsx';
 import { App } from './index.tsx';
 import { createAppRouter, routerReady, screens } from './router.tsx';
-import { signedInScreenAt } from './screens.ts';
+import { startScreenAt } from './screens.ts';
 
 let started = false;
 
@@ -37,7 +37,7 @@ export const SIGNED_IN_START_MAX_MS = 1500;
  * app then renders as on any start, and finds whatever has come in by then in the cache.
  */
 async function prepareStart(queryClient: QueryClient): Promise<AuthUser | null> {
-  const screen = signedInScreenAt(window.location.pathname);
+  const screen = startScreenAt(window.location.pathname);
   if (!screen) return null;
   const giveUp = new AbortController();
   const prepared = Promise.all([activeProfileCode.load(), subscriptionCode.load()]).then(([logic]) =>

@@ -6,6 +6,15 @@ import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
 import type { ScreenStartQueries } from '../lib/signed-in-start.ts';
+import { hasStoredSession } from './start-mode.ts';
+
+const storedSession = () => {
+  try {
+    return hasStoredSession(window.localStorage);
+  } catch {
+    return false;
+  }
+};
 
 export interface RouteModule {
   default: ComponentType;
@@ -61,15 +70,37 @@ export function signedInScreenAt(pathname: string): (() => Promise<RouteModule>)
   return Object.entries(all).find(([pattern]) => matchesPath(pattern, pathname))?.[1];
 }
 
+/** '/' for a signed-in person: spec §2's home logic, which reads the person's record and the active
+ * profile's accounts and, when there are accounts, sends them on to /accounts. */
+const homeLogic = [() => import('./routes/home.tsx'), () => import('./routes/home-decision.tsx')];
+
 /**
- * Starts loading the signed-in screen at `pathname` (its frame, the providers' signed-in logic), so its
- * code arrives with the app's; nothing for other pages. The router's own lazy load and the providers then
- * find the modules already on their way.
+ * The screen a signed-in start at `pathname` prepares (app/boot.tsx, app/sign-in-start.ts): the screen
+ * itself, or for '/' the one the home logic sends a person with accounts to, whose first queries (the
+ * active profile's accounts) are what the home logic decides by, so it decides at its first render.
+ */
+export function startScreenAt(pathname: string): (() => Promise<RouteModule>) | undefined {
+  if (pathname === paths.home.path) return screens[paths.app.accounts.path];
+  return signedInScreenAt(pathname);
+}
+
+/**
+ * Starts loading the signed-in screen at `pathname` (its frame, the providers' signed-in logic; for '/'
+ * the home logic too), so its code arrives with the app's; nothing for other pages. The router's own
+ * lazy load and the providers then find the modules already on their way.
  */
 export function preloadScreenFor(pathname: string): void {
-  const load = signedInScreenAt(pathname);
+  // '/' without a stored session is a signed-out visitor's (an invitation or recovery link).
+  if (pathname === paths.home.path && !storedSession()) return;
+  preloadSignedInScreen(pathname);
+}
+
+/** As preloadScreenFor, whoever is signed in: for a sign-in under way (app/sign-in-start.ts). */
+export function preloadSignedInScreen(pathname: string): void {
+  const load = startScreenAt(pathname);
   if (!load) return;
   void appFrame().catch(() => undefined);
   void signedInLogic().catch(() => undefined);
   void load().catch(() => undefined);
+  if (pathname === paths.home.path) for (const module of homeLogic) void module().catch(() => undefined);
 }

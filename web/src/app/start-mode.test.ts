@@ -164,13 +164,18 @@ describe("index.html's inline start script (the same choice, made before first p
     }
   });
 
-  it("shows the calendar's skeleton for a /calendar start with a stored sign-in, and only then", () => {
+  it("shows a screen's skeleton for a signed-in start at /calendar, /accounts, /plan or '/', and only then", () => {
     expect(run('/calendar', '', signedIn).screen).toBe('calendar');
     expect(run('/calendar', '?month=2026-05', signedIn).screen).toBe('calendar');
+    expect(run('/accounts', '', signedIn).screen).toBe('accounts');
+    expect(run('/plan', '', signedIn).screen).toBe('plan');
+    expect(run('/', '', signedIn).screen).toBe('accounts');
     expect(run('/calendar', '', []).screen).toBeUndefined();
     expect(run('/calendar', '', null).screen).toBeUndefined();
-    expect(run('/accounts', '', signedIn).screen).toBeUndefined();
-    expect(run('/', '', signedIn).screen).toBeUndefined();
+    expect(run('/', '', []).screen).toBeUndefined();
+    expect(run('/', '?invite=abc', []).screen).toBeUndefined();
+    expect(run('/settings', '', signedIn).screen).toBeUndefined();
+    expect(run('/accounts/abc', '', signedIn).screen).toBeUndefined();
   });
 
   it('preloads the runtime config for the app, not for the landing page', () => {

@@ -36,8 +36,12 @@ export interface EarlyContext {
 /** The signed-in screens (spec §2) whose frame makes the gate and shell calls below. */
 const APP_PATHS = ['/accounts', '/calendar', '/plan', '/coach', '/link', '/settings', '/help', '/profiles'];
 
+/** '/' with a stored session is spec §2's home logic: the frame's gates, then the person's record and the
+ * active profile's accounts, which decide where it sends them (with accounts, /accounts). */
+const HOME_PATH = '/';
+
 const inApp = (pathname: string) =>
-  APP_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+  pathname === HOME_PATH || APP_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 
 /** The calendar's request fields for a view, in the order the screen sends them (money-calendar). */
 const viewFields = (view: string): Record<string, string> =>
@@ -45,10 +49,10 @@ const viewFields = (view: string): Record<string, string> =>
 
 /**
  * The API requests a start at `pathname` makes first: the frame's (second-factor status, subscription,
- * profiles list, the person's own record) and the screen's own first ones: /accounts' list; /plan's
- * streams, series items, one-off items and accounts; the calendar's view settings and month (not the
- * forecast chart's running balances: the chart mounts once the month has shown, and the request would
- * only compete with the first screen's for the network and the server). Pure, so it is unit-tested
+ * profiles list, the person's own record) and the screen's own first ones: /accounts' list (also the
+ * home logic's, on '/'); /plan's streams, series items, one-off items and accounts; the calendar's view
+ * settings and month (not the forecast chart's running balances: the chart mounts once the month has
+ * shown, and the request would only compete with the first screen's for the network and the server). Pure, so it is unit-tested
  * against what the screens send (and lib/signed-in-start.test.ts checks that a prepared start takes
  * every one).
  */
@@ -61,7 +65,7 @@ export function earlyRequestsFor(context: EarlyContext): EarlyRequest[] {
     { method: 'GET', path: '/financial-profiles' },
     { method: 'GET', path: '/profiles/me' },
   ];
-  if (pathname === '/accounts' && profileId) {
+  if ((pathname === '/accounts' || pathname === HOME_PATH) && profileId) {
     requests.push({ method: 'GET', path: '/accounts', profileId });
   }
   if (pathname === '/plan' && profileId) {

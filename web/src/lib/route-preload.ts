@@ -24,16 +24,42 @@ export function routeKeyFor(href: string, known: Iterable<string>): string | nul
   return null;
 }
 
-export function preloadRoute(href: string): void {
+/** Starts loading the screen an href leads to, once; settles when it is in (or failed: logged). */
+export function preloadRoute(href: string): Promise<void> {
   const key = routeKeyFor(href, loaders.keys());
-  if (key === null || started.has(key)) return;
+  const load = key === null ? undefined : loaders.get(key);
+  if (key === null || !load || started.has(key)) return Promise.resolve();
   started.add(key);
-  loaders
-    .get(key)?.()
-    .catch((error: unknown) => {
+  return load().then(
+    () => undefined,
+    (error: unknown) => {
       started.delete(key);
       console.warn('route preload failed', key, error);
-    });
+    },
+  );
+}
+
+/**
+ * Preloads `hrefs` one after another, each when the browser is next idle (`idle` schedules a call then
+ * and returns its cancel). Loading a screen's module evaluates it, which is one task: two in one idle
+ * period would make one long task, felt by whoever taps meanwhile. Returns the cancel.
+ */
+export function preloadInIdleTime(
+  hrefs: readonly string[],
+  idle: (run: () => void) => () => void,
+): () => void {
+  let cancelled = false;
+  let cancelIdle = () => undefined as void;
+  const next = (index: number) => {
+    const href = hrefs[index];
+    if (cancelled || href === undefined) return;
+    cancelIdle = idle(() => void preloadRoute(href).then(() => next(index + 1)));
+  };
+  next(0);
+  return () => {
+    cancelled = true;
+    cancelIdle();
+  };
 }
 
 /** spec §2: preloaded 3 s after start. */

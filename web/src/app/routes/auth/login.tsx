@@ -2,8 +2,10 @@
 // pending one in local storage, so the sign-up link and the sign-in that accepts it both carry it.
 // A signed-in user goes straight on: to /profiles once the invitation accepted at this sign-in is
 // settled (spec §8), to the invitation itself when one arrives while already signed in, else through
-// the post-login navigation.
-import { useState } from 'react';
+// the post-login navigation. Without an invitation, the first signed-in screen's code and data are
+// asked for while the sign-in is under way (app/sign-in-start.ts).
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../../../components/layouts/auth-layout.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
@@ -12,6 +14,7 @@ import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 import { postLoginTarget, useAuth } from '../../../lib/auth.tsx';
 import { useSignInInvitation } from '../../../lib/invitation-on-sign-in.tsx';
 import { readStoredInvite } from '../../../lib/pending-invitation.ts';
+import { preloadAfterSignIn, prepareAfterSignIn, SIGN_IN_PREPARE_MAX_MS } from '../../sign-in-start.ts';
 
 export default function LoginRoute() {
   const { state } = useAuth();
@@ -21,8 +24,40 @@ export default function LoginRoute() {
   const [stored] = useState(() => readStoredInvite(window.localStorage));
   const invitation = useSignInInvitation();
 
+  const queryClient = useQueryClient();
+  const target = postLoginTarget(location.state);
+
+  // From the click on 'Sign in' until the first screen's data is in (at most SIGN_IN_PREPARE_MAX_MS once
+  // signed in), the form stays, its button pending: the screen then renders once, from the cache.
+  const [preparing, setPreparing] = useState(false);
+  const signedIn = state.status === 'signedIn';
+  useEffect(() => {
+    if (!signedIn || !preparing) return;
+    const timer = window.setTimeout(() => setPreparing(false), SIGN_IN_PREPARE_MAX_MS);
+    return () => window.clearTimeout(timer);
+  }, [signedIn, preparing]);
+
   const invite = fromUrl.invite ?? stored?.token ?? null;
   const email = fromUrl.email ?? (stored && stored.token === invite ? stored.email : null);
+  const form = (
+    <AuthLayout title="Welcome back" description="Sign in to see your money.">
+      <LoginForm
+        defaultEmail={email}
+        invite={invite}
+        newAccount={fromUrl.newAccount}
+        {...(invite
+          ? {}
+          : {
+              onSigningIn: () => {
+                setPreparing(true);
+                preloadAfterSignIn(target);
+              },
+              onSignedIn: () => prepareAfterSignIn(queryClient, target).finally(() => setPreparing(false)),
+              onSignInFailed: () => setPreparing(false),
+            })}
+      />
+    </AuthLayout>
+  );
 
   if (state.status === 'loading') return <FullPageSpinner />;
   if (state.status === 'signedIn') {
@@ -33,11 +68,7 @@ export default function LoginRoute() {
     if (fromUrl.invite && invitation.status === 'idle') {
       return <Navigate to={paths.inviteAccept.getHref(fromUrl.invite)} replace />;
     }
-    return <Navigate to={postLoginTarget(location.state)} replace />;
+    return preparing ? form : <Navigate to={target} replace />;
   }
-  return (
-    <AuthLayout title="Welcome back" description="Sign in to see your money.">
-      <LoginForm defaultEmail={email} invite={invite} newAccount={fromUrl.newAccount} />
-    </AuthLayout>
-  );
+  return form;
 }

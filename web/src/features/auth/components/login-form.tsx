@@ -42,9 +42,23 @@ export interface LoginFormProps {
   invite: string | null;
   /** The first sign-in of an account just created (AuthQuery.newAccount): welcomed as new. */
   newAccount?: boolean;
+  /** At the click on 'Sign in' (the password step): the next screen's code can start loading. */
+  onSigningIn?: () => void;
+  /** Signed in, with the auth state updated: the next screen's data can be read (the button stays
+   * pending until it is). */
+  onSignedIn?: () => Promise<void>;
+  /** The sign-in did not sign anyone in (refused, or another step is needed). */
+  onSignInFailed?: () => void;
 }
 
-export function LoginForm({ defaultEmail, invite, newAccount = false }: LoginFormProps) {
+export function LoginForm({
+  defaultEmail,
+  invite,
+  newAccount = false,
+  onSigningIn,
+  onSignedIn,
+  onSignInFailed,
+}: LoginFormProps) {
   const navigate = useNavigate();
   const { refresh } = useAuth();
   const signIn = useSignIn();
@@ -74,6 +88,7 @@ export function LoginForm({ defaultEmail, invite, newAccount = false }: LoginFor
       setStep('password');
       return;
     }
+    onSigningIn?.();
     try {
       const outcome = await signIn.mutateAsync(values);
       switch (outcome.kind) {
@@ -82,24 +97,30 @@ export function LoginForm({ defaultEmail, invite, newAccount = false }: LoginFor
           if (!invite) journeyToast('success', newAccount ? authToasts.welcomeNew : authToasts.welcomeBack);
           // The login route sends a signed-in user on (post-login navigation) once auth state updates.
           await refresh();
+          await onSignedIn?.();
           return;
         case 'confirmSignUp':
+          onSignInFailed?.();
           goToVerification(values.email);
           return;
         case 'resetPassword':
+          onSignInFailed?.();
           setFormError(authErrorMessages.passwordResetRequired);
           return;
         case 'unsupportedStep':
+          onSignInFailed?.();
           setFormError(`${authToasts.unexpected} (sign-in step ${outcome.step} is not supported yet)`);
           return;
       }
     } catch (error) {
       const failure = describeAuthError('signIn', error);
-      if (failure.kind === 'not_confirmed') return goToVerification(values.email);
       if (failure.kind === 'already_signed_in') {
         await refresh();
+        await onSignedIn?.();
         return;
       }
+      onSignInFailed?.();
+      if (failure.kind === 'not_confirmed') return goToVerification(values.email);
       showAuthFailure(
         failure,
         ['email', 'password'],

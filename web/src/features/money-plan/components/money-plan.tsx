@@ -40,6 +40,7 @@ import { useJobRunner } from '../../../lib/use-job.ts';
 import { usePlanItemMutations } from '../../../lib/use-plan-item-mutations.ts';
 import { groupStreams, kindOrder, kindTitles, monthlyTotals, oneOffRows, undoOfEdit } from '../utils/plan.ts';
 import { OneOffRow, RowActions, StreamRow, Total } from './plan-rows.tsx';
+import { PlanHeading } from './plan-skeleton.tsx';
 
 const isoDay = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -207,12 +208,7 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
 
   const header = (
     <div className="flex flex-wrap items-end justify-between gap-3">
-      <div>
-        <h1 className="text-2xl font-semibold text-slate-900">Money Plan</h1>
-        <p className="text-sm text-slate-600">
-          Your income, bills, subscriptions and transfers, found in your history, and the items you add.
-        </p>
-      </div>
+      <PlanHeading />
       <div className="flex flex-wrap gap-2">
         <ForecastSettingsButton profileId={profileId} />
         <Button variant="secondary" onClick={refreshForecast.start} isPending={refreshForecast.isRunning}>
