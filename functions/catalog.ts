@@ -3,6 +3,9 @@
 // the names and body shapes of spec §7, with the two trust corrections of ARCHITECTURE.md: a userId in
 // a body must equal the verified caller (the gateway middleware rejects a mismatch with 403), and Plaid
 // access tokens never travel from the browser (the client names an item or account instead).
+// It stays one file though it is long: it is the one table of every function, its routes and bodies, read
+// whole by CDK, the local gateway, the HTTP stack and docs/catalog.md; split, the list would no longer be
+// one place to see every door into the product.
 import { z } from 'zod';
 import type { EventDetailType } from '../events/contracts.ts';
 import { REALTIME_EVENTS } from '../events/realtime.ts';
