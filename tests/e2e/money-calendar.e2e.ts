@@ -8,7 +8,7 @@
 // both screens; screenshots of /calendar. Last, a viewer invited to the profile sees both screens
 // without edit, add, delete or undo controls, and the server refuses their writes; on /coach they may
 // ask, and a drafted planned item comes without "Add to my plan".
-// One file though it is long: it is one person's session in one browser, each step starting from the
+// It stays one file though it is long: it is one person's session in one browser, each step starting from the
 // state the last one left (the linked bank, the generated plan, the one-off added and deleted); split,
 // each file would sign up, link and generate again, the slowest part of the browser suite.
 import { randomUUID } from 'node:crypto';

@@ -3,7 +3,7 @@
 // transactions; regeneration is idempotent and respects deletes and edits; a one-off expense lowers
 // every later day's forecast by exactly its amount and deleting it restores them; a match can be undone
 // and is not made again; viewers read but cannot write; strangers see nothing.
-// One file though it is long: every case builds on the one linked user and generated plan of its
+// It stays one file though it is long: every case builds on the one linked user and generated plan of its
 // beforeAll (a sandbox link, an initial sync and a plan generation); split, each file would pay for that
 // setup again in CI, and the cases read as the one story they are.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
