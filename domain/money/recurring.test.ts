@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { oneOffs, seededRandom, series } from './fixtures.ts';
 import { normalizeMerchant } from './merchant.ts';
-import {
-  RECURRING_RULES,
-  detectRecurring,
-  isTransferLike,
-  type HistoryTransaction,
-} from './recurring.ts';
+import { RECURRING_RULES, detectRecurring, isTransferLike, type HistoryTransaction } from './recurring.ts';
 import { FROM, TO, TODAY, WAGES, RENT, POWER, TV, make, only } from './recurring-test-kit.ts';
 
 describe('detectRecurring: cadences', () => {
