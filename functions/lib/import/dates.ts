@@ -2,19 +2,9 @@
 // every one of them); when day-first and month-first both read every date (no day above 12), the
 // separator hints which, and the preview says the choice is the person's to confirm.
 
-export const DATE_FORMATS = [
-  'YYYY-MM-DD',
-  'MM/DD/YYYY',
-  'DD/MM/YYYY',
-  'DD.MM.YYYY',
-  'MM-DD-YYYY',
-  'DD-MM-YYYY',
-  'MM/DD/YY',
-  'DD/MM/YY',
-  'DD.MM.YY',
-  'YYYYMMDD',
-] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number];
+import { DATE_FORMATS, type DateFormat } from '../../../domain/import-formats.ts';
+
+export { DATE_FORMATS, type DateFormat };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

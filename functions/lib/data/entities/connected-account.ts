@@ -3,20 +3,11 @@
 import { Entity } from 'electrodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { model, timestamps } from './common.ts';
+import { MANUAL_ACCOUNT_KINDS } from '../../../../domain/import-formats.ts';
+
+export { MANUAL_ACCOUNT_KINDS };
 
 export const ACCOUNT_TYPES = ['depository', 'credit', 'loan', 'investment', 'other'] as const;
-
-/** What a manual account holds (docs/import-export.md): each maps to one of the account types above. */
-export const MANUAL_ACCOUNT_KINDS = [
-  'cash',
-  'bank',
-  'credit_card',
-  'property',
-  'vehicle',
-  'loan',
-  'investment',
-  'other',
-] as const;
 
 export function connectedAccountEntity(client: DynamoDBDocumentClient, table: string) {
   return new Entity(

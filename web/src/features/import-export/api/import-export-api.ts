@@ -1,19 +1,19 @@
 // The calls of Export & import (docs/import-export.md): manual accounts, a statement's upload (a grant,
 // then the form POST straight to the store), its preview and confirmation, the imports and their undo,
 // the exports (answered as a file the browser saves) and an archive's restore.
+import {
+  DATE_FORMATS,
+  MANUAL_ACCOUNT_KIND_LABELS,
+  MANUAL_ACCOUNT_KINDS,
+  type ManualAccountKind,
+} from '@domain/import-formats.ts';
 import { api } from '../../../lib/api-client.ts';
 
-export const MANUAL_KINDS = [
-  { value: 'cash', label: 'Cash' },
-  { value: 'bank', label: 'Bank account (not on Plaid)' },
-  { value: 'credit_card', label: 'Credit card' },
-  { value: 'property', label: 'House or property' },
-  { value: 'vehicle', label: 'Car or vehicle' },
-  { value: 'loan', label: 'Loan (money owed)' },
-  { value: 'investment', label: 'Investment' },
-  { value: 'other', label: 'Other asset' },
-] as const;
-export type ManualKind = (typeof MANUAL_KINDS)[number]['value'];
+export const MANUAL_KINDS = MANUAL_ACCOUNT_KINDS.map((value) => ({
+  value,
+  label: MANUAL_ACCOUNT_KIND_LABELS[value],
+}));
+export type ManualKind = ManualAccountKind;
 
 export interface ManualAccountInput {
   account_name: string;
@@ -39,18 +39,7 @@ export interface CsvMapping {
   amount_sign: 'negative_is_money_out' | 'positive_is_money_out';
 }
 
-export const DATE_FORMATS = [
-  'YYYY-MM-DD',
-  'MM/DD/YYYY',
-  'DD/MM/YYYY',
-  'DD.MM.YYYY',
-  'MM-DD-YYYY',
-  'DD-MM-YYYY',
-  'MM/DD/YY',
-  'DD/MM/YY',
-  'DD.MM.YY',
-  'YYYYMMDD',
-] as const;
+export { DATE_FORMATS };
 
 export interface PreviewRow {
   line: number;
