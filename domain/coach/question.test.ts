@@ -162,6 +162,9 @@ describe('parseQuestion', () => {
     ['will a $900 car repair put me in the red', 'can_afford'],
     ['what if i put $200 a month into savings', 'can_afford'],
     ['can we manage two hundred bucks for a dinner friday', 'can_afford'],
+    ['if i buy a 300 dollar jacket tomorrow will i be ok', 'can_afford'],
+    ['how much do i have to pay on my credit card this month', 'debt'],
+    ['how much is in checking', 'accounts'],
     // a month's income
     ['how much did i make last month', 'income'],
     ['total income this year', 'income'],

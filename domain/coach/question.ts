@@ -321,7 +321,7 @@ const ACCOUNT_WORD =
 /** Net worth, what is owed, or what an account holds ("how much is in my savings", "my card balance"). */
 const ACCOUNTS_RE = [
   '\\bnet ?worth\\b|\\bhow much (do i|i) owe\\b|\\bwhat do i owe\\b|\\bowe on\\b|\\b(my|total|in|much) debts?\\b|\\bpaid off\\b',
-  `\\bhow much (is|'s) (left )?(in |on )?(my|the) ${ACCOUNT_WORD}\\b`,
+  `\\bhow much (is|'s) (left )?(in |on )?(my |the )?${ACCOUNT_WORD}\\b`,
   `\\bhow much (money )?(do i have|have i got|is there|is left) (in|on) (my|the) ${ACCOUNT_WORD}\\b`,
   `\\b(my|the) ${ACCOUNT_WORD}('s)? (account )?balances?\\b|\\bbalances? (of|on|in) (my|the) ${ACCOUNT_WORD}\\b`,
   `\\bwhat('s| is) (in )?my ${ACCOUNT_WORD}\\b|\\b(list|show) (me )?my accounts\\b`,
@@ -353,12 +353,12 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   ],
   [
     'can_afford',
-    /\bafford\b|\b(can|could|should) (i|we) (still )?(buy|spend|pay for|get|book|swing|manage|handle|cover|splurge|do)\b|\bswing\b|\b(put|take|push|send|leave) (me|us) (in|into|under) the red\b|\bwhat if (i|we) (put|spend|buy|pay|save|move|stash|set aside|put aside|drop|splurge|book)\b.*\d|\bis it (ok|okay|safe) to (buy|spend)\b|\bshould i (buy|spend)\b|\benough (money |cash )?(for|to)\b|\bis there enough\b/,
+    /\bafford\b|\b(can|could|should) (i|we) (still )?(buy|spend|pay for|get|book|swing|manage|handle|cover|splurge|do)\b|\bswing\b|\b(put|take|push|send|leave) (me|us) (in|into|under) the red\b|\bwhat if (i|we) (put|spend|buy|pay|save|move|stash|set aside|put aside|drop|splurge|book)\b.*\d|\bis it (ok|okay|safe) to (buy|spend)\b|\bshould i (buy|spend)\b|\benough (money |cash )?(for|to)\b|\bis there enough\b|\bif (i|we) (buy|get|spend|book|pay for|order)\b.*\d/,
   ],
   // A card's or loan's payment (not its balance), and when it is paid off at it.
   [
     'debt',
-    /\b(loan|mortgage|card|car|auto|student loan|minimum)( loan)? (payment|pmt|bill|installment)s?\b|\b(mortgage|loans?|car note)\b.*\b(cost|costs|pay|payments?)\b.*\b(each|a|per|every) month\b|\b(pay|paying|owe)\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b.*\b(each|a|per|every) month\b|\b(pay|owe) (each|a|per|every) month (on|for) (my|the)\b|\b(when|how long|how many months)\b.*\b(paid off|pay (it |this |them |that |my [\w ]+ )?off|debt ?free|clear (it|my|the))\b|\bdebt ?free\b/,
+    /\b(loan|mortgage|card|car|auto|student loan|minimum)( loan)? (payment|pmt|bill|installment)s?\b|\b(mortgage|loans?|car note)\b.*\b(cost|costs|pay|payments?)\b.*\b(each|a|per|every) month\b|\b(pay|paying|owe)\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b.*\b(each|a|per|every) month\b|\b(have to|need to|got to|should) pay\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b|\b(pay|owe) (each|a|per|every) month (on|for) (my|the)\b|\b(when|how long|how many months)\b.*\b(paid off|pay (it |this |them |that |my [\w ]+ )?off|debt ?free|clear (it|my|the))\b|\bdebt ?free\b/,
   ],
   ['accounts', new RegExp(ACCOUNTS_RE)],
   [

@@ -16,6 +16,9 @@ describe('pastRange', () => {
     ['past couple weeks', '2026-11-15', '2026-11-28', 'the last 14 days'],
     ['this year', '2026-01-01', '2026-11-28', '2026 so far'],
     ['last year', '2025-01-01', '2025-12-31', '2025'],
+    ['what did i spend yesterday', '2026-11-27', '2026-11-27', 'yesterday'],
+    ['in the past week', '2026-11-22', '2026-11-28', 'the last 7 days'],
+    ['food in 2025', '2025-01-01', '2025-12-31', '2025'],
   ])('%s', (text, from, to, label) => {
     expect(pastRange(text, TODAY)).toEqual({ from, to, label });
   });

@@ -101,6 +101,14 @@ export function pastRange(text: string, today: string): PastRange | null {
     const days = m[2] === 'day' ? n : m[2] === 'week' ? 7 * n : 30 * n;
     return { from: addDaysIso(today, -(days - 1)), to: today, label: `the last ${days} days` };
   }
+  if (/\byesterday\b/.test(t)) {
+    const day = addDaysIso(today, -1);
+    return { from: day, to: day, label: 'yesterday' };
+  }
+  if (/\btoday\b/.test(t) && /\b(spen[dt]|spending|bought|paid)\b/.test(t))
+    return { from: today, to: today, label: 'today' };
+  if (/\b(past|previous) week\b/.test(t))
+    return { from: addDaysIso(today, -6), to: today, label: 'the last 7 days' };
   if (/\b(this|the) week\b|\blast 7 days\b/.test(t))
     return { from: addDaysIso(today, -6), to: today, label: 'the last 7 days' };
   if (/\blast week\b/.test(t))
@@ -123,6 +131,13 @@ export function pastRange(text: string, today: string): PastRange | null {
     const y = m[2] ? Number(m[2]) : idx <= tm - 1 ? ty : ty - 1;
     const named = at(y, idx, 1).slice(0, 7);
     if (named <= month) return monthRange(named, today);
+  }
+  // "in 2025", "for 2024": a whole year that is over (this year is "so far").
+  if ((m = /\b(?:in|for|during|of)\s+(20\d\d)\b/.exec(t))) {
+    const y = Number(m[1]);
+    const ty = Number(today.slice(0, 4));
+    if (y < ty) return { from: `${y}-01-01`, to: `${y}-12-31`, label: String(y) };
+    if (y === ty) return { from: `${y}-01-01`, to: today, label: `${y} so far` };
   }
   // "since oct 3", "since the 1st": from that day to today.
   if ((m = /\bsince\s+(.+)$/.exec(t))) {

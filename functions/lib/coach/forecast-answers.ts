@@ -150,7 +150,7 @@ export async function lowest(tc: ToolContext, q: Asked, today: string, turn: Tur
     turn.text.push(
       closing < num(r.threshold)
         ? `Yes — your cash goes under ${line} ${window.label}${crossings[0] ? `, first on ${dayWords(String(crossings[0].date), today)}` : ''}.`
-        : `No — your cash stays above ${line} ${window.label}${end ? `, through ${dayWords(String(end.date), today)}` : ''}.`,
+        : `No — your cash stays above ${line} ${window.label}${end && !window.label.includes('through') ? `, through ${dayWords(String(end.date), today)}` : ''}.`,
     );
   }
   turn.text.push(
