@@ -50,6 +50,7 @@ describe('the first sync in two steps', () => {
       institution_id: 'ins_109508',
       webhook: receiver.url,
       products: [Products.Transactions],
+      waitForHistory: false,
     });
 
     const first = await client.transactionsSync({ access_token, count: 500 });
@@ -106,6 +107,7 @@ describe('the first sync in two steps', () => {
   it('the validator bites: a status outside the enum or a missing cursor fails', async () => {
     const { access_token } = await linkItem(client, { institution_id: 'ins_109509' });
     const { data } = await client.transactionsSync({ access_token });
+    expect(data.transactions_update_status).toBe('HISTORICAL_UPDATE_COMPLETE');
     const wrong = { ...structuredClone(data), transactions_update_status: 'ALMOST_READY' };
     expect(plaidSchemaErrors('TransactionsSyncResponse', wrong).join('\n')).toMatch(
       /transactions_update_status/,
@@ -115,7 +117,11 @@ describe('the first sync in two steps', () => {
   });
 
   it('transactions carry the category icon; error bodies carry error_code_reason', async () => {
-    const { access_token } = await linkItem(client, { institution_id: 'ins_109509', webhook: receiver.url });
+    const { access_token } = await linkItem(client, {
+      institution_id: 'ins_109509',
+      webhook: receiver.url,
+      waitForHistory: false,
+    });
     const before = receiver.received.length;
     // The history is in once the second webhook for this item arrived.
     await webhooks(before + 2);

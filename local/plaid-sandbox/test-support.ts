@@ -60,6 +60,11 @@ export async function linkItem(
     days_requested?: number;
     /** The item's products, which the user consents to: by default transactions and liabilities. */
     products?: Products[];
+    /**
+     * Wait until Plaid's first sync has the whole history (default), as a client would wait for the
+     * historical update's webhook; false returns right after the exchange.
+     */
+    waitForHistory?: boolean;
   } = {},
 ): Promise<{ access_token: string; item_id: string }> {
   const created = await client.sandboxPublicTokenCreate({
@@ -73,7 +78,27 @@ export async function linkItem(
     },
   });
   const exchanged = await client.itemPublicTokenExchange({ public_token: created.data.public_token });
-  return { access_token: exchanged.data.access_token, item_id: exchanged.data.item_id };
+  const access_token = exchanged.data.access_token;
+  if (options.waitForHistory !== false) await historyIn(client, access_token, options.password);
+  return { access_token, item_id: exchanged.data.item_id };
+}
+
+/** Polls a sync at the present (which changes nothing) until the status says the history is in. */
+async function historyIn(client: PlaidApi, accessToken: string, password: string | undefined) {
+  // An item that needs a new login at once, or a login made to fail, has no history to wait for.
+  if (password?.startsWith('error_')) return;
+  for (let attempt = 0; attempt < 1200; attempt++) {
+    let status: string | undefined;
+    try {
+      status = (await client.transactionsSync({ access_token: accessToken, cursor: 'now' })).data
+        .transactions_update_status;
+    } catch {
+      return;
+    }
+    if (status === 'HISTORICAL_UPDATE_COMPLETE') return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the first sync did not complete');
 }
 
 export interface Drained {
