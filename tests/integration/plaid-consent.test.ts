@@ -12,6 +12,7 @@ interface Account {
   account_type: string;
   historical_sync_status: string;
   details_status: string | null;
+  current_balance: number | null;
   next_payment: { due_date: string; minimum_payment: number | null } | null;
 }
 
@@ -113,5 +114,21 @@ describe('consent to share card and loan statements', () => {
     const investments = accounts.filter((a) => a.account_type === 'investment');
     expect(investments).toHaveLength(2);
     expect(investments.every((a) => a.details_status === 'ready')).toBe(true);
+    // Each investment account is worth what it holds.
+    for (const account of investments) {
+      const { status, body } = await api<{ holdings: Array<{ value: number }>; total_value: number }>(
+        'GET',
+        `/accounts/${account.id}/holdings`,
+        { token: user.idToken, headers: { 'x-profile-id': bank.profileId } },
+      );
+      expect(status).toBe(200);
+      expect(body.holdings.length).toBeGreaterThanOrEqual(3);
+      expect(body.total_value).toBe(body.holdings.reduce((sum, h) => sum + h.value, 0));
+      expect(account.current_balance).toBe(body.total_value);
+    }
+    // Nobody else reads them.
+    const stranger = await signUpAndSignIn('Sid Stranger');
+    const refused = await api('GET', `/accounts/${investments[0]?.id}/holdings`, { token: stranger.idToken });
+    expect(refused.status).toBe(404);
   });
 });
