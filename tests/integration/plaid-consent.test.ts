@@ -2,7 +2,7 @@
 // without consent to share card and loan statements keeps no due dates and says why (details_status
 // consent_required, from Plaid's ADDITIONAL_CONSENT_REQUIRED); the person is asked, Link opens in update
 // mode asking for liabilities (additional_consented_products), and once they grant it a sync brings in
-// the due dates. A bank with no card or loan says none (NO_LIABILITY_ACCOUNTS), not a missing consent.
+// the due dates (after one that finds Plaid still extracting them: PRODUCT_NOT_READY). A bank with no card or loan says none (NO_LIABILITY_ACCOUNTS), not a missing consent.
 import { describe, expect, it } from 'vitest';
 import { api, cloud, signUpAndSignIn, type TestUser } from './helpers.ts';
 import { accessTokenOf, eventually, linkSandboxBank, sandbox, type LinkedBank } from './plaid-helpers.ts';
@@ -79,12 +79,23 @@ describe('consent to share card and loan statements', () => {
     });
     expect(item.item.consented_products).toContain('liabilities');
 
-    // What the app does after update mode: sync the bank.
-    const synced = await api<{ status: string }>('POST', '/functions/plaid-transactions-sync', {
-      token: user.idToken,
-      body: { accountId: owed(before)[0]?.id },
+    // What the app does after update mode: sync the bank. Plaid may still be extracting the statements
+    // (PRODUCT_NOT_READY): the account says so, still without a due date, and the next sync asks again.
+    const sync = () =>
+      api<{ status: string }>('POST', '/functions/plaid-transactions-sync', {
+        token: user.idToken,
+        body: { accountId: owed(before)[0]?.id },
+      });
+    await sandbox('/sandbox/fault/inject', {
+      endpoint: '/liabilities/get',
+      error_code: 'PRODUCT_NOT_READY',
+      access_token: await accessTokenOf(bank.itemId),
     });
-    expect(synced.status).toBe(200);
+    expect((await sync()).status).toBe(200);
+    const preparing = await accountsOf(user, bank);
+    expect(owed(preparing).map((a) => a.details_status)).toEqual(['not_ready', 'not_ready', 'not_ready']);
+    expect(owed(preparing).every((a) => a.next_payment === null)).toBe(true);
+    expect((await sync()).status).toBe(200);
     const after = await eventually(
       () => accountsOf(user, bank),
       (accounts) => owed(accounts).every((a) => a.details_status === 'ready' && a.next_payment !== null),
