@@ -117,6 +117,8 @@ export const syncStatusSchema = z.enum([
   'error',
   'rate_limited',
   'skipped',
+  // Plaid is still extracting a new bank's first transactions; its webhook syncs when they are there.
+  'not_ready',
 ]);
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 

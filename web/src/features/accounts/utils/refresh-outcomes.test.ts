@@ -19,6 +19,11 @@ describe('balance refresh outcomes', () => {
     expect(countRefreshOutcomes(accounts, statuses)).toEqual({ updated: 3, failed: 1 });
     expect(countRefreshOutcomes([{ item_id: 'x' }], new Map())).toEqual({ updated: 0, failed: 1 });
     expect(isFailedRefresh('rate_limited')).toBe(false);
+    // A bank Plaid is still preparing neither refreshed nor failed.
+    expect(countRefreshOutcomes([{ item_id: 'n' }], new Map([['n', 'not_ready']] as const))).toEqual({
+      updated: 0,
+      failed: 0,
+    });
     expect(isFailedRefresh('error')).toBe(true);
   });
 });

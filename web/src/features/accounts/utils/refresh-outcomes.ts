@@ -5,7 +5,10 @@ import type { SyncStatus } from '../../../lib/accounts-api.ts';
 const REFRESHED: ReadonlySet<SyncStatus> = new Set(['synced', 'already_running', 'skipped']);
 const FAILED: ReadonlySet<SyncStatus> = new Set(['error', 'login_required']);
 
-/** Counts accounts by their bank's outcome: rate-limited banks are neither (they retry later). */
+/**
+ * Counts accounts by their bank's outcome: rate-limited banks and banks Plaid is still preparing
+ * (not_ready) are neither (they come in later by themselves).
+ */
 export function countRefreshOutcomes(
   accounts: ReadonlyArray<{ item_id: string }>,
   statusByItem: ReadonlyMap<string, SyncStatus>,
