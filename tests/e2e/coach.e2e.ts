@@ -8,7 +8,10 @@
 // which already has the invited viewer.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { classifyTransaction, summaryDirection, type AccountType } from '../../domain/classification.ts';
+import { dayWords, usd } from '../../domain/coach/verify.ts';
 import {
+  apiFromPage,
   awayFromMidnight,
   e2eBaseUrl as base,
   expectNoSeriousAxeViolations,
@@ -35,6 +38,8 @@ function isoOf(short: string): string {
 
 test.describe.configure({ mode: 'serial' });
 let page: Page;
+/** The profile the bank was linked to (the person's own), for the API reads that check the figures. */
+let profileId: string;
 test.beforeAll(async ({ browser }) => {
   page = await (await browser.newContext()).newPage();
 });
@@ -46,7 +51,7 @@ test('ask whether a purchase fits: the verdict, the lowest balance with and with
   await signUpAndSignIn(page, `e2e-coach-${randomUUID().slice(0, 8)}@example.com`, {
     fullName: 'Joan Clarke',
   });
-  await linkBankThroughApi(page);
+  profileId = await linkBankThroughApi(page);
   await page.goto(`${base()}/plan`);
   await page.getByRole('button', { name: 'Generate my plan' }).click();
   await expect(page.getByText(/Your money plan is (ready|up to date)/)).toBeVisible({ timeout: 60_000 });
@@ -185,7 +190,7 @@ test('subscriptions, the conversation kept across a reload, 375 px, dark mode, a
   await expect(page.getByTestId('coach-answer')).toHaveCount(0);
 });
 
-test("people's phrasing: a category in everyday words and a yes/no question, each naming what it read", async () => {
+test("people's phrasing: a category in everyday words and a yes/no question, each naming what it read, with the engine's figures on screen", async () => {
   test.setTimeout(120_000);
   await page.goto(`${base()}/coach`);
   const lastMonth = new Date();
@@ -206,11 +211,56 @@ test("people's phrasing: a category in everyday words and a yes/no question, eac
     { timeout: 30_000 },
   );
   await expect(groceries).not.toContainText('found no transactions');
+  // The figures on screen are the engine's: last month's calendar transactions that the domain's own
+  // rules count as spending in Groceries, and the cash forecast's low point before payday.
+  const month = lastMonth.toISOString().slice(0, 7);
+  const { body: accounts } = await apiFromPage<{
+    accounts: Array<{ id: string; account_type: AccountType }>;
+  }>(page, 'GET', '/accounts', undefined, profileId);
+  const typeOf = new Map(accounts.accounts.map((a) => [a.id, a.account_type]));
+  const { body: calendar } = await apiFromPage<{
+    days: Array<{
+      transactions: Array<{
+        account_id: string;
+        amount: number;
+        name: string;
+        merchant_name: string | null;
+        pending: boolean;
+        personal_finance_category: { primary: string | null; detailed: string | null } | null;
+      }>;
+    }>;
+  }>(page, 'POST', '/functions/get-money-plan-calendar', { month, view: 'net_worth' }, profileId);
+  const bought = calendar.days
+    .flatMap((d) => d.transactions)
+    .filter((t) => {
+      const type = typeOf.get(t.account_id);
+      if (!type || t.pending || type === 'loan' || type === 'investment') return false;
+      const c = classifyTransaction(t, type);
+      return (
+        summaryDirection(c, type, t.amount) === 'expense' &&
+        c.category.plaidDetailed === 'FOOD_AND_DRINK_GROCERIES'
+      );
+    });
+  const spent = bought.reduce((sum, t) => sum + t.amount, 0);
+  await expect(groceries).toContainText(
+    `Groceries, ${monthName}: ${usd(spent)} spent across ${bought.length} transaction`,
+  );
 
   await page.getByLabel('Ask about your money').fill('will i dip under $100 before payday');
   await page.getByRole('button', { name: 'Ask' }).click();
   const yesNo = page.getByTestId('coach-answer').last();
   await expect(yesNo).toContainText(/^(Yes|No) — your cash .* before payday \(/, { timeout: 30_000 });
   await expect(yesNo).toContainText(/Your lowest cash balance before payday \(.*\) is \$[\d,]+\.\d\d on /);
+  const payday = isoOf(/before payday \(([^)]+)\)/.exec((await yesNo.textContent()) ?? '')?.[1] ?? '');
+  const today = new Date().toISOString().slice(0, 10);
+  const through = Math.max(0, Math.round((Date.parse(payday) - Date.parse(today)) / 86_400_000) - 1);
+  const { body: cash } = await apiFromPage<{
+    rows: Array<{ balance_date: string; closing_balance: number }>;
+  }>(page, 'GET', `/running-balances?view=cash&days=${through}`, undefined, profileId);
+  const low = cash.rows.reduce((a, b) => (b.closing_balance < a.closing_balance ? b : a));
+  await expect(yesNo).toContainText(
+    `${low.closing_balance < 10_000 ? 'Yes' : 'No'} — your cash ${low.closing_balance < 10_000 ? 'goes under' : 'stays above'} $100.00`,
+  );
+  await expect(yesNo).toContainText(`is ${usd(low.closing_balance)} on ${dayWords(low.balance_date, today)}`);
   await expect(page.getByText('Unverified figures')).toHaveCount(0);
 });
