@@ -109,13 +109,14 @@ async function linkTemplate(cloud: LocalCloud, deps: Deps, data: Data): Promise<
   const { data: item } = await data.plaidItems.get({ id: linked.item_id }).go();
   const accessToken = await deps.tokenCipher.decrypt(item!.access_token_ciphertext, { item_id: item!.id });
   // The bank's cursor at Plaid's head: a scheduled refresh is an incremental sync with nothing new, the
-  // common case of an hourly sweep.
-  const { data: head } = await (
-    await deps.plaid()
-  ).transactionsSync({
-    access_token: accessToken,
-    cursor: 'now',
-  });
+  // common case of an hourly sweep. Taken once Plaid's first sync has the whole history (its two steps).
+  const plaid = await deps.plaid();
+  const headNow = () => plaid.transactionsSync({ access_token: accessToken, cursor: 'now' });
+  let { data: head } = await headNow();
+  for (let wait = 0; head.transactions_update_status !== 'HISTORICAL_UPDATE_COMPLETE' && wait < 600; wait++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    ({ data: head } = await headNow());
+  }
   const { data: accounts } = await data.connectedAccounts.query
     .byItem({ item_id: item!.id })
     .go({ pages: 'all', hydrate: true });
