@@ -21,9 +21,6 @@ export function preloadAfterSignIn(target: string): void {
   void activeProfileCode.load().catch(() => undefined);
 }
 
-/** How long the post-login navigation waits, at most, for the first screen's data once signed in. */
-export const SIGN_IN_PREPARE_MAX_MS = 1500;
-
 /** Once Cognito has signed the person in (and the auth state has emptied the cache for them): the
  * first screen's data. Failures are left to the screens, which ask again when they mount. */
 export async function prepareAfterSignIn(queryClient: QueryClient, target: string): Promise<void> {

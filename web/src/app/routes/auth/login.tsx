@@ -14,7 +14,20 @@ import { LoginForm } from '../../../features/auth/components/login-form.tsx';
 import { postLoginTarget, useAuth } from '../../../lib/auth.tsx';
 import { useSignInInvitation } from '../../../lib/invitation-on-sign-in.tsx';
 import { readStoredInvite } from '../../../lib/pending-invitation.ts';
-import { preloadAfterSignIn, prepareAfterSignIn, SIGN_IN_PREPARE_MAX_MS } from '../../sign-in-start.ts';
+import type * as SignInStart from '../../sign-in-start.ts';
+
+/** How long the post-login navigation waits, at most, for the first screen's data once signed in. */
+const SIGN_IN_PREPARE_MAX_MS = 1500;
+
+/** The sign-in's head start (app/sign-in-start.ts), loaded at the click: /login's own code stays light. */
+let signInStart: Promise<typeof SignInStart> | null = null;
+const loadSignInStart = () => {
+  signInStart ??= import('../../sign-in-start.ts').catch((error: unknown) => {
+    signInStart = null;
+    throw error;
+  });
+  return signInStart;
+};
 
 export default function LoginRoute() {
   const { state } = useAuth();
@@ -50,9 +63,15 @@ export default function LoginRoute() {
           : {
               onSigningIn: () => {
                 setPreparing(true);
-                preloadAfterSignIn(target);
+                loadSignInStart()
+                  .then((start) => start.preloadAfterSignIn(target))
+                  .catch(() => undefined);
               },
-              onSignedIn: () => prepareAfterSignIn(queryClient, target).finally(() => setPreparing(false)),
+              onSignedIn: () =>
+                loadSignInStart()
+                  .then((start) => start.prepareAfterSignIn(queryClient, target))
+                  .catch(() => undefined)
+                  .finally(() => setPreparing(false)),
               onSignInFailed: () => setPreparing(false),
             })}
       />
