@@ -342,9 +342,8 @@ export function MoneyPlan({ profileId, canEdit }: { profileId: string; canEdit: 
             </dl>
             {totals.transfers_in + totals.transfers_out > 0 ? (
               <p className="mt-2 text-xs text-slate-500">
-                Transfers: {formatUsd(Math.round(totals.transfers_in))} in,{' '}
-                {formatUsd(Math.round(totals.transfers_out))} out a month (not counted above: they move money
-                between your own accounts, like a card or loan payment&rsquo;s receiving side).
+                Transfers between your own accounts: {formatUsd(Math.round(totals.transfers_in))} in,{' '}
+                {formatUsd(Math.round(totals.transfers_out))} out a month (not counted above).
               </p>
             ) : null}
           </Card>

@@ -41,10 +41,13 @@ export function StreamRow({
           ) : null}
           {!stream.is_planned ? <Badge className="ml-2">Suggestion</Badge> : null}
         </p>
+        {/* Two short lines rather than one that wraps on a phone: when it repeats, then when next and where. */}
         <p className="text-slate-600">
           {cadenceLabel(stream.cadence)}
-          {stream.schedule ? ` · ${stream.schedule}` : ''} · Next{' '}
-          {stream.next_date ? friendlyDate(stream.next_date) : '—'} · {account}
+          {stream.schedule ? ` · ${stream.schedule}` : ''}
+        </p>
+        <p className="text-slate-600">
+          Next {stream.next_date ? friendlyDate(stream.next_date) : '—'} · {account}
         </p>
       </div>
       <div className="flex items-center gap-2">
