@@ -165,6 +165,7 @@ describe('parseQuestion', () => {
     ['if i buy a 300 dollar jacket tomorrow will i be ok', 'can_afford'],
     ['how much do i have to pay on my credit card this month', 'debt'],
     ['how much is in checking', 'accounts'],
+    ['how much interest am i paying on my mortgage', 'debt'],
     // a month's income
     ['how much did i make last month', 'income'],
     ['total income this year', 'income'],

@@ -358,7 +358,7 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   // A card's or loan's payment (not its balance), and when it is paid off at it.
   [
     'debt',
-    /\b(loan|mortgage|card|car|auto|student loan|minimum)( loan)? (payment|pmt|bill|installment)s?\b|\b(mortgage|loans?|car note)\b.*\b(cost|costs|pay|payments?)\b.*\b(each|a|per|every) month\b|\b(pay|paying|owe)\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b.*\b(each|a|per|every) month\b|\b(have to|need to|got to|should) pay\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b|\b(pay|owe) (each|a|per|every) month (on|for) (my|the)\b|\b(when|how long|how many months)\b.*\b(paid off|pay (it |this |them |that |my [\w ]+ )?off|debt ?free|clear (it|my|the))\b|\bdebt ?free\b/,
+    /\b(loan|mortgage|card|car|auto|student loan|minimum)( loan)? (payment|pmt|bill|installment)s?\b|\b(mortgage|loans?|car note)\b.*\b(cost|costs|pay|payments?)\b.*\b(each|a|per|every) month\b|\b(pay|paying|owe)\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b.*\b(each|a|per|every) month\b|\binterest\b.*\b(mortgage|loans?|credit cards?|cards?)\b|\b(mortgage|loans?|credit cards?|cards?)\b.*\binterest\b|\b(have to|need to|got to|should) pay\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b|\b(pay|owe) (each|a|per|every) month (on|for) (my|the)\b|\b(when|how long|how many months)\b.*\b(paid off|pay (it |this |them |that |my [\w ]+ )?off|debt ?free|clear (it|my|the))\b|\bdebt ?free\b/,
   ],
   ['accounts', new RegExp(ACCOUNTS_RE)],
   [

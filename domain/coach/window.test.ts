@@ -19,6 +19,10 @@ describe('pastRange', () => {
     ['what did i spend yesterday', '2026-11-27', '2026-11-27', 'yesterday'],
     ['in the past week', '2026-11-22', '2026-11-28', 'the last 7 days'],
     ['food in 2025', '2025-01-01', '2025-12-31', '2025'],
+    ['what did i spend this weekend', '2026-11-28', '2026-11-28', 'this weekend'],
+    ['spent last weekend', '2026-11-21', '2026-11-22', 'last weekend'],
+    ['gas in the last quarter', '2026-07-01', '2026-09-30', 'Q3 2026'],
+    ['spent on groceries on black friday', '2026-11-27', '2026-11-27', 'Black Friday, Fri, Nov 27'],
   ])('%s', (text, from, to, label) => {
     expect(pastRange(text, TODAY)).toEqual({ from, to, label });
   });

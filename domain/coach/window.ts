@@ -5,7 +5,7 @@
 // ranges ("couple", "so far", "before payday") are read here. Pure: payday comes from the caller.
 import * as chrono from 'chrono-node';
 import { findHoliday } from './holidays.ts';
-import { monthWords } from './verify.ts';
+import { dayWords, monthWords } from './verify.ts';
 
 export interface PastRange {
   readonly from: string;
@@ -107,6 +107,23 @@ export function pastRange(text: string, today: string): PastRange | null {
   }
   if (/\btoday\b/.test(t) && /\b(spen[dt]|spending|bought|paid)\b/.test(t))
     return { from: today, to: today, label: 'today' };
+  // "this weekend" (Saturday to today), "last weekend" (the Saturday and Sunday before).
+  if (/\b(this|last|past) weekend\b/.test(t)) {
+    const dow = new Date(`${today}T00:00:00Z`).getUTCDay();
+    const saturday = addDaysIso(today, -((dow + 1) % 7));
+    if (/\bthis weekend\b/.test(t) && (dow === 6 || dow === 0))
+      return { from: saturday, to: today, label: 'this weekend' };
+    const last = dow === 6 || dow === 0 ? addDaysIso(saturday, -7) : saturday;
+    return { from: last, to: addDaysIso(last, 1), label: 'last weekend' };
+  }
+  // "last quarter": the calendar quarter before this one.
+  if (/\b(last|past|previous) quarter\b/.test(t)) {
+    const [y, m] = parts(today);
+    const q = Math.floor((m - 1) / 3);
+    const from = at(y, 3 * (q - 1), 1);
+    const to = at(y, 3 * q, 0);
+    return { from, to, label: `Q${((q + 3) % 4) + 1} ${from.slice(0, 4)}` };
+  }
   if (/\b(past|previous) week\b/.test(t))
     return { from: addDaysIso(today, -6), to: today, label: 'the last 7 days' };
   if (/\b(this|the) week\b|\blast 7 days\b/.test(t))
@@ -138,6 +155,16 @@ export function pastRange(text: string, today: string): PastRange | null {
     const ty = Number(today.slice(0, 4));
     if (y < ty) return { from: `${y}-01-01`, to: `${y}-12-31`, label: String(y) };
     if (y === ty) return { from: `${y}-01-01`, to: today, label: `${y} so far` };
+  }
+  // "on black friday", "over thanksgiving": the holiday's last occurrence.
+  if ((m = /\b(?:on|over|for|at|during)\b/.exec(t))) {
+    const holiday = findHoliday(t.slice(m.index), today, 'past');
+    if (holiday && /\b(spen[dt]|spending|bought|paid|cost)\b/.test(t))
+      return {
+        from: holiday.date,
+        to: holiday.date,
+        label: `${holiday.name}, ${dayWords(holiday.date, today)}`,
+      };
   }
   // "since oct 3", "since the 1st": from that day to today.
   if ((m = /\bsince\s+(.+)$/.exec(t))) {
