@@ -10,6 +10,7 @@ import { forecastAccount } from '../domain/money/forecast.ts';
 import { variedHousehold, type HouseholdAccount } from '../domain/money/household.ts';
 import { generatePlan } from '../domain/money/plan.ts';
 import { detectRecurring } from '../domain/money/recurring.ts';
+import { planFromStatements, statementTerms } from '../domain/money/statements.ts';
 import type { AccountType } from '../domain/money/types.ts';
 import type { Figure } from './money-bench-figure.ts';
 
@@ -55,7 +56,24 @@ export function householdBacktest(seeds: readonly number[]): HouseholdResults {
     const types: Record<string, AccountType> = {};
     for (const a of household.accounts) types[a.account_id] = a.account_type;
     const streams = detectRecurring(history, { today, account_types: types });
-    const plan = generatePlan({ profile_id: 'bench', streams, today, horizon_days: 200 });
+    // As the product plans: detection's plan, with the card's payments from its statements.
+    const terms = statementTerms(
+      household.accounts.map((a) => ({
+        id: a.account_id,
+        account_type: a.account_type,
+        current_balance: a.balance_today,
+        liability: a.liability,
+      })),
+    );
+    const { plan } = planFromStatements({
+      profile_id: 'bench',
+      today,
+      horizon_days: 200,
+      plan: generatePlan({ profile_id: 'bench', streams, today, horizon_days: 200 }),
+      streams,
+      transactions: history,
+      ...terms,
+    });
     for (const account of household.accounts) {
       const kind = kindOf(account);
       const own = history.filter((t) => t.account_id === account.account_id);
@@ -66,6 +84,7 @@ export function householdBacktest(seeds: readonly number[]): HouseholdResults {
         transactions: own,
         today,
         streams: streams.filter((s) => s.account_id === account.account_id),
+        paid_by_statement: terms.cards.some((c) => c.account_id === account.account_id),
       });
       const input = {
         account: {

@@ -84,6 +84,12 @@ export const ALLOWANCE_RULES = {
    */
   monthCarry: 0.3,
   /**
+   * What a card paid from its statements owes at any day holds the spending since its last statement
+   * and, until the due date, the statement's own: at most about this many days of surprise, however far
+   * ahead. Its band stops widening there. Measured on the lumpy households' calibration seeds.
+   */
+  statementCycleDays: 25,
+  /**
    * Income in no stream (gig payouts, side jobs) is expected at its mean over the allowance's window
    * when it came at least `minCount` times in at least `minMonths` different months: a habit, not a
    * one-time bonus.
@@ -161,6 +167,11 @@ export interface StreamDrift {
   readonly period_days: number;
   readonly amount: Cents;
   readonly step: Cents;
+  /**
+   * The yearly rate of what ends the growth (a large withdrawal): the occurrence on day i counts
+   * exp(−rate × i / 365) of itself, the chance the growth lasted that long. Absent: none.
+   */
+  readonly ends_per_year?: number;
 }
 
 export interface Allowance {
@@ -220,6 +231,12 @@ export interface AllowanceInput {
   readonly exclude_transaction_ids?: Iterable<string>;
   readonly lookback_days?: number;
   readonly min_history_days?: number;
+  /**
+   * A card whose payments the plan takes from its statements (`planFromStatements`): the payments
+   * follow what was spent, so the band measures the spending alone and holds one statement cycle's
+   * surprise (`ALLOWANCE_RULES.statementCycleDays`): what is spent later is paid by later statements.
+   */
+  readonly paid_by_statement?: boolean;
 }
 
 export const NO_ALLOWANCE: Allowance = {

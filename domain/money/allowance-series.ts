@@ -77,7 +77,8 @@ export function addAllowance(
     for (let k = 0; ; k += 1) {
       const i = d.first_day + Math.round(k * d.period_days);
       if (i >= n) break;
-      if (i >= 1) out[i] = (out[i] ?? 0) + sign * Math.round(d.amount + d.step * k);
+      const lasts = Math.exp((-(d.ends_per_year ?? 0) * i) / 365);
+      if (i >= 1) out[i] = (out[i] ?? 0) + sign * Math.round((d.amount + d.step * k) * lasts);
     }
   }
 }

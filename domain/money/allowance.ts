@@ -12,7 +12,7 @@ import {
   type MonthRest,
   type UnplannedIncome,
 } from './allowance-rules.ts';
-import { combineSpreads, lumpProcess, lumpThreshold } from './lumps.ts';
+import { combineSpreads, holdSpreadAfter, lumpProcess, lumpThreshold } from './lumps.ts';
 import { heldOutHistory, measureSpread } from './band.ts';
 import { isTransferLike } from './stream-kind.ts';
 import type { HistoryTransaction } from './types.ts';
@@ -105,7 +105,10 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
   const cap = roundCents(percentile(spendingDays, ALLOWANCE_RULES.dailyCapPercentile));
   const capped = everyday.map((v) => Math.min(v, cap));
   const heldOut = heldOutHistory(
-    { ...input, exclude_transaction_ids: [...(input.exclude_transaction_ids ?? []), ...lumpIds] },
+    {
+      ...input,
+      exclude_transaction_ids: [...(input.exclude_transaction_ids ?? []), ...lumpIds],
+    },
     posted,
     bandFrom,
     bandDays,
@@ -129,6 +132,7 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
   const flow = (sum: number, count: number): Cents =>
     count > 0 ? -Math.max(0, roundCents(sum / count)) || 0 : 0;
   const perWeekday = sums.map((s, wd) => flow(s, counts[wd] ?? 0));
+  const spread = lumps ? combineSpreads(band.spread, lumps.spread) : band.spread;
   const monthRest = restOfMonth(posted, excluded, lumpIds, cap, perWeekday, today);
   const income = unplannedIncome(posted, excluded, from, to);
   return {
@@ -148,7 +152,7 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
     transactions_used: used,
     daily_cap: cap,
     method: 'weekday-mean-of-capped-days',
-    spread: lumps ? combineSpreads(band.spread, lumps.spread) : band.spread,
+    spread: input.paid_by_statement ? holdSpreadAfter(spread, ALLOWANCE_RULES.statementCycleDays) : spread,
     spread_growth: band.growth,
     drift: heldOut.drift,
     ...(withdrawals ? { withdrawals } : {}),

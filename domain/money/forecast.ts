@@ -8,6 +8,7 @@ import { daysInMonth, formatCivil, parseDay, toCivil, type DayNumber } from './d
 import type { Allowance } from './allowance-rules.ts';
 import { addAllowance, addBand, addWithdrawalRisk, type OwnPlanned } from './allowance-series.ts';
 import { flowFromPlaid, PLAN_HORIZON_DAYS, type PlanItem } from './plan.ts';
+import { withSupportedDrift } from './withdrawals.ts';
 import type { AccountType } from './types.ts';
 
 export type { AccountType } from './types.ts';
@@ -260,7 +261,7 @@ export function forecastAccount(input: AccountForecastInput): Forecast {
     addAllowance(
       allowance,
       start,
-      input.allowance,
+      sign === 1 ? withSupportedDrift(input.allowance, account.current_balance) : input.allowance,
       sign,
       ownPlanned(input.planned, account.account_id, start, n),
     );
@@ -306,7 +307,8 @@ export function forecastTotal(input: TotalForecastInput): Forecast {
     const a = input.allowances?.get(account.account_id);
     if (a) {
       const items = input.planned.filter((p) => p.account_id === account.account_id);
-      addAllowance(allowance, start, a, 1, ownPlanned(items, account.account_id, start, n));
+      const line = isLiability(account.account_type) ? a : withSupportedDrift(a, account.current_balance);
+      addAllowance(allowance, start, line, 1, ownPlanned(items, account.account_id, start, n));
       // The accounts' bands add up: as if their everyday spending moved together (a wide, safe total).
       const own = new Float64Array(n);
       addBand(own, bandHigh, a.spread, 1, a.spread_growth);

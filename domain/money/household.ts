@@ -5,6 +5,7 @@
 // `today` can be compared with what happened next (docs/money-engine.md "Lumpy spending").
 import { formatDay, parseDay, toCivil, type DayNumber } from './dates.ts';
 import { seededRandom, variedHistory } from './fixtures.ts';
+import type { LiabilityRecord } from './statements.ts';
 import type { AccountType, CategoryRef, HistoryTransaction } from './types.ts';
 
 export interface HouseholdAccount {
@@ -15,6 +16,11 @@ export interface HouseholdAccount {
   readonly balance_today: number;
   /** The balance at the end of each day after `today` (index 0 = today). */
   readonly balances_after: readonly number[];
+  /**
+   * The card's last statement on or before `today` as Plaid's /liabilities/get reports it (statement
+   * balance, minimum, due date, last payment), what the product plans the card's payments from.
+   */
+  readonly liability?: LiabilityRecord;
 }
 
 export interface Household {
@@ -187,14 +193,31 @@ export function variedHousehold(seed: number, today = '2026-06-15'): Household {
   };
   const cardFlows = byDay(card);
   let owed = cardStart;
+  let statement: { close: DayNumber; balance: number } | undefined;
+  let lastPayment: { day: DayNumber; amount: number } | undefined;
   for (let day = from; day <= end; day += 1) {
     owed += cardFlows.get(day) ?? 0;
-    if (toCivil(day).day !== closeDay || owed <= 0) continue;
+    if (toCivil(day).day !== closeDay) continue;
+    if (day <= todayDay) statement = { close: day, balance: Math.max(0, Math.round(owed)) };
+    if (owed <= 0) continue;
     const payment = Math.round(random() < paysInFull ? owed : owed * uniform(0.4, 0.9));
     add(chk, day + 21, payment, 'CREDIT CARD PAYMENT', CARD_PAYMENT);
     add(card, day + 21, -payment, 'PAYMENT THANK YOU', CARD_PAYMENT);
+    if (day + 21 <= todayDay) lastPayment = { day: day + 21, amount: payment };
     owed -= payment; // paid on day + 21: the statement's own balance is what it settles
   }
+  // The issuers' usual minimum: 1 % of the statement, at least $35, never above it (no interest here).
+  const cardLiability: LiabilityRecord | undefined = statement && {
+    kind: 'credit',
+    statement_date: formatDay(statement.close),
+    statement_balance: statement.balance,
+    minimum_payment: Math.min(statement.balance, Math.max(3500, Math.round(statement.balance * 0.01))),
+    next_payment_due_date: formatDay(statement.close + 21),
+    ...(lastPayment
+      ? { last_payment_date: formatDay(lastPayment.day), last_payment_amount: lastPayment.amount }
+      : {}),
+    refreshed_at: `${today}T23:59:59Z`,
+  };
 
   txs.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
   const starts: Record<string, number> = {
@@ -220,7 +243,15 @@ export function variedHousehold(seed: number, today = '2026-06-15'): Household {
       if (day === todayDay) today0 = balance;
       if (day >= todayDay) after.push(balance);
     }
-    return { account_id, account_type, subtype, balance_today: today0, balances_after: after };
+    const liability = account_id === card ? cardLiability : undefined;
+    return {
+      account_id,
+      account_type,
+      subtype,
+      balance_today: today0,
+      balances_after: after,
+      ...(liability ? { liability } : {}),
+    };
   });
   const history = txs.filter((t) => t.date <= today);
   const future = txs.filter((t) => t.date > today);

@@ -116,3 +116,18 @@ export function combineSpreads(
     };
   });
 }
+
+/**
+ * The spread held at its width at `days` (interpolated between the horizons around it) for every
+ * longer horizon: surprises older than that no longer move the balance (a card's statements pay them).
+ */
+export function holdSpreadAfter(spread: readonly AllowanceSpread[], days: number): AllowanceSpread[] {
+  const after = spread.findIndex((s) => s.days >= days);
+  if (after < 0) return [...spread];
+  const b = spread[after] as AllowanceSpread;
+  const a = spread[after - 1] ?? { days: 0, low: 0, high: 0 };
+  const t = b.days === a.days ? 1 : (days - a.days) / (b.days - a.days);
+  const low = roundCents(a.low + t * (b.low - a.low)) || 0;
+  const high = roundCents(a.high + t * (b.high - a.high));
+  return spread.map((s) => (s.days <= days ? s : { days: s.days, low, high }));
+}

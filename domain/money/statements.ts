@@ -144,7 +144,8 @@ export function learnCardPattern(
     today,
     exclude_transaction_ids: [...recurring],
   });
-  const daily_spend = Math.max(0, -allowance.daily_average);
+  // Rare large purchases too: the forecast adds their expectation to the card, its statements pay it.
+  const daily_spend = Math.max(0, -(allowance.daily_average + (allowance.lumps?.per_day ?? 0)));
   const share = ratios.length > 0 ? ratios.reduce((a, b) => a + b, 0) / ratios.length : 1;
   const base = {
     account_id: card.account_id,

@@ -3,8 +3,19 @@
 // (docs/money-engine.md "Large withdrawals, pooled over savings accounts").
 import { roundCents, type Cents } from './cents.ts';
 import { parseDay, type DayNumber } from './dates.ts';
-import { ALLOWANCE_RULES, type PastWithdrawals } from './allowance-rules.ts';
+import { ALLOWANCE_RULES, type Allowance, type PastWithdrawals } from './allowance-rules.ts';
 import type { HistoryTransaction } from './types.ts';
+
+/** How many of the account's own past outflows took at least `minShare` of the balance then. */
+export function largeWithdrawalCount(withdrawals: PastWithdrawals, balance: Cents): number {
+  const { minShare } = ALLOWANCE_RULES.withdrawalPrior;
+  let own = 0;
+  for (const w of withdrawals.past) {
+    const before = balance - w.after + w.amount;
+    if (before > 0 && w.amount >= minShare * before) own += 1;
+  }
+  return own;
+}
 
 /**
  * The yearly rate of large withdrawals for an account with `balance` (cents, held) today: the pooled
@@ -12,13 +23,20 @@ import type { HistoryTransaction } from './types.ts';
  * at least `minShare` of the balance then over its own years (a Gamma–Poisson posterior mean).
  */
 export function withdrawalRate(withdrawals: PastWithdrawals, balance: Cents): number {
-  const { minShare, perYear, priorYears } = ALLOWANCE_RULES.withdrawalPrior;
-  let own = 0;
-  for (const w of withdrawals.past) {
-    const before = balance - w.after + w.amount;
-    if (before > 0 && w.amount >= minShare * before) own += 1;
-  }
+  const { perYear, priorYears } = ALLOWANCE_RULES.withdrawalPrior;
+  const own = largeWithdrawalCount(withdrawals, balance);
   return (perYear * priorYears + own) / (priorYears + withdrawals.years);
+}
+
+/**
+ * The allowance as the line reads it for an account holding `balance`: a stream's drift (interest
+ * growing with the balance) only where the account's own past supports it, none once it has seen a
+ * large withdrawal, which resets the growth the drift extrapolates (docs/money-engine.md "Uncertainty
+ * band").
+ */
+export function withSupportedDrift(allowance: Allowance, balance: Cents): Allowance {
+  if (!allowance.withdrawals || !allowance.drift?.length) return allowance;
+  return largeWithdrawalCount(allowance.withdrawals, balance) > 0 ? { ...allowance, drift: [] } : allowance;
 }
 
 /**
