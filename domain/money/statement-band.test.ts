@@ -172,9 +172,16 @@ describe('interest drift on a savings account', () => {
     const quiet = { ...drifting, withdrawals: { years: 2, past: [{ amount: 5_000, after: 0 }] } };
     expect(withSupportedDrift(quiet, 1_000_000).drift).toEqual(drifting.drift);
   });
-  it('drops it once a withdrawal took a tenth of the balance or more: the growth it follows restarts', () => {
+  it('extrapolates no growth once a withdrawal took a tenth of the balance or more, and keeps a lower level', () => {
     const withdrawn = { ...drifting, withdrawals: { years: 2, past: [{ amount: 300_000, after: 0 }] } };
-    expect(withSupportedDrift(withdrawn, 1_000_000).drift).toEqual([]);
+    expect(withSupportedDrift(withdrawn, 1_000_000).drift).toEqual([
+      { first_day: 5, period_days: 30, amount: 0, step: 0 },
+    ]);
+    // A level below the plan's (less interest after the withdrawal) stays on the line.
+    const lower = { ...withdrawn, drift: [{ first_day: 5, period_days: 30, amount: -300, step: 20 }] };
+    expect(withSupportedDrift(lower, 1_000_000).drift).toEqual([
+      { first_day: 5, period_days: 30, amount: -300, step: 0 },
+    ]);
     // An account that spends (no withdrawals record) keeps its drift.
     expect(withSupportedDrift(drifting, 1_000_000).drift).toEqual(drifting.drift);
   });

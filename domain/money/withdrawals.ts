@@ -30,13 +30,16 @@ export function withdrawalRate(withdrawals: PastWithdrawals, balance: Cents): nu
 
 /**
  * The allowance as the line reads it for an account holding `balance`: a stream's drift (interest
- * growing with the balance) only where the account's own past supports it, none once it has seen a
- * large withdrawal, which resets the growth the drift extrapolates (docs/money-engine.md "Uncertainty
- * band").
+ * growing with the balance) only where the account's own past supports it. Once the account has seen a
+ * large withdrawal, which restarts the growth from a lower balance and may come again, the line keeps
+ * a drift's level only where it is below the plan's (the interest after a withdrawal) and extrapolates
+ * no growth (docs/money-engine.md "Uncertainty band").
  */
 export function withSupportedDrift(allowance: Allowance, balance: Cents): Allowance {
   if (!allowance.withdrawals || !allowance.drift?.length) return allowance;
-  return largeWithdrawalCount(allowance.withdrawals, balance) > 0 ? { ...allowance, drift: [] } : allowance;
+  if (largeWithdrawalCount(allowance.withdrawals, balance) === 0) return allowance;
+  const drift = allowance.drift.map((d) => ({ ...d, amount: Math.min(0, d.amount), step: 0 }));
+  return { ...allowance, drift };
 }
 
 /**
