@@ -188,6 +188,12 @@ export const accessPatterns: AccessPattern[] = [
     index: 'byAccount',
   },
   {
+    pattern: 'Investment transactions of an account, newest first (account detail; written by sync)',
+    source: '§2 /accounts/{accountId}',
+    entity: 'investmentTransactions',
+    index: 'byAccountDate',
+  },
+  {
     pattern: 'Transaction by id (sync add/modify/remove)',
     source: '§4 sync',
     entity: 'transactions',

@@ -30,6 +30,7 @@ import {
 } from './entities/email.ts';
 import { financialProfileEntity } from './entities/financial-profile.ts';
 import { investmentHoldingEntity } from './entities/investment-holding.ts';
+import { investmentTransactionEntity } from './entities/investment-transaction.ts';
 import { jobEntity } from './entities/job.ts';
 import { linkSessionEntity } from './entities/link-session.ts';
 import { moneyPlanCategoryEntity } from './entities/money-plan-category.ts';
@@ -88,6 +89,7 @@ export function createData(deps: Pick<Deps, 'ddb' | 'tableName'>) {
     transactions: transactionEntity(c, t),
     plaidTransactionsRaw: plaidTransactionRawEntity(c, t),
     investmentHoldings: investmentHoldingEntity(c, t),
+    investmentTransactions: investmentTransactionEntity(c, t),
     statementImports: statementImportEntity(c, t),
     moneyPlanTransactions: moneyPlanTransactionEntity(c, t),
     moneyPlanCategories: moneyPlanCategoryEntity(c, t),
