@@ -7,7 +7,7 @@ import { profileIdFromRequest, requireRecordAccess } from '../lib/access.ts';
 import { dataFor, type Data } from '../lib/data/index.ts';
 import type { Deps } from '../lib/deps.ts';
 import { httpHandler, route, type Caller } from '../lib/http.ts';
-import { accountHoldings } from '../lib/plaid/investments.ts';
+import { accountActivity, accountHoldings } from '../lib/plaid/investments.ts';
 import { accountOrderKey, listProfileAccounts, publicAccount } from '../lib/plaid/items.ts';
 import { pageInMemory, pageQuery } from '../lib/paging.ts';
 import { deleteAccountHistory, deleteItemData } from '../lib/plaid/webhook.ts';
@@ -90,12 +90,17 @@ export const handler = httpHandler('accounts', {
       const data = dataFor(deps);
       const account = await accountWithAccess(data, caller, path.accountId, 'read');
       // Holdings belong to investment accounts; any other account holds none.
-      const holdings = account.account_type === 'investment' ? await accountHoldings(data, account.id) : [];
+      const investment = account.account_type === 'investment';
+      const [holdings, activity] = investment
+        ? await Promise.all([accountHoldings(data, account.id), accountActivity(data, account.id)])
+        : [[], []];
       return {
         account_id: account.id,
         holdings,
         // The account's value is their sum (sync sets it so); the total is sent to show it.
         total_value: holdings.reduce((sum, h) => sum + h.value, 0),
+        // The latest investment transactions (buys, sells, dividends), newest first.
+        activity,
         refreshed_at: account.last_balance_refresh ?? null,
       };
     },

@@ -127,15 +127,22 @@ describe('consent to share card and loan statements', () => {
     expect(investments.every((a) => a.details_status === 'ready')).toBe(true);
     // Each investment account is worth what it holds.
     for (const account of investments) {
-      const { status, body } = await api<{ holdings: Array<{ value: number }>; total_value: number }>(
-        'GET',
-        `/accounts/${account.id}/holdings`,
-        { token: user.idToken, headers: { 'x-profile-id': bank.profileId } },
-      );
+      const { status, body } = await api<{
+        holdings: Array<{ value: number }>;
+        total_value: number;
+        activity: Array<{ date: string; type: string; amount: number }>;
+      }>('GET', `/accounts/${account.id}/holdings`, {
+        token: user.idToken,
+        headers: { 'x-profile-id': bank.profileId },
+      });
       expect(status).toBe(200);
       expect(body.holdings.length).toBeGreaterThanOrEqual(3);
       expect(body.total_value).toBe(body.holdings.reduce((sum, h) => sum + h.value, 0));
       expect(account.current_balance).toBe(body.total_value);
+      // Its investment transactions too, newest first: the buys behind the holdings among them.
+      expect(body.activity.length).toBeGreaterThan(0);
+      const dates = body.activity.map((t) => t.date);
+      expect(dates).toEqual([...dates].sort().reverse());
     }
     // Nobody else reads them.
     const stranger = await signUpAndSignIn('Sid Stranger');

@@ -40,7 +40,9 @@ export async function refreshDetails(
     );
   const [liabilities, holdings] = await Promise.all([
     liabilitiesDue ? fetchLiabilities(plaid, accessToken, log) : null,
-    holdingsDue(item, accounts, now) ? syncHoldings(plaid, data, accessToken, accounts, nowIso, log) : null,
+    holdingsDue(item, accounts, now)
+      ? syncHoldings(plaid, data, accessToken, accounts, nowIso, log, !item.holdings_refreshed_at)
+      : null,
   ]);
   const statuses: { liabilities_status?: ProductStatus; investments_status?: ProductStatus } = {};
   if (liabilities && liabilities.status !== item.liabilities_status)

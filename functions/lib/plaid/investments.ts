@@ -84,6 +84,8 @@ export async function syncHoldings(
   accounts: readonly Account[],
   refreshedAt: string,
   log: (message: string, fields: Record<string, unknown>) => void,
+  /** No holdings were read for this item before: investment transactions of the whole window. */
+  firstTime = true,
 ): Promise<{ status: ProductStatus; values: Map<string, number> }> {
   let response;
   try {
@@ -117,7 +119,94 @@ export async function syncHoldings(
       records.reduce((sum, r) => sum + r.value, 0),
     );
   }
+  await syncInvestmentTransactions(plaid, data, accessToken, byPlaidId, firstTime, refreshedAt, securities);
   return { status: 'ready', values };
+}
+
+/** Days of investment transactions read: the whole window the first time, a month after that. */
+const FIRST_WINDOW_DAYS = 730;
+const LATER_WINDOW_DAYS = 30;
+const PAGE = 500;
+
+/** Writes the accounts' investment transactions of the window (idempotent puts keyed by Plaid's ids). */
+async function syncInvestmentTransactions(
+  plaid: PlaidApi,
+  data: Data,
+  accessToken: string,
+  byPlaidId: Map<string, Account>,
+  firstTime: boolean,
+  refreshedAt: string,
+  securities: Map<string, Security>,
+) {
+  const end = refreshedAt.slice(0, 10);
+  const days = firstTime ? FIRST_WINDOW_DAYS : LATER_WINDOW_DAYS;
+  const start = new Date(Date.parse(`${end}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+  for (let offset = 0; ; offset += PAGE) {
+    const { data: page } = await plaid.investmentsTransactionsGet({
+      access_token: accessToken,
+      start_date: start,
+      end_date: end,
+      options: { count: PAGE, offset },
+    });
+    for (const s of page.securities) securities.set(s.security_id, s);
+    const records = page.investment_transactions.flatMap((t) => {
+      const account = byPlaidId.get(t.account_id);
+      if (!account) return [];
+      return [
+        Object.fromEntries(
+          Object.entries({
+            account_id: account.id,
+            investment_transaction_id: t.investment_transaction_id,
+            profile_id: account.profile_id,
+            user_id: account.user_id,
+            date: t.date,
+            name: t.name,
+            security_id: t.security_id ?? undefined,
+            type: String(t.type),
+            subtype: String(t.subtype),
+            quantity: t.quantity,
+            price: t.price,
+            amount: toCents(t.amount) ?? 0,
+            fees: optional(toCents(t.fees)),
+          }).filter(([, v]) => v !== undefined),
+        ) as unknown as InvestmentTransactionRecord,
+      ];
+    });
+    if (records.length > 0) await data.investmentTransactions.put(records).go();
+    if (offset + PAGE >= page.total_investment_transactions) return;
+  }
+}
+
+interface InvestmentTransactionRecord {
+  account_id: string;
+  investment_transaction_id: string;
+  profile_id: string;
+  user_id: string;
+  date: string;
+  name: string;
+  security_id?: string;
+  type: string;
+  subtype: string;
+  quantity: number;
+  price: number;
+  amount: number;
+  fees?: number;
+}
+
+/** The account's latest investment transactions for the browser (cents), newest first. */
+export async function accountActivity(data: Data, accountId: string, limit = 10) {
+  const { data: rows } = await data.investmentTransactions.query
+    .byAccountDate({ account_id: accountId })
+    .go({ order: 'desc', limit });
+  return rows.map((t) => ({
+    id: t.investment_transaction_id,
+    date: t.date,
+    name: t.name,
+    type: t.type,
+    subtype: t.subtype,
+    quantity: t.quantity,
+    amount: t.amount,
+  }));
 }
 
 /** The account's holdings for the browser: cents, largest first, with the gain where the cost is known. */

@@ -206,9 +206,10 @@ async function syncItemOnce(
 
     // Nothing to store and no cursor to keep: the webhook announcing the first transactions syncs again.
     if (pages.notReady) return { status: 'not_ready' };
-    const { data: accounts } = await data.connectedAccounts.query
-      .byItem({ item_id: itemId })
-      .go({ pages: 'all', hydrate: true });
+    // An account unlinked from the bank keeps nothing of its history: its rows are not written again.
+    const accounts = (
+      await data.connectedAccounts.query.byItem({ item_id: itemId }).go({ pages: 'all', hydrate: true })
+    ).data.filter((a) => a.is_active);
     const byPlaidId = new Map(accounts.map((a) => [a.plaid_account_id, a]));
     const changed = new Set<string>();
     if (!item.plaid_sync_token) {

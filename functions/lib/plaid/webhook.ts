@@ -19,8 +19,8 @@ export interface PlaidWebhookBody {
 type WebhookDeps = Pick<Deps, 'clock' | 'logger' | 'plaid' | 'tokenCipher' | 'events'>;
 
 /**
- * Deletes an account's transactions, their raw copies and its holdings (unlinking, a revoked item, a
- * deleted account);
+ * Deletes an account's transactions, their raw copies, its holdings and investment transactions
+ * (unlinking, a revoked item, a deleted account);
  * returns how many transactions went.
  */
 export async function deleteAccountHistory(data: Data, accountId: string): Promise<number> {
@@ -44,6 +44,10 @@ export async function deleteAccountHistory(data: Data, accountId: string): Promi
     .byAccount({ account_id: accountId })
     .go({ pages: 'all', attributes: ['account_id', 'security_id'] });
   if (holdings.length > 0) await data.investmentHoldings.delete(holdings).go();
+  const { data: activity } = await data.investmentTransactions.query
+    .byAccountDate({ account_id: accountId })
+    .go({ pages: 'all', attributes: ['account_id', 'date', 'investment_transaction_id'] });
+  if (activity.length > 0) await data.investmentTransactions.delete(activity).go();
   return txns.length;
 }
 
