@@ -18,12 +18,18 @@ describe('unlinking one account', () => {
   it('deletes its transactions and raw copies, and leaves the bank’s other accounts alone', async () => {
     const owner = await signUpAndSignIn('Una Unlinker');
     const bank = await linkSandboxBank(owner);
+    // The whole history in (Plaid's first sync comes in two steps) and no sync holding the bank.
     await eventually(
       async () => ({
         item: (await data.plaidItems.get({ id: bank.itemId }).go()).data,
         leased: await syncLeaseHeld(data, bank.itemId, new Date()),
+        accounts: (await data.connectedAccounts.query.byItem({ item_id: bank.itemId }).go({ hydrate: true }))
+          .data,
       }),
-      ({ item, leased }) => !leased && Boolean(item?.last_synced_at),
+      ({ item, leased, accounts }) =>
+        !leased &&
+        Boolean(item?.last_synced_at) &&
+        accounts.every((a) => a.historical_sync_status === 'completed'),
     );
     const counts = await Promise.all(
       bank.accountIds.map(async (id) => ({
