@@ -1,7 +1,7 @@
 // Investments as a person sees them in Chromium: a new user links Tartan Bank in the Link stand-in
 // (its 401k and brokerage come with the checking and savings), opens the brokerage and sees what it
-// holds: each security with quantity, price, value, cost basis and gain, and a total equal to the
-// account's value. Axe in light and dark; no text cut short at 375 px; screenshots at 375 and 1440 px.
+// holds: each security with quantity, price, value, cost basis and gain, a total equal to the
+// account's value, and its recent buys and dividends. Axe in light and dark; no text cut short at 375 px; screenshots at 375 and 1440 px.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import {
@@ -28,7 +28,7 @@ test('link the sandbox brokerage and see its holdings', async ({ page }) => {
   // Four securities and the cash position.
   await expect(rows).toHaveCount(5, { timeout: 30_000 });
   for (const name of ['Vanguard Total Stock Market Index Fund ETF', 'Apple Inc.', 'U S Dollar']) {
-    await expect(holdings.getByText(name)).toBeVisible();
+    await expect(rows.filter({ hasText: name })).toHaveCount(1);
   }
   const apple = rows.filter({ hasText: 'Apple Inc.' });
   for (const label of ['Quantity', 'Price', 'Value', 'Cost basis', 'Gain'])
@@ -36,6 +36,10 @@ test('link the sandbox brokerage and see its holdings', async ({ page }) => {
   await expect(apple.getByText('$226.05')).toBeVisible();
   // The gain says up or down in words for screen readers, and with a sign on screen.
   await expect(apple.getByText(/^[+−]\$/)).toBeVisible();
+
+  // What moved money: the buys behind the holdings, newest first.
+  await expect(holdings.getByRole('heading', { name: 'Recent activity' })).toBeVisible();
+  await expect(holdings.getByRole('listitem').filter({ hasText: 'BUY Apple Inc.' })).toHaveCount(1);
 
   // The account's value is the sum of its holdings.
   const total = (await holdings.getByTestId('holdings-total').textContent())?.trim();

@@ -22,9 +22,22 @@ export const holdingSchema = z.object({
 });
 export type Holding = z.infer<typeof holdingSchema>;
 
+export const activitySchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  name: z.string(),
+  type: z.string(),
+  subtype: z.string(),
+  quantity: z.number(),
+  /** Cents, Plaid's sign: positive is money out of the account (a buy), negative into it. */
+  amount: z.int(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
 const holdingsSchema = z.object({
   account_id: z.string(),
   holdings: z.array(holdingSchema),
+  activity: z._default(z.array(activitySchema), []),
   total_value: z.int(),
   refreshed_at: z.nullable(z.string()),
 });

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { formatUsd } from '@domain/classification.ts';
 import { QueryError } from '../../../components/errors/query-error.tsx';
 import { PageSpinner } from '../../../components/ui/spinner.tsx';
-import { holdingsQueryOptions, type Holding } from '../api/get-holdings.ts';
+import { format, parseISO } from 'date-fns';
+import { holdingsQueryOptions, type Activity, type Holding } from '../api/get-holdings.ts';
 
 const quantityFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
@@ -58,6 +59,30 @@ function HoldingRow({ holding }: { holding: Holding }) {
   );
 }
 
+/** The latest buys, sells and dividends: what moved money in or out of the account. */
+function RecentActivity({ activity }: { activity: readonly Activity[] }) {
+  if (activity.length === 0) return null;
+  return (
+    <div className="mt-6">
+      <h3 className="text-sm font-semibold text-slate-900">Recent activity</h3>
+      <ul className="mt-2 divide-y divide-slate-200">
+        {activity.map((t) => (
+          <li key={t.id} className="flex items-baseline justify-between gap-3 py-2 text-sm">
+            <span className="min-w-0 break-words text-slate-900">
+              <span className="text-slate-500">{format(parseISO(t.date), 'MMM d, yyyy')}</span> {t.name}
+            </span>
+            <span className="shrink-0 text-slate-900 tabular-nums">
+              {t.amount < 0 ? '+' : t.amount > 0 ? '−' : ''}
+              {formatUsd(Math.abs(t.amount))}
+              <span className="sr-only">{t.amount < 0 ? ' in' : t.amount > 0 ? ' out' : ''}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function HoldingsList({
   profileId,
   accountId,
@@ -104,6 +129,7 @@ export function HoldingsList({
             {formatUsd(holdings.data.total_value)}
           </span>
         </p>
+        <RecentActivity activity={holdings.data.activity} />
       </>
     );
   return (
