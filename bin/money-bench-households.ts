@@ -131,8 +131,9 @@ export function printHouseholdTable(results: HouseholdResults, label: string): v
 
 /**
  * The held-out figures of the engine before rare large spending had its own process and before the
- * near term read this month's spending (coverage %, median |error| % of the scale per method), the
- * same seeds and generator: what `npm run bench` prints each figure beside.
+ * near term read this month's spending, with the card's payments as detection planned them (coverage %,
+ * median |error| % of the scale per method), the same seeds and histories: what `npm run bench` prints
+ * each figure beside, and what the 90- and 180-day errors are held to.
  */
 export const BEFORE: Record<
   HouseholdKind,

@@ -84,9 +84,12 @@ export const ALLOWANCE_RULES = {
    */
   monthCarry: 0.3,
   /**
-   * What a card paid from its statements owes at any day holds the spending since its last statement
-   * and, until the due date, the statement's own: at most about this many days of surprise, however far
-   * ahead. Its band stops widening there. Measured on the lumpy households' calibration seeds.
+   * A card paid from its statements owes, on any day, what was spent since its last statement and,
+   * until the due date, the statement's own: surprises older than a cycle are paid off by the statements
+   * that follow. Its band stops widening at the width its own past shows at this many days (measured
+   * against payments at their usual amount, which know less than a statement does, so under a full
+   * cycle). Chosen on the lumpy households' calibration seeds (20 / 25 / 30 / 45 days gave cards
+   * 80 / 85 / 92 / 92 % at 30 days and 83 / 87 / 90 / 92 % at 180).
    */
   statementCycleDays: 25,
   /**
@@ -233,8 +236,8 @@ export interface AllowanceInput {
   readonly min_history_days?: number;
   /**
    * A card whose payments the plan takes from its statements (`planFromStatements`): the payments
-   * follow what was spent, so the band measures the spending alone and holds one statement cycle's
-   * surprise (`ALLOWANCE_RULES.statementCycleDays`): what is spent later is paid by later statements.
+   * follow what was spent, so its band stops widening after about a statement cycle
+   * (`ALLOWANCE_RULES.statementCycleDays`): what is spent later is paid by later statements.
    */
   readonly paid_by_statement?: boolean;
 }

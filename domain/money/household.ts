@@ -65,7 +65,8 @@ const CARD_PAYMENT = cat('LOAN_PAYMENTS', 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT');
  * for most households income at no schedule (gig payouts), a bill only in winter or summer months and a
  * monthly transfer to savings; savings gets that transfer, interest, and withdrawals back to checking
  * (0–3 a year, 10–60 % of the balance); the card gets everyday shopping, its own rare large purchases
- * and a payment from checking of its statement (in full or in part) three weeks after each close.
+ * and a payment from checking of its statement (in full or in part) three weeks after each close; its
+ * last statement on or before `today` is reported as `/liabilities/get` would (`liability`).
  */
 export function variedHousehold(seed: number, today = '2026-06-15'): Household {
   const random = seededRandom(seed * 104_729 + 3);
