@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyTransaction, summaryDirection, type AccountType } from '../../domain/classification.ts';
 import { daysBetween, parseDate } from '../../domain/coach/question.ts';
 import { checkNumbers, dayWords, monthWords, usd } from '../../domain/coach/verify.ts';
+import { isBill } from '../../domain/money/bills.ts';
 import { addDays } from '../../domain/money/dates.ts';
 import { getBalanceForecast } from '../../functions/lib/coach/forecast-tools.ts';
 import { listSubscriptions } from '../../functions/lib/coach/plan-tools.ts';
@@ -236,7 +237,11 @@ function billsCase(question: string, days: number): Case {
     question,
     expected: async (p) => {
       const { open } = await planned(p, days);
-      const bills = open.filter((i) => i.amount < 0 && i.kind !== 'transfer');
+      // A bill is cash going out: not a transfer, nor what accrues on a card or loan (its interest).
+      const typeOf = new Map(p.accounts.map((a) => [a.id, a.account_type as AccountType]));
+      const bills = open.filter((i) =>
+        isBill(i, i.account_id ? (typeOf.get(i.account_id) ?? null) : null, i.kind),
+      );
       return bills.length === 0
         ? [`Nothing is due in the next ${days} days`]
         : [

@@ -75,7 +75,22 @@ async function incomeAnswer(tc: ToolContext, q: Asked, today: string, turn: Turn
 }
 
 /** A month's spending by category; a year, a window of days or a monthly average as a total. */
+/** What money was spent "on", when the question names a thing ("on the kids", "on my hobby"). */
+const SPENT_ON =
+  /\b(?:spen[dt]|spending|blow|blew|blown|drop(?:ped)?|waste[ds]?|wasted)\b.*?\bon (?:the |my |our |a |an )?([a-z][a-z' ]*?)(?=\s+(?:this|last|in|since|so|over|during|per|a|each|every|the|past|yesterday|today|compared|vs|than|from|between|before|after)\b|\s*[?.!]|\s*$)/;
+/** Words after "on" that are not a thing bought. */
+const NOT_A_THING = /^(average|avg|total|everything|all|things|stuff|it|that|this|me|us|them)$/;
+
 async function spendingAnswer(tc: ToolContext, q: Asked, today: string, turn: Turn) {
+  // A thing the lexicon and the profile's names do not know ("on the kids"): asked back, rather than
+  // answered with everything spent.
+  const thing = SPENT_ON.exec(q.lower)?.[1]?.trim();
+  if (thing && !NOT_A_THING.test(thing)) {
+    turn.text.push(
+      `I can't tell which of your purchases “${thing}” covers. I can total a category or a place, like “How much did I spend on groceries last month?” or “at Target this year”, or everything you spent.`,
+    );
+    return;
+  }
   const range = pastRange(q.question, today);
   const oneMonth = range && range.from.endsWith('-01') && range.from.slice(0, 7) === range.to.slice(0, 7);
   await (asksPerMonth(q) || asksPerYear(q) || (range && !oneMonth)
