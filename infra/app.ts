@@ -75,17 +75,18 @@ export function buildApp(options: BuildAppOptions): MoneyCalendarApp {
     terminationProtection: stage === 'prod',
     logRetention,
   });
-  const data = new DataStack(app, stackId('Data'), {
-    env,
-    description: 'money-calendar state: table, avatars, KMS keys, provider secrets, event bus',
-    namePrefix: `money-calendar/${stage}`,
-    terminationProtection: stage === 'prod',
-  });
   const webOrigins = options.webDomain
     ? [`https://${options.webDomain.domainName}`]
     : options.webOrigin
       ? [options.webOrigin.replace(/\/+$/, '')]
       : [];
+  const data = new DataStack(app, stackId('Data'), {
+    env,
+    description: 'money-calendar state: table, avatars, KMS keys, provider secrets, event bus',
+    namePrefix: `money-calendar/${stage}`,
+    webOrigins,
+    terminationProtection: stage === 'prod',
+  });
   const api = new ApiStack(app, stackId('Api'), {
     env,
     description: 'money-calendar HTTP API: one Lambda per catalog entry',

@@ -11,6 +11,7 @@ import {
   Bucket,
   BucketEncryption,
   type CfnBucket,
+  HttpMethods,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -63,6 +64,8 @@ const objectActions: Record<BucketAccess, string[]> = {
 export interface DataStackProps extends StackProps {
   /** Prefix of physical names an operator types (secrets, key aliases), e.g. `money-calendar/prod`. */
   namePrefix: string;
+  /** The web app's origins: the browser posts photos and statements straight to the avatars bucket. */
+  webOrigins?: string[];
 }
 
 export class DataStack extends Stack {
@@ -149,6 +152,17 @@ export class DataStack extends Stack {
       lifecycleRules: [
         { noncurrentVersionExpiration: Duration.days(30) },
         { prefix: 'imports/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
+      ],
+      // The browser sends a profile photo or a statement with a presigned POST from the web app's origin
+      // and reads the answer, so the bucket answers that origin's POST (its images are read by <img>,
+      // which needs no CORS).
+      cors: [
+        {
+          allowedMethods: [HttpMethods.POST],
+          allowedOrigins: props.webOrigins?.length ? props.webOrigins : ['https://*'],
+          allowedHeaders: ['*'],
+          maxAge: 3000,
+        },
       ],
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'avatars/',

@@ -6,7 +6,7 @@ import { FEATURE_FLAGS } from '../../infra/app.ts';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { DataStack } from '../../infra/data-stack.ts';
 import { tableDesign } from '../../functions/catalog.ts';
-import { resourcesOf, templateOf, testApp } from './test-app.ts';
+import { resourcesOf, TEST_WEB_ORIGIN, templateOf, testApp } from './test-app.ts';
 
 let data: Template;
 let tableId: string;
@@ -140,6 +140,12 @@ describe('avatars bucket', () => {
     expect(avatars().LifecycleConfiguration.Rules).toContainEqual(
       expect.objectContaining({ Prefix: 'imports/', ExpirationInDays: 1, Status: 'Enabled' }),
     );
+  });
+
+  it("answers the web app's presigned POSTs (photos, statements) from its origin only", () => {
+    expect(avatars().CorsConfiguration.CorsRules).toEqual([
+      expect.objectContaining({ AllowedMethods: ['POST'], AllowedOrigins: [TEST_WEB_ORIGIN] }),
+    ]);
   });
 
   it('refuses requests without TLS', () => {
