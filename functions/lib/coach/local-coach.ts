@@ -22,7 +22,7 @@ import { afford, balance, goal, lowest } from './forecast-answers.ts';
 import { explain, search, spending, subjectSpend } from './history-answers.ts';
 import { knownNames } from './history-tools.ts';
 import { bills, income, propose, subscriptions } from './plan-answers.ts';
-import { asksPerMonth, asksPerYear, incomeOver, spentOver } from './totals-answers.ts';
+import { asksPerMonth, asksPerYear, incomeOver, lastIncome, spentOver } from './totals-answers.ts';
 import type { CoachAnswer, CoachPort } from './port.ts';
 import type { ToolContext } from './tool-context.ts';
 
@@ -65,6 +65,10 @@ async function whatIfCancel(tc: ToolContext, q: Asked, today: string, turn: Turn
 
 /** Paydays ahead, or the income that came in (a window behind, "how much did i make", a monthly figure). */
 async function incomeAnswer(tc: ToolContext, q: Asked, today: string, turn: Turn) {
+  if (/\b(last|latest|most recent|previous) (pay ?check|pay ?cheque|pay|deposit|salary)\b/.test(q.lower)) {
+    await lastIncome(tc, q, today, turn);
+    return;
+  }
   const behind =
     pastRange(q.question, today) !== null ||
     /\b(did|have) (i|we) (make|earn|get paid|bring in|take home)\b|\b(made|earned|brought in)\b/.test(

@@ -4,8 +4,9 @@
 // subject and window; the figures are search_transactions' totals over the stored categories.
 import type { Subject } from '../../../domain/coach/lexicon.ts';
 import { pastRange, type PastRange } from '../../../domain/coach/window.ts';
-import { monthWords, usd } from '../../../domain/coach/verify.ts';
-import { call, num, type Asked, type Turn } from './answer-turn.ts';
+import { dayWords, monthWords, usd } from '../../../domain/coach/verify.ts';
+import { addDays } from '../../../domain/money/dates.ts';
+import { call, list, num, type Asked, type Turn } from './answer-turn.ts';
 import type { ToolContext } from './tool-context.ts';
 
 const at = (y: number, m0: number, d: number) => new Date(Date.UTC(y, m0, d)).toISOString().slice(0, 10);
@@ -95,4 +96,22 @@ export async function incomeOver(tc: ToolContext, q: Asked, today: string, turn:
     `Income, ${range.label}: ${usd(num(r.total_received))} came in across ${num(r.count)} ${num(r.count) === 1 ? 'payment' : 'payments'}.`,
   );
   if (months > 1) turn.text.push(`That is ${usd(num(r.average_received_per_month))} a month on average.`);
+}
+
+/** "How much was my last paycheck": the latest income that came in (the last 60 days). */
+export async function lastIncome(tc: ToolContext, _q: Asked, today: string, turn: Turn) {
+  const r = await call(tc, turn, 'search_transactions', {
+    income_only: true,
+    from: addDays(today, -60),
+    to: today,
+  });
+  if (!r) return;
+  const [latest] = list(r.transactions);
+  if (!latest) {
+    turn.text.push('I found no income in the last 60 days.');
+    return;
+  }
+  turn.text.push(
+    `Your last pay came in on ${dayWords(String(latest.date), today)}: ${String(latest.name)}, ${usd(num(latest.amount))}.`,
+  );
 }
