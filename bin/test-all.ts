@@ -118,7 +118,7 @@ async function runPool(
 
 // The static checks are independent single-threaded processes: two at a time on two cores (the
 // three typechecks and lint one after another took 121 s in CI; `npm run typecheck`/`lint` are the same
-// commands).
+// commands, the import-cycle check included).
 const tsc = bin('tsc');
 const staticExit = await phase('typecheck and lint', () =>
   runPool('typecheck and lint', [
@@ -127,6 +127,7 @@ const staticExit = await phase('typecheck and lint', () =>
     ['typecheck (end-to-end tests)', tsc, ['-p', 'tests/e2e/tsconfig.json', '--noEmit']],
     ['eslint', bin('eslint'), ['.', '--max-warnings', '0']],
     ['prettier', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
+    ['import cycles', bin('tsx'), ['bin/lint-cycles.ts']],
   ]),
 );
 
