@@ -83,7 +83,7 @@ describe('a renewal that needs authentication', () => {
     const alerts = (await api<{ items: AlertView[] }>('GET', '/alerts', { token: user.idToken })).body.items;
     const notice = alerts.filter((a) => a.kind === 'payment_action_required');
     expect(notice).toHaveLength(1);
-    expect(notice[0]).toMatchObject({ title: 'Confirm your payment', link: '/plans' });
+    expect(notice[0]).toMatchObject({ title: 'Confirm your payment', link: invoice.hosted_invoice_url });
     expect(notice[0]?.body).toContain(
       'Your bank asks you to confirm the $9.99 payment for Tallywise Plus (monthly)',
     );

@@ -47,8 +47,9 @@ export async function announcePaymentActionRequired(
     kind: 'payment_action_required',
     priority: 1,
     title: 'Confirm your payment',
-    body: `Your bank asks you to confirm the ${amount} payment for ${planName}. Open the e-mail we sent, or Manage billing on the Plans page, to confirm it.`,
-    link: '/plans',
+    body: `Your bank asks you to confirm the ${amount} payment for ${planName}. Open this notice to confirm it on Stripe's secure page (or use the e-mail we sent).`,
+    // Stripe's hosted page for this invoice, where the bank's challenge runs (the e-mail's button too).
+    link: invoiceUrl,
     data: { invoice_id: invoice.id, hosted_invoice_url: invoiceUrl },
     // Only the person can confirm, and access ends with the grace period: never wait for a batch.
     forceImmediate: true,

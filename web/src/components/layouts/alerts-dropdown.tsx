@@ -67,7 +67,10 @@ export function AlertsDropdown({ trigger }: { trigger: MenuTrigger }) {
                   className="flex cursor-pointer gap-2 rounded px-2 py-2 outline-none data-[highlighted]:bg-slate-100"
                   onSelect={() => {
                     if (!alert.read_at) markRead.mutate({ ids: [alert.id] });
-                    if (alert.link) void navigate(alert.link);
+                    if (!alert.link) return;
+                    // A page of the app, or a provider's page (Stripe's hosted invoice to confirm a payment).
+                    if (/^https?:\/\//i.test(alert.link)) window.location.assign(alert.link);
+                    else void navigate(alert.link);
                   }}
                 >
                   <span
