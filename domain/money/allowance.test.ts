@@ -347,3 +347,25 @@ describe("the band: held-out forecasts on the account's own history", () => {
     );
   });
 });
+
+describe('the band of an account that holds money', () => {
+  it('keeps its one-sided surprises on their side beyond a month: a withdrawal widens only the low side', () => {
+    // Two years of a few dollars either way, and a $3,000 withdrawal on days 150 and 550.
+    const actual = Array.from(
+      { length: 730 },
+      (_, i) => (((i * 37) % 11) - 5) * 100 + (i % 400 === 150 ? 300_000 : 0),
+    );
+    const history = { actual, predicted: () => 0 };
+    const at = (spread: readonly { days: number; low: number; high: number }[], days: number) =>
+      spread.find((s) => s.days === days);
+    const both = measureSpread(history).spread;
+    const sided = measureSpread(history, true).spread;
+    // The half-range puts half the withdrawal above the line too; the sided band keeps it below.
+    expect(at(both, 90)?.high).toBeGreaterThan(100_000);
+    expect(at(sided, 90)?.high).toBeLessThan(1_000);
+    expect(at(sided, 90)?.low).toBeLessThan(-290_000);
+    expect(at(sided, 180)?.high).toBeLessThan(1_000);
+    // Up to a month both read the half-range.
+    expect(at(sided, 30)).toEqual(at(both, 30));
+  });
+});

@@ -114,8 +114,8 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
     bandDays,
     capped,
   );
-  const band = measureSpread(heldOut.history);
   const spends = everyday.some((v) => v !== 0) || lumpIds.size > 0;
+  const band = measureSpread(heldOut.history, !spends);
   const withdrawals = spends ? undefined : pastWithdrawals(posted, excluded, bandFrom, to, today);
   const lumps = spends ? lumpProcess(lumpSizes, bandDays / 365, threshold) : undefined;
   const sums = [0, 0, 0, 0, 0, 0, 0];

@@ -33,7 +33,16 @@ export interface MeasuredSpread {
  * two longest (`ALLOWANCE_RULES.bandGrowth`). Half the p10–p90 range on each side of the line, as
  * cash-flow offsets, each horizon at least as wide as the one before and holding zero.
  */
-export function measureSpread(history: HeldOutHistory): MeasuredSpread {
+export function measureSpread(
+  history: HeldOutHistory,
+  /**
+   * An account that holds money (savings): beyond a month each side is its own percentile of the
+   * errors (p90 below the line, p10 above) instead of the half-range on both. Its surprises are
+   * one-sided (a withdrawal; deposits come as planned), and the half-range put a withdrawal's width
+   * above the line too, where nothing comes.
+   */
+  sided = false,
+): MeasuredSpread {
   const days = history.actual.length;
   const [pLow, pHigh] = ALLOWANCE_RULES.spreadPercentiles;
   const prefix = new Float64Array(days + 1);
@@ -58,6 +67,10 @@ export function measureSpread(history: HeldOutHistory): MeasuredSpread {
     const half = direct ? (percentile(errors, pHigh) - percentile(errors, pLow)) / 2 : 0;
     let low = -half;
     let high = half;
+    if (sided && direct && h > blockDays) {
+      low = Math.min(0, -percentile(errors, pHigh));
+      high = Math.max(0, -percentile(errors, pLow));
+    }
     if (canDraw && h > blockDays) {
       const drawn = sumsOfDrawnBlocks(blocks, h / blockDays, draws);
       low = Math.min(low, -percentile(drawn, pHigh));
