@@ -94,6 +94,25 @@ describe('the plan from the statements', () => {
     expect(cardSide?.amount).toBeGreaterThanOrEqual(statement?.minimum_payment ?? 0);
   });
 
+  it("holds a statement-paid card's likely range after about a billing cycle: later spending is paid by later statements", async () => {
+    await generatePlan({ token: ctx.user.idToken, profileId: ctx.profileId });
+    await forecastSettled(ctx.profileId);
+    const { data: stored } = await directData()
+      .connectedAccounts.query.byProfile({ profile_id: ctx.profileId })
+      .go({ pages: 'all' });
+    const card = stored.find((a) => a.account_type === 'credit');
+    expect(card?.liability?.statement_date).toBeDefined();
+    const { body } = await call<{ rows: Array<{ closing_low: number; closing_high: number }> }>(
+      'GET',
+      `/running-balances?accountId=${card?.id}&days=365&includeAllowance=true`,
+    );
+    const width = (day: number) =>
+      (body.rows[day]?.closing_high ?? NaN) - (body.rows[day]?.closing_low ?? NaN);
+    expect(width(10)).toBeGreaterThan(0);
+    // A card paid as it is spent on, whose range kept widening, would be far wider in a year than in two months.
+    expect(width(365)).toBeLessThanOrEqual(width(60) * 1.1);
+  });
+
   it("plans each loan's scheduled payment on its due date, and the interest the rate accrues on the loan", async () => {
     const { data: stored } = await directData()
       .connectedAccounts.query.byProfile({ profile_id: ctx.profileId })

@@ -3,6 +3,7 @@
 import { dueShard } from '../../../events/queues.ts';
 import { randomUUID } from 'node:crypto';
 import { estimateAllowance, NO_ALLOWANCE, type Allowance } from '../../../domain/money/allowance.ts';
+import { statementTerms } from '../../../domain/money/statements.ts';
 import type { Cents } from '../../../domain/money/cents.ts';
 import { addDays } from '../../../domain/money/dates.ts';
 import {
@@ -116,6 +117,8 @@ export async function buildAndStore(
   const state: Record<string, AccountForecastState> = {};
   const history: Record<string, Record<string, Cents>> = {};
   const rowsByKey = new Map<string, StoredBalanceDay[]>();
+  // Cards the plan pays from their statements: their range stops widening after about a cycle.
+  const paidByStatement = new Set(statementTerms(accounts).cards.map((card) => card.account_id));
   accounts.forEach((account, index) => {
     const transactions = histories[index] ?? [];
     const forecastAccountInput: ForecastAccount = {
@@ -131,6 +134,7 @@ export async function buildAndStore(
             today,
             streams: streamTransactions.get(account.id) ?? [],
             exclude_transaction_ids: matchedOneOffs,
+            paid_by_statement: paidByStatement.has(account.id),
           });
     const today_ = transactions.filter((t) => t.date === today);
     todays.push(...today_);
