@@ -288,6 +288,16 @@ export async function textOverflowPx(box: Locator): Promise<number> {
 }
 
 export async function expectNoSeriousAxeViolations(page: Page) {
+  // Axe reads colours as drawn: a dialog's fade-in or a theme switch's colour transition still running
+  // would be read half-way (a page behind a half-faded overlay). Finite animations end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
