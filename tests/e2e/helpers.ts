@@ -287,7 +287,8 @@ export async function textOverflowPx(box: Locator): Promise<number> {
   });
 }
 
-export async function expectNoSeriousAxeViolations(page: Page) {
+/** `within`: a selector to check alone (a modal dialog, whose page behind it is inert and covered). */
+export async function expectNoSeriousAxeViolations(page: Page, within?: string) {
   // Axe reads colours as drawn: a dialog's fade-in or a theme switch's colour transition still running
   // would be read half-way (a page behind a half-faded overlay). Finite animations end first.
   await page.evaluate(() =>
@@ -298,7 +299,9 @@ export async function expectNoSeriousAxeViolations(page: Page) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  if (within) builder.include(within);
+  const { violations } = await builder.analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
