@@ -60,10 +60,11 @@ test('delete my account: the password is checked, the account goes, and it canno
   await page.goto(`${e2eBaseUrl()}/settings`);
   const zone = page.getByRole('region', { name: 'Danger zone' });
   await expect(zone.getByText('It cannot be undone.')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
   await zone.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await expect(dialog).toBeVisible();
-  // The dialog alone: the settings page behind it is inert under the overlay (and checked on its own).
+  // The dialog alone: the settings page behind it is inert under the overlay (checked just above).
   await expectNoSeriousAxeViolations(page, '[role="dialog"]');
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectNoSeriousAxeViolations(page, '[role="dialog"]');
