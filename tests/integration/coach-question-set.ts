@@ -7,7 +7,10 @@ import { daysBetween, parseDate } from '../../domain/coach/question.ts';
 import { dayWords, monthWords, usd } from '../../domain/coach/verify.ts';
 import { isBill } from '../../domain/money/bills.ts';
 import { addDays } from '../../domain/money/dates.ts';
+import { lastDay, monthOf, today } from './coach-people-figures.ts';
 import type { TestUser } from './helpers.ts';
+
+export { today };
 import { profileApi, type StoredAccountView } from './money-helpers.ts';
 
 export interface Answer {
@@ -58,7 +61,6 @@ export interface Person {
   accounts: StoredAccountView[];
 }
 
-export const today = () => new Date().toISOString().slice(0, 10);
 export const call = <T>(p: Person, method: string, path: string, body?: unknown) =>
   profileApi<T>(method, path, { token: p.user.idToken, profileId: p.profileId, body });
 
@@ -128,15 +130,6 @@ export function spendingTotal(p: Person, txs: readonly CalendarTx[]): number {
   }
   return total;
 }
-
-export const monthOf = (offset: number) => {
-  const d = new Date();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + offset);
-  return d.toISOString().slice(0, 7);
-};
-export const lastDay = (month: string) =>
-  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
 
 // ── the question set ──────────────────────────────────────────────────────────────────────────────
 
