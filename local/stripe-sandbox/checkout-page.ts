@@ -14,17 +14,14 @@ import {
   type PageContext,
   type PageResponse,
 } from './pages.ts';
+import { every as everyOf } from './invoices.ts';
 import type { CheckoutSessionRecord } from './state.ts';
 
 function checkoutSummary(c: PageContext, session: CheckoutSessionRecord) {
   const item = session.lineItems[0];
   const price = item ? c.state.prices.get(item.price) : undefined;
   const product = price ? c.state.products.get(price.product) : undefined;
-  const every = price
-    ? price.intervalCount === 1
-      ? price.interval
-      : `${price.intervalCount} ${price.interval}s`
-    : '';
+  const every = price ? everyOf(price) : '';
   const amount = price ? money(price.unitAmount * (item?.quantity ?? 1), price.currency) : '';
   return {
     amount,

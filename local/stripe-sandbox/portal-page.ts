@@ -32,11 +32,7 @@ function subscriptionLine(c: PageContext, self: string, subscription: Subscripti
   const item = subscription.items[0];
   const price = item ? c.state.prices.get(item.price) : undefined;
   const product = price ? c.state.products.get(price.product) : undefined;
-  const every = price
-    ? price.intervalCount === 1
-      ? price.interval
-      : `${price.intervalCount} ${price.interval}s`
-    : '';
+  const every = price ? everyOf(price) : '';
   const title = `${product?.name ?? 'Plan'} — ${price ? money(price.unitAmount, price.currency) : ''} per ${every}`;
   const open = [...c.state.invoices.values()].find(
     (invoice) => invoice.subscription === subscription.id && invoice.status === 'open',
