@@ -10,6 +10,7 @@ import { defaultProfileId } from './data/entities/financial-profile.ts';
 import type { Deps } from './deps.ts';
 import type { Caller } from './caller.ts';
 import { logSecurityEvent } from './security-events.ts';
+import { isConditionFailure } from './money/store.ts';
 
 export const DEFAULT_PROFILE_NAME = 'Personal';
 
@@ -67,8 +68,6 @@ export async function listProfiles(data: Data, caller: Caller): Promise<ProfileL
   ]);
 }
 
-const isConditionFailure = (error: unknown) =>
-  error instanceof Error && /conditional request failed|ConditionalCheckFailed/i.test(error.message);
 
 /**
  * spec §4: called when a user has no profile. The default profile's id derives from the owner, so the

@@ -1,10 +1,16 @@
 // Bank linking and transaction sync against the local Plaid sandbox and DynamoDB Local, through the
 // gateway: the initial 24-month sync, clock advances, pending→posted, mutation during pagination,
 // concurrent syncs, replayed and forged webhooks, a broken login, and what the browser may see.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Data } from '../../functions/lib/data/index.ts';
+import { createDeps } from '../../functions/lib/deps.ts';
+import { createLogger } from '../../functions/lib/logger.ts';
+import { syncItem } from '../../functions/lib/plaid/sync.ts';
 import { syncLeaseHeld } from '../../functions/lib/plaid/sync-lease.ts';
 import { handlePlaidWebhook } from '../../functions/lib/plaid/webhook.ts';
-import { api, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
+import { LOCAL_PLAID_KEYS } from '../../local/cloud.ts';
+import { api, cloud, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
 import {
   accessTokenOf,
   eventually,
@@ -166,6 +172,11 @@ describe('incremental sync', () => {
     const postedFromPending = stored.filter((t) => t.pending_transaction_id);
     expect(postedFromPending.length).toBeGreaterThan(0);
     expect(postedFromPending.every((t) => !storedById.has(t.pending_transaction_id!))).toBe(true);
+    // The webhook's sync stores the rows before it lets go of the bank: a refresh asks once it has.
+    await eventually(
+      () => syncLeaseHeld(data, bank.itemId, new Date()),
+      (held) => !held,
+    );
     expect((await syncNow(user, bank)).body.status).toBe('synced');
   });
 
@@ -205,6 +216,80 @@ describe('incremental sync', () => {
     expect(results.map((r) => r.body.status).sort()).toContain('synced');
     expect(results.every((r) => ['synced', 'already_running'].includes(r.body.status))).toBe(true);
     expect(settled).toBe('synced');
+    expect(await storedIds(bank)).toEqual(await sandboxTransactionIds(await accessTokenOf(bank.itemId)));
+  });
+});
+
+/** The deps a deployed sync function has, in this process, on the suite's table and sandbox. */
+function syncDeps() {
+  const { urls, tableName, dataDir } = cloud();
+  return createDeps(
+    {
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: urls.dynamodb,
+      AWS_REGION: 'us-east-1',
+      LOCAL_TOKEN_KEY_FILE: join(dataDir, 'token-key'),
+      PLAID_BASE_PATH: urls.plaid,
+      PLAID_CLIENT_ID: LOCAL_PLAID_KEYS.clientId,
+      PLAID_SECRET: LOCAL_PLAID_KEYS.secret,
+    },
+    {
+      logger: createLogger({ service: 'plaid-sync-test' }, () => undefined),
+      events: { publish: async () => undefined },
+    },
+  );
+}
+
+/**
+ * The table with one seam: just before the next sync lease is taken, `meanwhile` runs. A sync that
+ * read its item and then waited for the bank is overtaken there, as a first-sync job is by a webhook's.
+ */
+function overtakenData(meanwhile: () => Promise<unknown>): Data {
+  let pending: (() => Promise<unknown>) | undefined = meanwhile;
+  const leases = Object.create(data.syncLeases) as Data['syncLeases'];
+  // The lease's put, as sync-lease.ts chains it: put(record).where(condition).go(options).
+  type Put = (record: unknown) => {
+    where: (condition: unknown) => { go: (options: unknown) => Promise<unknown> };
+  };
+  const original = data.syncLeases.put.bind(data.syncLeases) as unknown as Put;
+  const put: Put = (record) => {
+    const chain = original(record);
+    return {
+      where: (condition) => {
+        const guarded = chain.where(condition);
+        return {
+          go: async (options) => {
+            const run = pending;
+            pending = undefined;
+            await run?.();
+            return guarded.go(options);
+          },
+        };
+      },
+    };
+  };
+  Object.assign(leases, { put });
+  return { ...data, syncLeases: leases };
+}
+
+describe('a sync overtaken while it waited for the bank', () => {
+  it('starts from the cursor the sync before it left: nothing replayed, nothing lost, no failure', async () => {
+    const { bank } = await linkedAndSynced();
+    const deps = syncDeps();
+    // Both syncs read an item with no cursor (a first sync); the first to take the bank replays it all.
+    await data.plaidItems.patch({ id: bank.itemId }).remove(['plaid_sync_token']).go();
+    let first: Awaited<ReturnType<typeof syncItem>> | undefined;
+    const waited = overtakenData(async () => {
+      first = await syncItem(deps, data, bank.itemId);
+    });
+
+    const outcome = await syncItem(deps, waited, bank.itemId);
+
+    expect(first).toMatchObject({ status: 'synced' });
+    expect(outcome).toMatchObject({ status: 'synced', added: 0, removed: 0 });
+    const { data: item } = await data.plaidItems.get({ id: bank.itemId }).go();
+    expect(item?.plaid_sync_token).toBeTruthy();
+    expect(item?.status).toBe('active');
     expect(await storedIds(bank)).toEqual(await sandboxTransactionIds(await accessTokenOf(bank.itemId)));
   });
 });

@@ -2,12 +2,11 @@
 // time. A second caller is refused while the lease is held and unexpired; a crashed holder's lease
 // runs out after LEASE_MS.
 import type { Data } from '../data/index.ts';
+import { isConditionFailure } from '../money/store.ts';
 
 /** A lease longer than the longest sync (Lambda timeout 29 s) and short enough to recover quickly. */
 export const LEASE_MS = 60_000;
 
-const isConditionFailure = (error: unknown) =>
-  error instanceof Error && /conditional request failed|ConditionalCheckFailed/i.test(error.message);
 
 /** Takes the item's lease for `owner`; false when another sync holds an unexpired one. */
 export async function acquireSyncLease(

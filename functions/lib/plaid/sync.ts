@@ -14,7 +14,7 @@ import { rawCopyExpired } from '../../../domain/balance-validation.ts';
 import { plaidErrorOf, type PlaidErrorBody } from './client.ts';
 import { allDueShards, dueShard } from '../../../events/queues.ts';
 import { recordSyncRun } from '../admin/sync-runs.ts';
-import { inParallel } from '../money/store.ts';
+import { inParallel, isConditionFailure } from '../money/store.ts';
 import { acquireSyncLease, releaseSyncLease } from './sync-lease.ts';
 import { rawTransactionRecord, toCents, transactionRecord } from './mapping.ts';
 import { IMPORTED_ID_PREFIX } from '../import/dedupe.ts';
@@ -154,18 +154,22 @@ async function syncItemOnce(
   itemId: string,
   options: SyncOptions,
 ): Promise<SyncOutcome> {
-  const { data: item } = await data.plaidItems.get({ id: itemId }).go();
-  if (!item || item.status === 'removed') return { status: 'error', errorCode: 'ITEM_NOT_FOUND' };
+  const { data: seen } = await data.plaidItems.get({ id: itemId }).go();
+  if (!seen || seen.status === 'removed') return { status: 'error', errorCode: 'ITEM_NOT_FOUND' };
   // spec §9: a due time from the item's most urgent account, or a rate-limit backoff.
   const now = deps.clock();
-  const due = item.next_refresh_after ? new Date(item.next_refresh_after) : null;
-  if ((item.backoff_step ?? 0) > 0 && due && due > now) {
+  const due = seen.next_refresh_after ? new Date(seen.next_refresh_after) : null;
+  if ((seen.backoff_step ?? 0) > 0 && due && due > now) {
     return { status: 'rate_limited', retryAfter: due.toISOString() };
   }
   if (!options.forced && due && due > now) return { status: 'skipped', nextRefreshAfter: due.toISOString() };
   const owner = randomUUID();
   if (!(await acquireSyncLease(data, itemId, owner, deps.clock()))) return { status: 'already_running' };
   try {
+    // Read again once the bank is ours: a sync that held it between the first read and the lease (a
+    // webhook's, while a first-sync job waited) has moved the cursor, and this one starts from there.
+    const { data: item } = await data.plaidItems.get({ id: itemId }).go({ consistent: true });
+    if (!item || item.status === 'removed') return { status: 'error', errorCode: 'ITEM_NOT_FOUND' };
     const accessToken = await deps.tokenCipher.decrypt(item.access_token_ciphertext, { item_id: item.id });
     const plaid = await deps.plaid();
     let pages: Pages;
@@ -375,7 +379,7 @@ async function syncItemOnce(
 
     // The cursor moves only after the data is written, and only if nobody moved it meanwhile.
     const previous = item.plaid_sync_token;
-    await data.plaidItems
+    const moved = await data.plaidItems
       .patch({ id: itemId })
       .set({
         plaid_sync_token: pages.nextCursor,
@@ -389,7 +393,20 @@ async function syncItemOnce(
       .where((attr, op) =>
         previous ? op.eq(attr.plaid_sync_token, previous) : op.notExists(attr.plaid_sync_token),
       )
-      .go();
+      .go()
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (isConditionFailure(error)) return false;
+          throw error;
+        },
+      );
+    // Another sync moved the cursor past this one (its lease ran out under a slow sync): the rows written
+    // are Plaid's own and idempotent, and the caller syncs again from the cursor that sync left.
+    if (!moved) {
+      deps.logger.warn('plaid sync overtaken', { itemId });
+      return { status: 'already_running' };
+    }
 
     const outcome = {
       status: 'synced' as const,
