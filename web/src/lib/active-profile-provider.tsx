@@ -7,7 +7,7 @@
 // as the provider's own did), so the tree under the provider never changes shape. Until it reports, the
 // state is what it always was at that point: 'signedOut' with nobody signed in (also while a stored
 // session is checked), 'loading' for a signed-in user.
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ActiveProfileContext, type ActiveProfileState } from './active-profile-context.ts';
 import { mayHoldSession } from './amplify-loader.ts';
 import { useAuth } from './auth.tsx';
@@ -61,10 +61,17 @@ export function ActiveProfileProvider({ children }: { children: ReactNode }) {
   const { module, error, retry } = useSignedInCode(activeProfileCode, mayBeSignedIn);
 
   const [reported, setReported] = useState<{ userId: string | null; value: ActiveProfileState } | null>(null);
-  const onChange = useCallback(
-    (forUser: string | null, value: ActiveProfileState) => setReported({ userId: forUser, value }),
-    [],
-  );
+  // The logic's first state for a user (at a start: the profile, from a warm cache) re-renders the whole
+  // screen under the provider. Set in a transition, React renders it in slices instead of at once inside
+  // the commit that reported it; until then the provider shows what it showed before (the waiting state
+  // of this user). Later states (a switch, a refetch) are set at once, before the browser paints.
+  const reportedFor = useRef<string | null | undefined>(undefined);
+  const onChange = useCallback((forUser: string | null, value: ActiveProfileState) => {
+    const first = reportedFor.current !== forUser;
+    reportedFor.current = forUser;
+    if (first) startTransition(() => setReported({ userId: forUser, value }));
+    else setReported({ userId: forUser, value });
+  }, []);
   const waiting = useMemo(
     () => (userId ? waitingState(userId, error, retry) : signedOutProfileState),
     [userId, error, retry],

@@ -33,6 +33,10 @@ export function cadenceLabel(cadence: string): string {
   return cadenceWords[cadence] ?? cadence;
 }
 
+/** Order of ISO dates (YYYY-MM-DD), as localeCompare would give it. Not localeCompare itself: its first
+ * call builds a collator, ≈ 100 ms of a 4×-throttled CPU while /plan first renders. */
+const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** The rows of each section: planned streams and suggestions, without the ones the user removed. */
 export function groupStreams(streams: readonly Stream[]): Record<StreamKind, Stream[]> {
   const groups: Record<StreamKind, Stream[]> = { income: [], bill: [], subscription: [], transfer: [] };
@@ -41,7 +45,7 @@ export function groupStreams(streams: readonly Stream[]): Record<StreamKind, Str
     groups[stream.kind].push(stream);
   }
   for (const kind of kindOrder)
-    groups[kind].sort((a, b) => (a.next_date ?? '9999').localeCompare(b.next_date ?? '9999'));
+    groups[kind].sort((a, b) => byCodeUnit(a.next_date ?? '9999', b.next_date ?? '9999'));
   return groups;
 }
 
@@ -75,7 +79,7 @@ export function categoryLabel(
 export function oneOffRows(items: readonly PlanItem[]): PlanItem[] {
   return items
     .filter((i) => !i.series_id && !i.is_user_deleted)
-    .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.description.localeCompare(b.description));
+    .sort((a, b) => byCodeUnit(a.due_date, b.due_date) || a.description.localeCompare(b.description));
 }
 
 /** An item's category as a short label: its detailed one, else its group's name. */
