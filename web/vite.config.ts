@@ -30,6 +30,15 @@ const aliases = [
   },
 ];
 
+/** react-router's production build: its package exports only the build with development warnings. A
+ * production bundle takes the other (same code, warnings off: 0.6 KB gzip less on every start). */
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+const productionAliases = [
+  { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+  { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+];
+
 function sendJson(res: ServerResponse, status: number, body: string): void {
   res.statusCode = status;
   res.setHeader('content-type', 'application/json; charset=utf-8');
@@ -399,11 +408,11 @@ function chunkGroups() {
   ];
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: webRoot,
   plugins: [react(), tailwindcss(), appConfigJson(), versionFile(), prerenderStartViews(), inlineStart()],
   resolve: {
-    alias: aliases,
+    alias: command === 'build' ? [...productionAliases, ...aliases] : aliases,
   },
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(buildVersion) },
   // Dependencies only lazily loaded screens use: pre-bundled at dev-server start, so opening such a
@@ -420,4 +429,4 @@ export default defineConfig({
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-});
+}));

@@ -13,7 +13,7 @@ import { preloadAmplify } from '../../../lib/amplify-loader.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useSignIn, type SignInInput } from '../api/sign-in.ts';
 import type * as SignInRules from '../api/sign-in-schema.ts';
-import { authErrorMessages, describeAuthError, showAuthFailure } from '../utils/cognito-errors.ts';
+import type * as AuthErrors from '../utils/cognito-errors.ts';
 import { useSmallForm } from '../utils/small-form.ts';
 import { EmailField } from './auth-fields.tsx';
 
@@ -27,14 +27,24 @@ const loadRules = () => {
   });
   return rules;
 };
+/** What a refused sign-in is told (cognito-errors.ts): loaded with the rules, used only after a click. */
+let authErrors: Promise<typeof AuthErrors> | null = null;
+const loadAuthErrors = () => {
+  authErrors ??= import('../utils/cognito-errors.ts').catch((error: unknown) => {
+    authErrors = null;
+    throw error;
+  });
+  return authErrors;
+};
 const validateEmailStep = async (values: SignInInput) => (await loadRules()).validateEmailStep(values);
 const validateSignIn = async (values: SignInInput) => (await loadRules()).validateSignIn(values);
 const fieldOrder = ['email', 'password'] as const;
 
-/** At the first input: Amplify (for the sign-in) and the form's rules. */
+/** At the first input: Amplify (for the sign-in), the form's rules and its error messages. */
 const preloadForSignIn = () => {
   preloadAmplify();
   loadRules().catch(() => undefined);
+  loadAuthErrors().catch(() => undefined);
 };
 
 export interface LoginFormProps {
@@ -77,7 +87,8 @@ export function LoginForm({
     if (step === 'password') setFocus('password');
   }, [step, setFocus]);
 
-  const goToVerification = (email: string) => {
+  const goToVerification = async (email: string) => {
+    const { authErrorMessages } = await loadAuthErrors();
     journeyToast('info', authErrorMessages.notConfirmed);
     navigate(paths.auth.verifyEmail.getHref({ email, invite }));
   };
@@ -101,11 +112,11 @@ export function LoginForm({
           return;
         case 'confirmSignUp':
           onSignInFailed?.();
-          goToVerification(values.email);
+          await goToVerification(values.email);
           return;
         case 'resetPassword':
           onSignInFailed?.();
-          setFormError(authErrorMessages.passwordResetRequired);
+          setFormError((await loadAuthErrors()).authErrorMessages.passwordResetRequired);
           return;
         case 'unsupportedStep':
           onSignInFailed?.();
@@ -113,6 +124,14 @@ export function LoginForm({
           return;
       }
     } catch (error) {
+      const messages = await loadAuthErrors().catch(() => null);
+      if (!messages) {
+        // The messages' code could not load (the connection went): the form says so in general terms.
+        onSignInFailed?.();
+        setFormError(authToasts.unexpected);
+        return;
+      }
+      const { describeAuthError, showAuthFailure } = messages;
       const failure = describeAuthError('signIn', error);
       if (failure.kind === 'already_signed_in') {
         await refresh();
