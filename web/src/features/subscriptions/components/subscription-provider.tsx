@@ -6,6 +6,7 @@
 // provider never changes shape.
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -49,12 +50,18 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
   const lastAttempt = useRef<number | null>(null);
   const profileRef = useRef(profileId);
   profileRef.current = profileId;
+  // A check's progress and outcome re-render every gated screen: in a transition, so they never interrupt
+  // (and restart) a render under way, such as a start's first screen, which the start's check answers
+  // during. The refresh reads the status it set at once.
   const [host] = useState<SubscriptionHost>(() => ({
     status: statusRef,
     lastAttempt,
     profileId: profileRef,
-    setStatus,
-    setIsRefreshing,
+    setStatus: (next) => {
+      statusRef.current = next;
+      startTransition(() => setStatus(next));
+    },
+    setIsRefreshing: (next) => startTransition(() => setIsRefreshing(next)),
   }));
 
   const mayBeSignedIn = userId !== null || (state.status === 'loading' && mayHoldSession());
