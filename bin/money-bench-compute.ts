@@ -47,6 +47,7 @@ function naiveForecast(
       const factor = rest && rest.usual < 0 && i <= rest.days ? rest.expected / rest.usual : 1;
       const flow =
         (allowance.per_weekday[date.getUTCDay()] ?? 0) * factor +
+        (allowance.near_term?.[i - 1] ?? 0) +
         (allowance.lumps?.per_day ?? 0) +
         (allowance.unplanned_income?.per_day ?? 0);
       forecasted += balanceDelta(type, Math.round(flow));

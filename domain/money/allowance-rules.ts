@@ -79,10 +79,17 @@ export const ALLOWANCE_RULES = {
   },
   /**
    * The rest of this month: its everyday allowance is the usual for those days less `monthCarry` times
-   * what this month has already spent above the usual so far (never below zero): a month's stock-up
-   * done is not done again.
+   * what this month has already spent above the usual so far at no habit (never below zero): spending
+   * done is partly not done again. Habits are read by their own last purchase (`habits`).
    */
-  monthCarry: 0.3,
+  monthCarry: 0.1,
+  /**
+   * Habits (habits.ts): a payee bought from on at least `minPurchases` days of the allowance's window,
+   * at a mean gap of at least `minMeanGap` days with gaps regular enough (coefficient of variation at
+   * most `maxGapVariation`). Over the next `nearDays` days the allowance follows each habit's own gaps
+   * from its last purchase instead of its even share.
+   */
+  habits: { minPurchases: 5, minMeanGap: 4, maxGapVariation: 0.6, nearDays: 90 },
   /**
    * A card paid from its statements owes, on any day, what was spent since its last statement and,
    * until the due date, the statement's own: surprises older than a cycle are paid off by the statements
@@ -217,6 +224,12 @@ export interface Allowance {
   readonly unplanned_income?: UnplannedIncome;
   /** The rest of today's month, read from what it has already spent. Absent: the usual allowance. */
   readonly month_rest?: MonthRest;
+  /**
+   * What the habits (habits.ts) change in the everyday allowance per day from tomorrow (index 0), cash
+   * flows: positive where a habit was bought lately and is not due, negative where it is due. Absent:
+   * none.
+   */
+  readonly near_term?: readonly Cents[];
   /** Why the allowance is zero, when it is. */
   readonly note: 'insufficient_history' | null;
 }

@@ -1,7 +1,8 @@
 // The allowance as the forecast adds it: everyday spending per weekday (the rest of this month read
-// from what it has already spent), rare large spending's expectation, drifting streams, and the band
-// around them with the large-withdrawal side of savings. What the person planned themselves takes the
-// place of the expectation it stands for, so the line does not count it twice.
+// from what it has already spent, the next weeks from each habit's last purchase), rare large
+// spending's expectation, drifting streams, and the band around them with the large-withdrawal side of
+// savings. What the person planned themselves takes the place of the expectation it stands for, so the
+// line does not count it twice.
 import type { Cents } from './cents.ts';
 import { toCivil, weekday, type DayNumber } from './dates.ts';
 import { ALLOWANCE_RULES, type Allowance, type AllowanceSpread } from './allowance-rules.ts';
@@ -18,7 +19,8 @@ export interface OwnPlanned {
 
 /**
  * Adds an allowance as balance changes from tomorrow on: everyday spending per weekday (over the rest
- * of this month, as `month_rest` expects it), rare large spending's expectation per day (`lumps`), and
+ * of this month, as `month_rest` expects it, and over the next weeks moved by `near_term`, each habit
+ * from its last purchase), rare large spending's expectation per day (`lumps`), and
  * what drifting streams bring beyond their planned amounts (`StreamDrift`: growing interest). In each
  * calendar month the person's own planned outflows take the place of as much expected spending (large
  * ones of the large spending's, others of the everyday's), so a planned $200 shop is not also in the
@@ -40,8 +42,16 @@ export function addAllowance(
   const lumpDaily = -(allowance.lumps?.per_day ?? 0);
   for (let i = 1; i < n; i += 1) {
     const usual = -(allowance.per_weekday[(startWeekday + i) % 7] ?? 0);
-    everyday[i] = rest && i <= rest.days ? usual * restFactor : usual;
+    everyday[i] = (rest && i <= rest.days ? usual * restFactor : usual) - (allowance.near_term?.[i - 1] ?? 0);
     lumps[i] = lumpDaily;
+  }
+  // A habit bought lately can take more off a day than the day's usual: the rest comes off the days
+  // after, so no day expects money coming in.
+  let owed = 0;
+  for (let i = 1; i < n && (owed < 0 || i <= (allowance.near_term?.length ?? 0)); i += 1) {
+    const v = (everyday[i] ?? 0) + owed;
+    everyday[i] = Math.max(0, v);
+    owed = Math.min(0, v);
   }
   if (own.length > 0) {
     const threshold = allowance.lumps?.threshold ?? Number.POSITIVE_INFINITY;

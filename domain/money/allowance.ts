@@ -14,6 +14,7 @@ import {
 } from './allowance-rules.ts';
 import { combineSpreads, holdSpreadAfter, lumpProcess, lumpThreshold } from './lumps.ts';
 import { heldOutHistory, measureSpread } from './band.ts';
+import { findHabits, habitNearTerm, type Habit, type HabitPurchase } from './habits.ts';
 import { isTransferLike } from './stream-kind.ts';
 import type { HistoryTransaction } from './types.ts';
 import { pastWithdrawals } from './withdrawals.ts';
@@ -133,7 +134,17 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
     count > 0 ? -Math.max(0, roundCents(sum / count)) || 0 : 0;
   const perWeekday = sums.map((s, wd) => flow(s, counts[wd] ?? 0));
   const spread = lumps ? combineSpreads(band.spread, lumps.spread) : band.spread;
-  const monthRest = restOfMonth(posted, excluded, lumpIds, cap, perWeekday, today);
+  // Habits (habits.ts): the near term reads each by its last purchase.
+  const habitPurchases: HabitPurchase[] = [];
+  for (const tx of posted) {
+    const day = parseDay(tx.date);
+    if (day < from || day > today || tx.amount <= 0 || excluded.has(tx.id) || lumpIds.has(tx.id)) continue;
+    if (isEverydaySpending(tx))
+      habitPurchases.push({ payee: normalizeMerchant(payeeName(tx)), day, amount: tx.amount });
+  }
+  const habits = findHabits(habitPurchases, today);
+  const nearTerm = habitNearTerm(habitPurchases, today, habits);
+  const monthRest = restOfMonth(posted, excluded, lumpIds, cap, perWeekday, today, habits);
   const income = unplannedIncome(posted, excluded, from, to);
   return {
     per_weekday: [
@@ -159,6 +170,7 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
     ...(lumps ? { lumps } : {}),
     ...(monthRest ? { month_rest: monthRest } : {}),
     ...(income ? { unplanned_income: income } : {}),
+    ...(nearTerm ? { near_term: nearTerm } : {}),
     note: null,
   };
 }
@@ -176,6 +188,7 @@ function restOfMonth(
   cap: Cents,
   perWeekday: readonly Cents[],
   today: DayNumber,
+  habits: readonly Habit[],
 ): MonthRest | undefined {
   const { year, month, day } = toCivil(today);
   const first = today - day + 1;
@@ -187,16 +200,20 @@ function restOfMonth(
   };
   const usual = usualOf(today + 1, today + rest);
   if (rest <= 0 || usual <= 0) return undefined;
+  const habitPayees = new Set(habits.map((h) => h.payee));
   const byDay = new Map<DayNumber, number>();
   for (const tx of posted) {
     const d = parseDay(tx.date);
     if (d < first || d > today || excluded.has(tx.id) || lumpIds.has(tx.id) || !isEverydaySpending(tx))
       continue;
+    if (habitPayees.has(normalizeMerchant(payeeName(tx)))) continue;
     byDay.set(d, (byDay.get(d) ?? 0) + tx.amount);
   }
   let spent = 0;
   for (const v of byDay.values()) spent += Math.min(v, cap);
-  const usualSoFar = usualOf(first, today);
+  // The habits' own share of the usual is theirs: the near term reads them by their last purchase.
+  const habitShare = habits.reduce((s, h) => s + h.amount / h.mean_gap, 0) * (today - first + 1);
+  const usualSoFar = Math.max(0, usualOf(first, today) - habitShare);
   const expected = Math.min(
     2 * usual,
     Math.max(0, usual - ALLOWANCE_RULES.monthCarry * (spent - usualSoFar)),
