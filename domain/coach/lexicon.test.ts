@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TAXONOMY } from '../taxonomy.ts';
-import { CATEGORY_TERMS, findCategorySubject, findNameSubject, findSubject } from './lexicon.ts';
+import { CATEGORY_TERMS, findCategorySubject, findNameSubject, findSubject, joinedNames } from './lexicon.ts';
 
 const codes = (q: string) => {
   const s = findCategorySubject(q);
@@ -72,9 +72,30 @@ describe('the profile’s merchants and streams', () => {
     expect(findSubject('how much on streaming', names)?.kind).toBe('category');
   });
 
-  it('reads two merchants at once as their category, or as nothing, never as one of them', () => {
-    expect(findSubject('how much on uber and lyft last month', ['Uber', 'Lyft'])).toBeNull();
+  it('reads merchants joined in one question as their category when it names one, else together', () => {
+    expect(findSubject('how much on uber and lyft last month', ['Uber', 'Lyft'])).toEqual({
+      kind: 'merchant',
+      label: 'Uber and Lyft',
+      names: ['Uber', 'Lyft'],
+    });
     expect(findSubject('rides at uber and lyft last month', ['Uber', 'Lyft'])?.label).toBe('Rides');
     expect(findSubject('starbucks last month', ['Starbucks', 'Uber'])?.label).toBe('Starbucks');
+  });
+
+  it('finds every merchant a question joins, by its first word or misspelt, in the order written', () => {
+    const shown = ['Starbucks', "Dunkin'", 'Uber', 'Lyft', "Peet's Coffee", 'Kroger', 'Safeway'];
+    expect(joinedNames('what did i spend at dunkin and starbucks this month', shown)).toEqual([
+      "Dunkin'",
+      'Starbucks',
+    ]);
+    expect(joinedNames('lyft + uber last month', shown)).toEqual(['Lyft', 'Uber']);
+    expect(joinedNames('safeway, krogr or peets in october', shown)).toEqual([
+      'Safeway',
+      'Kroger',
+      "Peet's Coffee",
+    ]);
+    // One merchant, or none: nothing joined.
+    expect(joinedNames('kroger and groceries last month', shown)).toEqual(['Kroger']);
+    expect(joinedNames('fast food and restaurants', shown)).toEqual([]);
   });
 });

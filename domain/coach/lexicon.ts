@@ -19,10 +19,14 @@ export interface CategorySubject {
   readonly groups: readonly CategoryGroup[];
 }
 
-/** A merchant or a recurring stream of the profile, by the name it is shown with. */
+/** A merchant or a recurring stream of the profile, by the name it is shown with; or several of them
+ * named together ("uber and lyft"), totalled as one. */
 export interface NameSubject {
   readonly kind: 'merchant';
+  /** "Starbucks", or "Uber and Lyft" for several. */
   readonly label: string;
+  /** The names, when several are asked about together. */
+  readonly names?: readonly string[];
 }
 
 export type Subject = CategorySubject | NameSubject;
@@ -199,6 +203,8 @@ const phrase = (s: string) =>
   s
     .toLowerCase()
     .replace(/&/g, ' and ')
+    // "Peet's", "McDonald's", "Dunkin'": read as people type them, "peets", "mcdonalds", "dunkin".
+    .replace(/['’]/g, '')
     .replace(/[^a-z0-9' ]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -282,20 +288,36 @@ function phrases(question: string, all = false): string[] {
 const FUZZY_SCORE = 0.3;
 const FUZZY_MIN_LENGTH = 5;
 
-/** The category a question names, exactly, as a synonym, or misspelt; null when it names none. */
-export function findCategorySubject(question: string): CategorySubject | null {
+/** The category a question names exactly (a term or a synonym, singular or plural), or null. */
+function exactCategory(question: string): CategorySubject | null {
   for (const p of phrases(question, true)) {
     const hit = BY_TERM.get(p) ?? BY_TERM.get(singular(p));
     if (hit) return hit;
   }
+  return null;
+}
+
+interface Scored<T> {
+  readonly subject: T;
+  /** fuse.js score: 0 is exact, FUZZY_SCORE the farthest accepted. */
+  readonly score: number;
+}
+
+/** The category a misspelt phrase of the question is nearest to, with how near. */
+function fuzzyCategory(question: string): Scored<CategorySubject> | null {
   for (const p of phrases(question)) {
     if (p.length < FUZZY_MIN_LENGTH) continue;
     const [best] = FUSE.search(p, { limit: 1 });
     // Fuzzy only between phrases of a similar length: a word inside a longer term is not a misspelling.
     if (best && (best.score ?? 1) <= FUZZY_SCORE && Math.abs(best.item.term.length - p.length) <= 2)
-      return best.item.subject;
+      return { subject: best.item.subject, score: best.score ?? 1 };
   }
   return null;
+}
+
+/** The category a question names, exactly, as a synonym, or misspelt; null when it names none. */
+export function findCategorySubject(question: string): CategorySubject | null {
+  return exactCategory(question) ?? fuzzyCategory(question)?.subject ?? null;
 }
 
 /**
@@ -304,10 +326,15 @@ export function findCategorySubject(question: string): CategorySubject | null {
  * streams as shown.
  */
 export function findNameSubject(question: string, names: readonly string[]): NameSubject | null {
+  return nameMatch(question, names)?.subject ?? null;
+}
+
+/** findNameSubject's match with how near it is (0 for a name or first word written out). */
+function nameMatch(question: string, names: readonly string[]): Scored<NameSubject> | null {
   const q = ` ${phrase(question)} `;
   const unique = [...new Set(names.map((n) => n.trim()).filter((n) => n.length >= 3))];
   const exact = unique.filter((n) => q.includes(` ${phrase(n)} `)).sort((a, b) => b.length - a.length)[0];
-  if (exact) return { kind: 'merchant', label: exact };
+  if (exact) return { subject: { kind: 'merchant', label: exact }, score: 0 };
   const firstWords = new Map<string, string>();
   for (const n of unique) {
     const first = phrase(n).split(' ')[0] ?? '';
@@ -315,7 +342,7 @@ export function findNameSubject(question: string, names: readonly string[]): Nam
       firstWords.set(first, firstWords.has(first) ? '' : n);
   }
   for (const [first, name] of firstWords)
-    if (name && q.includes(` ${first} `)) return { kind: 'merchant', label: name };
+    if (name && q.includes(` ${first} `)) return { subject: { kind: 'merchant', label: name }, score: 0 };
   const fuse = new Fuse(
     [...firstWords].filter(([, n]) => n).map(([first, name]) => ({ first, name })),
     { keys: ['first'], includeScore: true, threshold: FUZZY_SCORE },
@@ -324,16 +351,11 @@ export function findNameSubject(question: string, names: readonly string[]): Nam
     if (w.length < FUZZY_MIN_LENGTH || STOP.has(w) || BY_TERM.has(w)) continue;
     const [best] = fuse.search(w, { limit: 1 });
     if (best && (best.score ?? 1) <= FUZZY_SCORE && Math.abs(best.item.first.length - w.length) <= 2)
-      return { kind: 'merchant', label: best.item.name };
+      return { subject: { kind: 'merchant', label: best.item.name }, score: best.score ?? 1 };
   }
   return null;
 }
 
-/**
- * What a spending question is about: a merchant or stream of the profile named as shown wins (so
- * "Netflix" is the stream, not all of streaming), then a category in any of its words, then a
- * misspelt merchant.
- */
 /** The profile's names a question writes out as shown (the longest of overlapping ones). */
 export function namesIn(question: string, names: readonly string[]): string[] {
   const q = ` ${phrase(question)} `;
@@ -341,11 +363,63 @@ export function namesIn(question: string, names: readonly string[]): string[] {
   return named.filter((n) => !named.some((o) => o !== n && phrase(o).includes(phrase(n))));
 }
 
+/** "Uber and Lyft", "Uber, Lyft and Via". */
+export const andList = (names: readonly string[]): string =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+
+/**
+ * The profile's names a question joins ("uber and lyft", "starbucks & dunkin"): those written out as
+ * shown, then, when the question joins several with "and", "or", "&", "+" or a comma, any other one it
+ * names by its first word or misspelt. At most four, in the order written.
+ */
+export function joinedNames(question: string, names: readonly string[]): string[] {
+  const found = namesIn(question, names);
+  if (!/\b(and|or|plus)\b|[&+,]/.test(question.toLowerCase())) return found;
+  let rest = ` ${phrase(question)} `;
+  const drop = (n: string) => {
+    const p = phrase(n);
+    rest = rest.replace(` ${p} `, ' ').replace(` ${p.split(' ')[0] ?? ''} `, ' ');
+  };
+  found.forEach(drop);
+  while (found.length < 4) {
+    const hit = findNameSubject(rest, names);
+    if (!hit || found.includes(hit.label)) break;
+    found.push(hit.label);
+    drop(hit.label);
+    // A misspelt name leaves its own word: drop the word the match came from too.
+    const word = rest
+      .trim()
+      .split(' ')
+      .find((w) => w.length >= 5 && findNameSubject(w, [hit.label]));
+    if (word) rest = rest.replace(` ${word} `, ' ');
+  }
+  const at = (n: string) => {
+    const q = phrase(question);
+    const i = q.indexOf(phrase(n));
+    return i >= 0 ? i : q.indexOf(phrase(n).slice(0, 4));
+  };
+  // Only several at once change the reading; one name alone is namesIn's.
+  return found.length > 1 ? found.sort((a, b) => at(a) - at(b)) : namesIn(question, names);
+}
+
+/**
+ * What a spending question is about: a merchant or stream of the profile named as shown wins (so
+ * "Netflix" is the stream, not all of streaming), then a category in any of its words, then a
+ * misspelt merchant.
+ */
 export function findSubject(question: string, names: readonly string[] = []): Subject | null {
-  const named = namesIn(question, names);
-  // Two merchants at once ("uber and lyft"): their category if the question names one, else nothing
-  // (the coach asks back) rather than one of them alone.
-  if (named.length > 1) return findCategorySubject(question);
+  const named = joinedNames(question, names);
+  // Several merchants at once ("uber and lyft"): their category if the question names one in so many
+  // words, else the merchants together, never one of them alone.
+  if (named.length > 1)
+    return exactCategory(question) ?? { kind: 'merchant', label: andList(named), names: named };
   if (named.length > 0) return findNameSubject(question, named);
-  return findCategorySubject(question) ?? findNameSubject(question, names);
+  const exact = exactCategory(question);
+  if (exact) return exact;
+  // A misspelt category against a merchant by its first word or misspelt: the nearer wins ("peets" is
+  // Peet's Coffee, not pets), a tie the category.
+  const category = fuzzyCategory(question);
+  const name = nameMatch(question, names);
+  if (category && name) return name.score < category.score ? name.subject : category.subject;
+  return category?.subject ?? name?.subject ?? null;
 }

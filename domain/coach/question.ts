@@ -9,8 +9,10 @@ export type Intent =
   | 'propose'
   | 'advice'
   | 'what_if_cancel'
+  | 'interest_paid'
   | 'debt'
   | 'can_afford'
+  | 'saved'
   | 'accounts'
   | 'goal'
   | 'subscriptions'
@@ -355,10 +357,21 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
     'can_afford',
     /\bafford\b|\b(can|could|should) (i|we) (still )?(buy|spend|pay for|get|book|swing|manage|handle|cover|splurge|do)\b|\bswing\b|\b(put|take|push|send|leave) (me|us) (in|into|under) the red\b|\bwhat if (i|we) (put|spend|buy|pay|save|move|stash|set aside|put aside|drop|splurge|book)\b.*\d|\bis it (ok|okay|safe) to (buy|spend)\b|\bshould i (buy|spend)\b|\benough (money |cash )?(for|to)\b|\bis there enough\b|\bif (i|we) (buy|get|spend|book|pay for|order)\b.*\d/,
   ],
+  // Interest already paid or charged ("how much interest did i pay this year", "interest paid last
+  // month"), not interest earned: the charges posted, beside what accrues on each loan.
+  [
+    'interest_paid',
+    /^(?!.*\b(earn(ed|ing|s)?|made|make|get|got|received)\b).*(\binterest\b.*\b(did|have|has|paid|been charged|charged|so far|last (month|year|\d+ (days|months))|this (month|year)|in 20\d\d|ytd|year to date)\b|\b(paid|been charged|charged|paying) (in |on )?(any |much |all )?interest\b.*\b(last|this|so far|in 20\d\d|ytd)\b|\binterest (i|we)('ve| have)? paid\b|\binterest paid\b|\binterest charges?\b)/,
+  ],
   // A card's or loan's payment (not its balance), and when it is paid off at it.
   [
     'debt',
     /\b(loan|mortgage|card|car|auto|student loan|minimum)( loan)? (payment|pmt|bill|installment)s?\b|\b(mortgage|loans?|car note)\b.*\b(cost|costs|pay|payments?)\b.*\b(each|a|per|every) month\b|\b(pay|paying|owe)\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b.*\b(each|a|per|every) month\b|\binterest\b.*\b(mortgage|loans?|credit cards?|cards?)\b|\b(mortgage|loans?|credit cards?|cards?)\b.*\binterest\b|\b(have to|need to|got to|should) pay\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b|\b(pay|owe) (each|a|per|every) month (on|for) (my|the)\b|\b(when|how long|how many months)\b.*\b(paid off|pay (it |this |them |that |my [\w ]+ )?off|debt ?free|clear (it|my|the))\b|\bdebt ?free\b/,
+  ],
+  // Money kept over a stretch behind ("how much did i save last month"): income less spending.
+  [
+    'saved',
+    /\bhow much (money )?(did|have|do) (i|we) (actually |really )?(save|saved|put away|set aside|put aside|keep|kept)\b|\bhow much (have )?(i|we)('ve)? (saved|put away)\b|\b(did|have) (i|we) (save|saved) (any|anything|money)\b|\bwhat did (i|we) (save|keep)\b|\b(my|our) savings rate\b|\b(am|are) (i|we) saving (any )?money\b|\bhow much (was|is) left over\b|\b(saved|kept) (any )?(money )?(last|this) (month|year)\b|\b(did|have) (i|we) (put|move[d]?|transfer(red)?|sen[dt]) .*\b(in|into|to) (my |our |the )?savings\b/,
   ],
   ['accounts', new RegExp(ACCOUNTS_RE)],
   [

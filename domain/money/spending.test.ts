@@ -92,3 +92,30 @@ describe('spendingByCategory', () => {
     expect(spendingByCategory([])).toEqual([]);
   });
 });
+
+describe('refunds', () => {
+  it('counts a refund against its group, so a month is spending net of refunds', () => {
+    const posted = (amount: number, group: string) => ({
+      account_id: 'checking',
+      amount,
+      classification: { direction: 'expense', normalizedAmount: -Math.abs(amount), category: { group } },
+    });
+    const days: SpendingDay[] = [
+      {
+        transactions: [
+          posted(12_000, 'General Merchandise'),
+          // The same shop gives 4,000 back: money in, in an expense category.
+          posted(-4_000, 'General Merchandise'),
+          posted(2_500, 'Food & Drink'),
+        ],
+        planned: [],
+      },
+    ];
+    const rows = spendingByCategory(days, null, new Map([['checking', 'depository']]));
+    expect(rows).toEqual([
+      { group: 'General Merchandise', actual: 8_000, planned: 0, last_month: null },
+      { group: 'Food & Drink', actual: 2_500, planned: 0, last_month: null },
+    ]);
+    expect(rows.reduce((s, r) => s + r.actual, 0)).toBe(10_500);
+  });
+});

@@ -5,7 +5,9 @@
 // interest and principal leave the household), never again as the payment the loan account received.
 // Only spending counts: posted transactions the classification calls expenses, less those two, and
 // planned outflows other than transfers, card payments and income. Pending transactions wait until they
-// post. Positive cents.
+// post. Spending is net of its refunds: money back in an expense category (a returned purchase) lowers
+// its group's total, as the coach's category totals and month totals count it. Cents, positive for money
+// spent.
 import {
   CREDIT_CARD_PAYMENT_DETAILED,
   PLAID_PRIMARY_GROUPS,
@@ -68,7 +70,9 @@ function actualByGroup(days: readonly SpendingDay[], types: AccountTypes): Map<s
       if (t.personal_finance_category?.detailed === CREDIT_CARD_PAYMENT_DETAILED) continue;
       if (isPaymentReceived(t, types)) continue;
       const group = c.category?.group ?? 'Uncategorized';
-      totals.set(group, (totals.get(group) ?? 0) + Math.abs(c.normalizedAmount ?? 0));
+      // Plaid's sign where known (a refund is money in, so it counts against the group's spending).
+      const spent = t.amount ?? Math.abs(c.normalizedAmount ?? 0);
+      totals.set(group, (totals.get(group) ?? 0) + spent);
     }
   return totals;
 }

@@ -1,5 +1,6 @@
 // What the offline coach's answers share: the question as read (its family and figures, yes/no, the
 // window ahead), the turn being written (tool calls, lines, cards), and reading tool results safely.
+import type { Subject } from '../../../domain/coach/lexicon.ts';
 import type { ParsedQuestion } from '../../../domain/coach/question.ts';
 import type { Ahead } from '../../../domain/coach/window.ts';
 import type { CoachCard } from './port.ts';
@@ -54,4 +55,13 @@ export function nextPay(r: Result | null): Record<string, unknown> | null {
   const payments = list(r.payments);
   const largest = Math.max(0, ...payments.map((p) => num(p.amount)));
   return payments.find((p) => num(p.amount) >= largest / 4) ?? obj(r.next);
+}
+
+/** search_transactions' filter for a subject: a category's stored codes (spending net of refunds), one
+ * payee's name, or several payees' names at once. */
+export function subjectFilter(subject: Subject | null): Record<string, unknown> {
+  if (subject === null) return { spending_only: true };
+  if (subject.kind === 'category')
+    return { categories: [...subject.detailed, ...subject.groups], spending_only: true };
+  return subject.names && subject.names.length > 1 ? { texts: [...subject.names] } : { text: subject.label };
 }

@@ -5,7 +5,7 @@ import type { Subject } from '../../../domain/coach/lexicon.ts';
 import { pastRange } from '../../../domain/coach/window.ts';
 import { dayWords, monthWords, usd } from '../../../domain/coach/verify.ts';
 import { addDays } from '../../../domain/money/dates.ts';
-import { call, list, num, type Asked, type Turn } from './answer-turn.ts';
+import { call, list, num, subjectFilter, type Asked, type Turn } from './answer-turn.ts';
 import type { ToolContext } from './tool-context.ts';
 
 export async function spending(tc: ToolContext, q: Asked, today: string, turn: Turn) {
@@ -16,8 +16,10 @@ export async function spending(tc: ToolContext, q: Asked, today: string, turn: T
   });
   if (!r) return;
   const cats = list(r.categories).filter((c) => num(c.amount) > 0);
+  // Net of refunds, as a category's total is: said so, with what came back when anything did.
+  const refunds = num(r.refunds);
   turn.text.push(
-    `You spent ${usd(num(r.total))} in ${monthWords(month)}${month === today.slice(0, 7) ? ' so far' : ''}.`,
+    `You spent ${usd(num(r.total))} in ${monthWords(month)}${month === today.slice(0, 7) ? ' so far' : ''}, net of refunds${refunds > 0 ? ` (${usd(refunds)} came back)` : ''}.`,
   );
   if (r.compare_month) {
     const change = num(r.change);
@@ -39,10 +41,7 @@ export async function subjectSpend(tc: ToolContext, q: Asked, subject: Subject, 
     (usual
       ? pastRange('last month', today)!
       : { from: addDays(today, -29), to: today, label: 'the last 30 days' });
-  const filter =
-    subject.kind === 'category'
-      ? { categories: [...subject.detailed, ...subject.groups], spending_only: true }
-      : { text: subject.label };
+  const filter = subjectFilter(subject);
   const r = await call(tc, turn, 'search_transactions', { ...filter, from: range.from, to: range.to });
   if (!r) return;
   // A category's spending is net of its refunds, as the spending figures count it; a merchant's is what

@@ -34,8 +34,9 @@ function shiftMonth(m: string, delta: number): string {
   return d.toISOString().slice(0, 7);
 }
 
-/** Money that left cash (or was spent on a card) in a month, by category group; transfers and card
- * payments excluded. */
+/** Money that left cash (or was spent on a card) in a month, by category group, net of refunds (money
+ * back in an expense category, as domain/money/spending.ts and search_transactions' net_spent count it);
+ * transfers and card payments excluded. `refunds` is what came back, already taken off. */
 async function spendingOf(tc: ToolContext, m: string, accounts: readonly StoredAccount[]) {
   const typeOf = new Map(accounts.map((a) => [a.id, a.account_type as AccountType]));
   const [y, mm] = m.split('-').map(Number) as [number, number];
@@ -45,6 +46,7 @@ async function spendingOf(tc: ToolContext, m: string, accounts: readonly StoredA
     .between({ date: `${m}-01` }, { date: through(last) })
     .go({ pages: 'all' });
   const byGroup = new Map<string, Cents>();
+  let refunds = 0;
   for (const t of rows) {
     const type = typeOf.get(t.account_id);
     if (!type || t.pending || type === 'loan' || type === 'investment') continue;
@@ -53,9 +55,10 @@ async function spendingOf(tc: ToolContext, m: string, accounts: readonly StoredA
     if (t.personal_finance_category?.detailed === CREDIT_CARD_PAYMENT_DETAILED) continue;
     const c = classifyTransaction(t, type);
     if (summaryDirection(c, type, t.amount) !== 'expense') continue;
-    byGroup.set(c.category.group, (byGroup.get(c.category.group) ?? 0) + Math.abs(t.amount));
+    byGroup.set(c.category.group, (byGroup.get(c.category.group) ?? 0) + t.amount);
+    if (t.amount < 0) refunds -= t.amount;
   }
-  return byGroup;
+  return { byGroup, refunds };
 }
 
 export async function spendingByCategory(tc: ToolContext, input: z.infer<typeof spendingByCategoryInput>) {
@@ -64,7 +67,7 @@ export async function spendingByCategory(tc: ToolContext, input: z.infer<typeof 
   if (input.month > today.slice(0, 7))
     throw new ValidationError([{ field: 'month', message: 'has not happened yet' }]);
   const accounts = await activeAccounts(data, tc.profileId);
-  const current = await spendingOf(tc, input.month, accounts);
+  const { byGroup: current, refunds } = await spendingOf(tc, input.month, accounts);
   let compared: Map<string, Cents>;
   let compareMonth: string | null = null;
   if (input.compare_to === 'plan') {
@@ -89,7 +92,7 @@ export async function spendingByCategory(tc: ToolContext, input: z.infer<typeof 
     }
   } else {
     compareMonth = shiftMonth(input.month, input.compare_to === 'previous' ? -1 : -12);
-    compared = await spendingOf(tc, compareMonth, accounts);
+    compared = (await spendingOf(tc, compareMonth, accounts)).byGroup;
   }
   const groups = [...new Set([...current.keys(), ...compared.keys()])];
   const categories = groups
@@ -103,7 +106,9 @@ export async function spendingByCategory(tc: ToolContext, input: z.infer<typeof 
     month: input.month,
     compare_to: input.compare_to,
     compare_month: compareMonth,
+    /** Net of refunds: `refunds` came back in the month's expense categories and is already taken off. */
     total,
+    refunds,
     compared_total: comparedTotal,
     change: total - comparedTotal,
     categories,
@@ -142,6 +147,8 @@ export async function explainDay(tc: ToolContext, input: z.infer<typeof explainD
 export const searchTransactionsInput = z
   .object({
     text: z.string().trim().min(1).max(100).optional(),
+    /** Several payees at once ("Uber", "Lyft"): a transaction matching any of them. */
+    texts: z.array(z.string().trim().min(1).max(100)).min(1).max(10).optional(),
     category: z.string().trim().min(1).max(100).optional(),
     /** Stored categories to match: Plaid detailed codes (FOOD_AND_DRINK_GROCERIES) or display groups
      * ('Food & Drink'), as domain/coach/lexicon.ts reads them from people's words. */
@@ -152,6 +159,8 @@ export const searchTransactionsInput = z
     income_only: z.boolean().optional(),
     /** Adds what was spent in each calendar month of the range and the monthly average (a baseline). */
     by_month: z.boolean().optional(),
+    /** Adds the weekly average over the range (its days / 7 weeks): "how much do I spend a week". */
+    by_week: z.boolean().optional(),
     from: day.optional(),
     to: day.optional(),
     page: z.number().int().min(1).max(100).default(1),
@@ -172,6 +181,7 @@ export async function searchTransactions(tc: ToolContext, input: z.infer<typeof 
     .between({ date: from }, { date: through(to) })
     .go({ pages: 'all' });
   const text = input.text?.toLowerCase();
+  const texts = input.texts?.map((x) => x.toLowerCase());
   const category = input.category?.toLowerCase();
   const codes = input.categories ? new Set(input.categories.map((c) => c.toLowerCase())) : null;
   const matches = rows
@@ -194,6 +204,7 @@ export async function searchTransactions(tc: ToolContext, input: z.infer<typeof 
       return summaryDirection(c, type, t.amount) === 'income';
     })
     .filter(({ t, name }) => !text || `${name} ${t.name}`.toLowerCase().includes(text))
+    .filter(({ t, name }) => !texts || texts.some((x) => `${name} ${t.name}`.toLowerCase().includes(x)))
     .filter(
       ({ c }) =>
         !category ||
@@ -242,6 +253,7 @@ export async function searchTransactions(tc: ToolContext, input: z.infer<typeof 
           average_received_per_month: Math.round(received / Math.max(1, months.length)),
         }
       : {}),
+    ...(input.by_week ? weekly(from, to, input.spending_only ? spent - received : spent) : {}),
     page: input.page,
     pages: Math.max(1, Math.ceil(matches.length / PAGE)),
     transactions: page.map(({ t, c, name }) => ({
@@ -252,6 +264,44 @@ export async function searchTransactions(tc: ToolContext, input: z.infer<typeof 
       account_id: t.account_id,
       on_cash: isCashAccount(typeOf.get(t.account_id) ?? 'other'),
     })),
+  };
+}
+
+/** The weekly rate over a range: its days over 7 weeks, and what was spent a week on average. */
+function weekly(from: string, to: string, spent: Cents) {
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  return { days, average_spent_per_week: Math.round((spent * 7) / days) };
+}
+
+export const cashFlowInput = z.object({ from: day, to: day }).strict();
+
+/**
+ * What came in and what went out over a range, and what was kept: income (as income_only counts it, no
+ * transfers between the person's accounts) less spending net of refunds (as spending_only counts it).
+ * "How much did I save" is what was kept; moving money to a savings account is a transfer, neither.
+ */
+export async function cashFlow(tc: ToolContext, input: z.infer<typeof cashFlowInput>) {
+  const today = todayOf(tc.money.deps.clock);
+  const to = input.to > today ? today : input.to;
+  const base = { from: input.from, to, page: 1, by_month: true };
+  const [income, spending] = await Promise.all([
+    searchTransactions(tc, { ...base, income_only: true }),
+    searchTransactions(tc, { ...base, spending_only: true }),
+  ]);
+  const came_in = income.total_received;
+  const spent = spending.net_spent ?? spending.total_spent;
+  const months = income.months?.length ?? 1;
+  return {
+    ...envelope(today, false, to.slice(0, 7) === today.slice(0, 7) ? ['This month is not over yet.'] : []),
+    from: input.from,
+    to,
+    came_in,
+    spent,
+    refunds: spending.total_received,
+    /** Income less spending: positive when more came in than went out. */
+    kept: came_in - spent,
+    months,
+    average_kept_per_month: Math.round((came_in - spent) / Math.max(1, months)),
   };
 }
 

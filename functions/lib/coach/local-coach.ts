@@ -9,6 +9,7 @@ import {
   findSubject,
   namesIn,
   type CategorySubject,
+  type Subject,
 } from '../../../domain/coach/lexicon.ts';
 import { parseQuestion } from '../../../domain/coach/question.ts';
 import { asMeant } from '../../../domain/coach/typed.ts';
@@ -21,8 +22,17 @@ import { isYesNo, warnings, type Asked, type Turn } from './answer-turn.ts';
 import { afford, balance, goal, lowest } from './forecast-answers.ts';
 import { explain, search, spending, subjectSpend } from './history-answers.ts';
 import { knownNames } from './history-tools.ts';
-import { bills, income, propose, subscriptions } from './plan-answers.ts';
-import { asksPerMonth, asksPerYear, incomeOver, lastIncome, spentOver } from './totals-answers.ts';
+import { billOf, bills, income, isBillLike, propose, subscriptions } from './plan-answers.ts';
+import {
+  asksPerMonth,
+  asksPerYear,
+  asksRate,
+  incomeOver,
+  interestPaid,
+  lastIncome,
+  savedOver,
+  spentOver,
+} from './totals-answers.ts';
 import type { CoachAnswer, CoachPort } from './port.ts';
 import type { ToolContext } from './tool-context.ts';
 
@@ -46,11 +56,17 @@ const LOW_WORDS = /\blowest\b|\blow point\b|\bhow low\b|\bbottom out\b|\bminimum
 
 /** Words of a comparison or an average: with a category named, a question about money spent. */
 const MEASURE_WORDS =
-  /\bmore\b|\bless\b|\bthan\b|\bvs\.?\b|\bversus\b|\bcompared?\b|\busual(ly)?\b|\baverage\b|\bavg\b|\bmonthly\b|\b(a|per|each) month\b/;
+  /\bmore\b|\bless\b|\bthan\b|\bvs\.?\b|\bversus\b|\bcompared?\b|\busual(ly)?\b|\baverage\b|\bavg\b|\bmonthly\b|\bweekly\b|\b(a|per|each) (month|week)\b/;
 
 /** Words of a question about money already spent, when its family is otherwise unclear. */
 const SPEND_WORDS =
-  /\b(spen[dt]|spending|blow|blew|blown|drop(ped)?|shell(ed)? out|go(es|ne)? on|went on|cost|paid|pay for|on)\b/;
+  /\b(spen[dt]|spending|blow|blew|blown|drop(ped)?|shell(ed)? out|go(es|ne)? on|went on|cost|paid|pay for|paying for|buy|bought|on)\b/;
+
+/** A bill's cost asked in the present ("how much is car insurance", "what do we pay for internet"). */
+const COSTS_NOW =
+  /\bhow much (is|are|'s)\b|\bwhat('s| is| are) (my|our|the)\b|\b(do|does) (i|we|it) (pay|cost)\b|\b(am|are) (i|we) paying\b|\bcosts? (me|us)\b/;
+/** Words of money already gone, which make a bill's category a question about spending. */
+const PAST_WORDS = /\b(did|was|were|have|has|spent|paid|went|last|so far)\b/;
 
 /** The stream a what-if cancels: one of the profile's names as the plan shows it, or the words after
  * the verb ("cancel my gym membership" → "gym"). */
@@ -59,7 +75,10 @@ const CANCELLED =
 
 async function whatIfCancel(tc: ToolContext, q: Asked, today: string, turn: Turn) {
   const subject = findSubject(q.question, await knownNames(tc));
-  const name = subject?.kind === 'merchant' ? subject.label : (CANCELLED.exec(q.lower)?.[1]?.trim() ?? null);
+  const name =
+    subject?.kind === 'merchant' && !subject.names
+      ? subject.label
+      : (CANCELLED.exec(q.lower)?.[1]?.trim() ?? null);
   await cancelWhatIf(tc, q, name, today, turn);
 }
 
@@ -97,9 +116,27 @@ async function spendingAnswer(tc: ToolContext, q: Asked, today: string, turn: Tu
   }
   const range = pastRange(q.question, today);
   const oneMonth = range && range.from.endsWith('-01') && range.from.slice(0, 7) === range.to.slice(0, 7);
-  await (asksPerMonth(q) || asksPerYear(q) || (range && !oneMonth)
+  await (asksRate(q) || (range && !oneMonth)
     ? spentOver(tc, q, null, today, turn)
     : spending(tc, q, today, turn));
+}
+
+/** What a bill question names ("my phone bill", "the xfinity bill"): a category, or one of the
+ * profile's names written out as shown; null for bills in general. */
+function billSubject(question: string, names: readonly string[]): Subject | null {
+  const category = findCategorySubject(question);
+  if (category) return category;
+  const [only, ...more] = namesIn(question, names);
+  return only && more.length === 0 ? { kind: 'merchant', label: only } : null;
+}
+
+/** Bills due; or, when the question names one ("what's my internet bill"), that bill; a category not
+ * paid as a bill ("my grocery bill") is what is spent on it a month. */
+async function billsAnswer(tc: ToolContext, q: Asked, today: string, turn: Turn) {
+  const subject = billSubject(q.question, await knownNames(tc));
+  if (!subject) await bills(tc, q, today, turn);
+  else if (subject.kind === 'category' && !isBillLike(subject)) await spentOver(tc, q, subject, today, turn);
+  else await billOf(tc, q, subject, today, turn);
 }
 
 const HANDLERS = {
@@ -112,7 +149,9 @@ const HANDLERS = {
   lowest,
   balance,
   income: incomeAnswer,
-  bills,
+  saved: savedOver,
+  interest_paid: interestPaid,
+  bills: billsAnswer,
   subscriptions,
   spending: spendingAnswer,
   explain_day: explain,
@@ -159,19 +198,26 @@ export const localCoach: CoachPort = {
         (MEASURE_WORDS.test(q.lower) || pastRange(question, today) !== null)) ||
       // "streaming last month": a past window makes it money spent, not the list of subscriptions.
       (q.intent === 'subscriptions' && pastRange(question, today) !== null) ||
-      (q.intent === 'unknown' && SPEND_WORDS.test(q.lower));
+      // "uber + lyft this month": a window behind makes an unplaced question one about money spent.
+      (q.intent === 'unknown' &&
+        (SPEND_WORDS.test(q.lower) || COSTS_NOW.test(q.lower) || pastRange(question, today) !== null));
     const names = spendLike ? await knownNames(tc) : [];
     const subject = q.problems.length === 0 && spendLike ? findSubject(question, names) : null;
-    const several = spendLike && !subject ? namesIn(question, names) : [];
     if (q.problems.length > 0) {
       turn.text.push(...q.problems);
-    } else if (several.length > 1) {
-      // One clarifying question rather than one merchant's figure for several.
-      turn.text.push(
-        `I think you're asking about ${several.join(' and ')}. I total one at a time: ask me like “How much did I spend at ${several[0]!} last month?”`,
-      );
+    } else if (
+      subject &&
+      (isBillLike(subject) || (subject.kind === 'merchant' && q.intent === 'unknown')) &&
+      COSTS_NOW.test(q.lower) &&
+      !PAST_WORDS.test(q.lower) &&
+      !asksRate(q) &&
+      pastRange(question, today) === null
+    ) {
+      // "how much is car insurance", "what do we pay for internet", "how much is netflix": that bill,
+      // not 30 days of spending.
+      await billOf(tc, q, subject, today, turn);
     } else if (subject) {
-      await (asksPerMonth(q) || asksPerYear(q)
+      await (asksRate(q)
         ? spentOver(tc, q, subject, today, turn)
         : subjectSpend(tc, q, subject, today, turn));
       const notes = turn.calls.flatMap((c) => warnings(c.result));

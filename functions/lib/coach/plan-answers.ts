@@ -1,7 +1,10 @@
 // The offline coach's answers from the Money Plan: paydays, bills due, subscriptions, and a draft
 // planned item the person adds themselves.
+import type { Subject } from '../../../domain/coach/lexicon.ts';
 import { countWords, dayWords, usd } from '../../../domain/coach/verify.ts';
-import { call, list, nextPay, num, obj, type Asked, type Turn } from './answer-turn.ts';
+import { addDays } from '../../../domain/money/dates.ts';
+import { categoryByDetailed, categoryForPrimary } from '../../../domain/taxonomy.ts';
+import { call, list, nextPay, num, obj, subjectFilter, type Asked, type Turn } from './answer-turn.ts';
 import type { ToolContext } from './tool-context.ts';
 
 export async function income(tc: ToolContext, q: Asked, today: string, turn: Turn) {
@@ -94,4 +97,85 @@ export async function propose(tc: ToolContext, q: Asked, today: string, turn: Tu
       : 'Only the owner or an editor of this profile can add it to the plan.',
   );
   turn.cards.push({ type: 'proposal', data: r });
+}
+
+type Row = Record<string, unknown>;
+
+/** Whether a bill row (upcoming_bills) is the subject's: its stored category is one the subject covers
+ * (a detailed code, or a code in one of its groups), or its name is the merchant's. */
+export function isBillOf(row: Row, subject: Subject): boolean {
+  const name = String(row.description ?? '').toLowerCase();
+  if (subject.kind === 'merchant')
+    return (subject.names ?? [subject.label]).some((n) => name.includes(n.toLowerCase()));
+  const code = typeof row.category === 'string' ? row.category : '';
+  if (!code) return false;
+  const entry = categoryByDetailed(code) ?? categoryForPrimary(code);
+  return (
+    subject.detailed.includes(code.toUpperCase()) ||
+    (entry !== undefined && subject.groups.includes(entry.group))
+  );
+}
+
+/** Categories paid as bills (rent, utilities, phone, internet, insurance, streaming, a gym). */
+const BILL_CODES =
+  /^(RENT_AND_UTILITIES_|GENERAL_SERVICES_INSURANCE$|ENTERTAINMENT_TV_AND_MOVIES$|ENTERTAINMENT_MUSIC_AND_AUDIO$|PERSONAL_CARE_GYMS_AND_FITNESS_CENTERS$)/;
+
+/** Whether a category is one paid as a bill, so "how much is it" asks for the bill. */
+export function isBillLike(subject: Subject): boolean {
+  if (subject.kind !== 'category') return false;
+  if (subject.groups.length > 0) return subject.groups.every((g) => g === 'Rent & Utilities');
+  return subject.detailed.length > 0 && subject.detailed.every((c) => BILL_CODES.test(c));
+}
+
+/** The next bill of each stream among `rows` (date order), at most `n`. */
+export function nextOfEach(rows: readonly Row[], n = 4): Row[] {
+  const seen = new Set<string>();
+  const out: Row[] = [];
+  for (const r of rows) {
+    const key = String(r.description);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(r);
+  }
+  return out.slice(0, n);
+}
+
+/**
+ * "What's my phone bill", "how much is the internet bill": that bill's next amount and day from the plan
+ * (the next of each stream when several are that kind), then the last one paid, from the transactions
+ * of the last 60 days. Nothing planned and nothing paid is said so, with no figure.
+ */
+export async function billOf(tc: ToolContext, q: Asked, subject: Subject, today: string, turn: Turn) {
+  const within = Math.min(60, Math.max(31, q.withinDays ?? 60));
+  const r = await call(tc, turn, 'upcoming_bills', { within_days: within });
+  if (!r) return;
+  const mine = list(r.bills).filter((b) => isBillOf(b, subject));
+  const next = nextOfEach(mine);
+  const name = subject.kind === 'category' ? `your ${subject.label.toLowerCase()} bill` : subject.label;
+  if (next.length === 1) {
+    const b = next[0]!;
+    turn.text.push(
+      `${subject.label}: ${subject.kind === 'category' ? `the next bill is ${String(b.description)}, ` : 'the next bill is '}${usd(num(b.amount))} on ${dayWords(String(b.date), today)}.`,
+    );
+  } else if (next.length > 1) {
+    turn.text.push(`${subject.label}: the next bill of each is`);
+    for (const b of next)
+      turn.text.push(
+        `• ${String(b.description)} — ${usd(num(b.amount))} on ${dayWords(String(b.date), today)}`,
+      );
+  }
+  const h = await call(tc, turn, 'search_transactions', {
+    ...subjectFilter(subject),
+    from: addDays(today, -60),
+    to: today,
+  });
+  const last = list(h?.transactions).find((t) => num(t.amount) < 0);
+  if (last)
+    turn.text.push(
+      `${next.length ? 'The last one' : `I don't see ${name} in your plan ahead. The last one`} was ${usd(Math.abs(num(last.amount)))} on ${dayWords(String(last.date), today)} (${String(last.name)}).`,
+    );
+  else if (next.length === 0)
+    turn.text.push(
+      `I don't see ${name} in your plan in the next ${within} days or among your payments of the last 60 days. Ask me “What bills are due in the next 30 days?” for all of them.`,
+    );
 }

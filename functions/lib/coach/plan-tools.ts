@@ -18,6 +18,8 @@ interface PlannedRow {
   amount: Cents;
   account_id: string | null;
   kind: string;
+  /** The stored category: its Plaid detailed code, else its primary (what a bill "for the phone" is). */
+  category: string | null;
   item_id: string;
 }
 
@@ -43,6 +45,7 @@ async function plannedBetween(
     amount: i.amount,
     account_id: i.account_id ?? null,
     kind: kind ?? (i.amount >= 0 ? 'income' : 'bill'),
+    category: i.category_detailed ?? i.category_primary ?? null,
     item_id: i.id,
   });
   const rows: PlannedRow[] = items

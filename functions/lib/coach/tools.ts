@@ -15,6 +15,8 @@ import {
   whatIfCancelInput,
 } from './forecast-tools.ts';
 import {
+  cashFlow,
+  cashFlowInput,
   explainDay,
   explainDayInput,
   searchTransactions,
@@ -109,6 +111,13 @@ export const COACH_TOOLS: readonly ToolSpec[] = [
     run: spendingByCategory,
   }),
   spec({
+    name: 'cash_flow',
+    description:
+      'What came in (income, no transfers), what was spent (net of refunds) and what was kept (came_in − spent) between two days: "how much did I save". Moving money to a savings account is a transfer, not saving.',
+    input: cashFlowInput,
+    run: cashFlow,
+  }),
+  spec({
     name: 'explain_day',
     description: 'What happened or is planned on a day, and the cash balance that day.',
     input: explainDayInput,
@@ -124,7 +133,7 @@ export const COACH_TOOLS: readonly ToolSpec[] = [
   spec({
     name: 'search_transactions',
     description:
-      "Posted transactions by text, category and dates, 20 a page, with totals computed on the server. `categories` matches the stored category: Plaid detailed codes (FOOD_AND_DRINK_GROCERIES) or display groups (Food & Drink); `spending_only` keeps purchases (money out, card payments excluded); `income_only` keeps income (no transfers); `by_month` adds each month's totals and the monthly averages.",
+      'Posted transactions by text, category and dates, 20 a page, with totals computed on the server. `categories` matches the stored category: Plaid detailed codes (FOOD_AND_DRINK_GROCERIES) or display groups (Food & Drink); `spending_only` keeps purchases (money out, card payments excluded); `income_only` keeps income (no transfers); `by_month` adds each month\'s totals and the monthly averages; `by_week` the weekly average ("a week"); `texts` matches any of several payees.',
     input: searchTransactionsInput,
     run: searchTransactions,
   }),
