@@ -56,6 +56,11 @@ export const appFrame = () => import('./routes/app/root.tsx');
 /** The signed-in providers' logic (the active profile, the subscription), which the frame waits for. */
 const signedInLogic = () => import('../lib/signed-in-logic.ts');
 
+/** The profile list's calls, which its query imports itself at the first read: their code is in the
+ * frame's chunk, but the import goes through a small file of its own, one round trip more before the
+ * first screen's data can be read unless it is asked for here with the rest. */
+const profileCalls = () => import('../lib/financial-profiles-api.ts');
+
 /** Whether `pattern` (a route path with `:param` segments) matches `pathname`. */
 export function matchesPath(pattern: string, pathname: string): boolean {
   const want = pattern.split('/');
@@ -101,6 +106,7 @@ export function preloadSignedInScreen(pathname: string): void {
   if (!load) return;
   void appFrame().catch(() => undefined);
   void signedInLogic().catch(() => undefined);
+  void profileCalls().catch(() => undefined);
   void load().catch(() => undefined);
   if (pathname === paths.home.path) for (const module of homeLogic) void module().catch(() => undefined);
 }
