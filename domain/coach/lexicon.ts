@@ -289,7 +289,7 @@ const FUZZY_SCORE = 0.3;
 const FUZZY_MIN_LENGTH = 5;
 
 /** The category a question names exactly (a term or a synonym, singular or plural), or null. */
-function exactCategory(question: string): CategorySubject | null {
+export function exactCategory(question: string): CategorySubject | null {
   for (const p of phrases(question, true)) {
     const hit = BY_TERM.get(p) ?? BY_TERM.get(singular(p));
     if (hit) return hit;
@@ -356,10 +356,25 @@ function nameMatch(question: string, names: readonly string[]): Scored<NameSubje
   return null;
 }
 
-/** The profile's names a question writes out as shown (the longest of overlapping ones). */
+/** How a name may be written short: a name of three words or more by its first two ("whole foods" for
+ * Whole Foods Market, "blue plate" for Blue Plate Diner), past a leading "the". */
+function shortName(n: string): string | null {
+  const words = phrase(n)
+    .split(' ')
+    .filter((w, i) => !(i === 0 && w === 'the'));
+  const short = words.slice(0, 2).join(' ');
+  return words.length >= 3 && short.length >= 6 ? short : null;
+}
+
+/** The profile's names a question writes out as shown, or by a long name's first two words (the longest
+ * of overlapping ones). */
 export function namesIn(question: string, names: readonly string[]): string[] {
   const q = ` ${phrase(question)} `;
-  const named = names.filter((n) => n.trim().length >= 3 && q.includes(` ${phrase(n)} `));
+  const written = (n: string) => {
+    const short = shortName(n);
+    return q.includes(` ${phrase(n)} `) || (short !== null && q.includes(` ${short} `));
+  };
+  const named = names.filter((n) => n.trim().length >= 3 && written(n));
   return named.filter((n) => !named.some((o) => o !== n && phrase(o).includes(phrase(n))));
 }
 

@@ -361,17 +361,17 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   // month"), not interest earned: the charges posted, beside what accrues on each loan.
   [
     'interest_paid',
-    /^(?!.*\b(earn(ed|ing|s)?|made|make|get|got|received)\b).*(\binterest\b.*\b(did|have|has|paid|been charged|charged|so far|last (month|year|\d+ (days|months))|this (month|year)|in 20\d\d|ytd|year to date)\b|\b(paid|been charged|charged|paying) (in |on )?(any |much |all )?interest\b.*\b(last|this|so far|in 20\d\d|ytd)\b|\binterest (i|we)('ve| have)? paid\b|\binterest paid\b|\binterest charges?\b)/,
+    /^(?!.*\b(earn(ed|ing|s)?|made|make|get|got|received)\b).*(\binterest\b.*\b(did|have|has|paid|been charged|charged|so far|last (month|year|\d+ (days|months))|this (month|year)|in 20\d\d|ytd|year to date)\b|\b(paid|been charged|charged|paying) (in |on )?(any |much |all )?interest\b.*\b(last|this|so far|in 20\d\d|ytd)\b|\binterest (i|we)('ve| have)? paid\b|\binterest paid\b|\binterest charges?\b|\b(spent|paid|lost|wasted) (\w+ )?(on|in) interest\b|\bfinance charges?\b)|^(?!.*\b(rate|apr|earn(ed|ing|s)?|made|make|received|mortgage|loans?|car note)\b).*\binterest\b/,
   ],
   // A card's or loan's payment (not its balance), and when it is paid off at it.
   [
     'debt',
-    /\b(loan|mortgage|card|car|auto|student loan|minimum)( loan)? (payment|pmt|bill|installment)s?\b|\b(mortgage|loans?|car note)\b.*\b(cost|costs|pay|payments?)\b.*\b(each|a|per|every) month\b|\b(pay|paying|owe)\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b.*\b(each|a|per|every) month\b|\binterest\b.*\b(mortgage|loans?|credit cards?|cards?)\b|\b(mortgage|loans?|credit cards?|cards?)\b.*\binterest\b|\b(have to|need to|got to|should) pay\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b|\b(pay|owe) (each|a|per|every) month (on|for) (my|the)\b|\b(when|how long|how many months)\b.*\b(paid off|pay (it |this |them |that |my [\w ]+ )?off|debt ?free|clear (it|my|the))\b|\bdebt ?free\b/,
+    /\b(loan|mortgage|card|car|auto|student loan|minimum)( loan)? (payment|pmt|bill|installment)s?\b|\b(mortgage|loans?|car note)\b.*\b(cost|costs|pay|payments?)\b.*\b(each|a|per|every) month\b|\b(pay|paying|owe)\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b.*\b(each|a|per|every) month\b|\binterest\b.*\b(mortgage|loans?|credit cards?|cards?)\b|\b(mortgage|loans?|credit cards?|cards?)\b.*\binterest\b|\b(have to|need to|got to|should) pay\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b|\b(pay|owe) (each|a|per|every) month (on|for) (my|the)\b|\b(when|how long|how many months)\b.*\b(paid off|pay (it |this |them |that |my [\w ]+ )?off|debt ?free|clear (it|my|the))\b|\bdebt ?free\b|\b(when|how long|how many (months|years))\b.*\b(mortgage|loans?|cards?|debts?)\b.*\b(gone|cleared|done|finished|over( with)?)\b|\b(mortgage|(student |car |auto )?loans?|car note)\b.*\b(each|a|per|every) month\b|\bmonthly (mortgage|(student |car |auto )?loan|car) (payment|bill|cost)?/,
   ],
   // Money kept over a stretch behind ("how much did i save last month"): income less spending.
   [
     'saved',
-    /\bhow much (money )?(did|have|do) (i|we) (actually |really )?(save|saved|put away|set aside|put aside|keep|kept)\b|\bhow much (have )?(i|we)('ve)? (saved|put away)\b|\b(did|have) (i|we) (save|saved) (any|anything|money)\b|\bwhat did (i|we) (save|keep)\b|\b(my|our) savings rate\b|\b(am|are) (i|we) saving (any )?money\b|\bhow much (was|is) left over\b|\b(saved|kept) (any )?(money )?(last|this) (month|year)\b|\b(did|have) (i|we) (put|move[d]?|transfer(red)?|sen[dt]) .*\b(in|into|to) (my |our |the )?savings\b/,
+    /\bhow much (money )?(did|have|do) (i|we) ([a-z]+ ){0,3}?(save|saved|put away|set aside|put aside|keep|kept|sock(ed)? away|stash(ed)?)\b|\bhow much (am|are|r) (i|we) saving\b|\b(am|are|r) (i|we) saving\b|\b(my|our) (monthly|weekly|yearly|annual) savings\b|\bsavings (so far|this (month|year)|last (month|year)|(a|per|each|every) month)\b|\bleft ?over (at the end of )?(each|every|a|per|the) month\b|\bextra (money|cash) (do|does) (i|we) have\b|\b(did|have) (i|we) ([a-z]+ )?(save|saved)\b(?! (for|by|up for|enough for|toward))|\bhow much (have )?(i|we)('ve)? (saved|put away)\b|\b(did|have) (i|we) (save|saved) (any|anything|money)\b|\bwhat did (i|we) (save|keep)\b|\b(my|our) savings rate\b|\b(am|are) (i|we) saving (any )?money\b|\bhow much (was|is) left over\b|\b(saved|kept) (any )?(money )?(last|this) (month|year)\b|\b(did|have) (i|we) (put|move[d]?|transfer(red)?|sen[dt]) .*\b(in|into|to) (my |our |the )?savings\b/,
   ],
   ['accounts', new RegExp(ACCOUNTS_RE)],
   [
@@ -381,7 +381,7 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   ['subscriptions', /\bsubscri|\bstreaming\b|\bmemberships?\b|\brecurring charges?\b/],
   [
     'income',
-    /\bhow much (did|have|do) (i|we) (make|made|earn|earned|bring in|brought in|get paid|take home)\b|\b(total |my |our )?(income|earnings|take home)\b.*\b(last|this|in|for|so far|per|a|year)\b|\bpay ?day\b|\bpay ?check\b|\bget paid\b|\bpaid next\b|\bnext pay\b|\bincome\b|\bsalary\b|\bwages?\b|\bdeposits? (coming|due)\b/,
+    /\bhow much (did|have|do) (i|we) (make|made|earn|earned|bring in|brought in|get paid|take home)\b|\b(total |my |our )?(income|earnings|take home)\b.*\b(last|this|in|for|so far|per|a|year)\b|\b(money|cash|income) (came|come|coming) in\b|\bhow much came in\b|\bpay ?day\b|\bpay ?check\b|\bget paid\b|\bpaid next\b|\bnext pay\b|\bincome\b|\bsalary\b|\bwages?\b|\bdeposits? (coming|due)\b/,
   ],
   [
     'bills',

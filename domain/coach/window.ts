@@ -95,7 +95,10 @@ export function pastRange(text: string, today: string): PastRange | null {
   if (/\b(last|previous|past) month\b|\blast mo\b/.test(t)) return monthRange(shiftMonth(month, -1), today);
   if (/\bthis month\b|\bso far\b(?! this year)|\bmonth to date\b|\bthis mo\b/.test(t) && !/\byear\b/.test(t))
     return monthRange(month, today);
-  if (/\bmonth before last\b|\b(two|2) months ago\b/.test(t)) return monthRange(shiftMonth(month, -2), today);
+  if (/\bmonth before last\b/.test(t)) return monthRange(shiftMonth(month, -2), today);
+  // "two months ago", "3 months ago", "a month ago": that calendar month.
+  if ((m = new RegExp(String.raw`\b${COUNT} months? ago\b`).exec(t)) && count(m[1]) <= 24)
+    return monthRange(shiftMonth(month, -count(m[1])), today);
   if ((m = new RegExp(String.raw`\b(?:last|past|previous) ${COUNT} (day|week|month)s?\b`).exec(t))) {
     const n = count(m[1]);
     const days = m[2] === 'day' ? n : m[2] === 'week' ? 7 * n : 30 * n;

@@ -58,6 +58,8 @@ export async function debt(tc: ToolContext, q: Asked, today: string, turn: Turn)
     else if (scheduled !== null) lines.push(`${debtLabel(d)}: the scheduled payment is ${usd(scheduled)}`);
     else lines.push(`${debtLabel(d)}: I don't see a payment planned for it`);
     if (d.owed !== null) lines.push(`you owe ${usd(num(d.owed))}`);
+    if (/\b(rate|apr)\b/.test(q.lower) && d.interest_rate_percent !== null)
+      lines.push(`its interest rate is ${String(d.interest_rate_percent)}% a year`);
     const interest = obj(d.next_interest);
     if (interest) lines.push(`interest of about ${usd(num(interest.amount))} a month accrues on it`);
     turn.text.push(`${lines.join('; ')}.`);

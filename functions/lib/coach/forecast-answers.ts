@@ -131,7 +131,9 @@ export async function lowest(tc: ToolContext, q: Asked, today: string, turn: Tur
     /\boverdra|\bgo negative\b|\bbelow zero\b|\bin the red\b|\brun out\b|\bbroke\b|\bhit (\$?0|zero)\b/.test(
       q.lower,
     );
-  const threshold = q.amount ?? (zero ? 0 : undefined);
+  // "Are we gonna be ok till payday": fine means staying above zero, and yes means it does.
+  const fine = /\b(ok|okay|fine|alright|all right|make it|get by|good)\b/.test(q.lower) && !zero;
+  const threshold = q.amount ?? (zero || fine ? 0 : undefined);
   const r = await call(tc, turn, 'get_balance_forecast', {
     horizon_days: horizon,
     ...(threshold !== undefined ? { threshold } : {}),
@@ -147,10 +149,12 @@ export async function lowest(tc: ToolContext, q: Asked, today: string, turn: Tur
   if (q.yesNo && threshold !== undefined) {
     const line = threshold === 0 ? 'zero' : usd(num(r.threshold));
     const end = obj(r.end);
+    const under = closing < num(r.threshold);
+    const answer = (fine ? !under : under) ? 'Yes' : 'No';
     turn.text.push(
-      closing < num(r.threshold)
-        ? `Yes — your cash goes under ${line} ${window.label}${crossings[0] ? `, first on ${dayWords(String(crossings[0].date), today)}` : ''}.`
-        : `No — your cash stays above ${line} ${window.label}${end && !window.label.includes('through') ? `, through ${dayWords(String(end.date), today)}` : ''}.`,
+      under
+        ? `${answer} — your cash goes under ${line} ${window.label}${crossings[0] ? `, first on ${dayWords(String(crossings[0].date), today)}` : ''}.`
+        : `${answer} — your cash stays above ${line} ${window.label}${end && !window.label.includes('through') ? `, through ${dayWords(String(end.date), today)}` : ''}.`,
     );
   }
   turn.text.push(

@@ -8,8 +8,23 @@ import { addDays } from '../../../domain/money/dates.ts';
 import { call, list, num, subjectFilter, type Asked, type Turn } from './answer-turn.ts';
 import type { ToolContext } from './tool-context.ts';
 
+/** "Up from last month", "more than last month" with no other month named: this month against last. */
+export const FROM_LAST =
+  /\b(up|down|more|less|higher|lower|increased?|decreased?|changed?)\b.*\b(from|than|on|over|vs\.?|versus|compared (to|with)) (last|the previous) month\b/;
+const thisMonthAgainstLast = (q: Asked) => FROM_LAST.test(q.lower);
+
+/** The one calendar month a question names ("in march", "two months ago", "last month"), this month
+ * when it compares with last month, else null. */
+function namedMonth(q: Asked, today: string): string | null {
+  if (thisMonthAgainstLast(q)) return today.slice(0, 7);
+  const range = pastRange(q.question, today);
+  if (range && range.from.endsWith('-01') && range.from.slice(0, 7) === range.to.slice(0, 7))
+    return range.from.slice(0, 7);
+  return q.month;
+}
+
 export async function spending(tc: ToolContext, q: Asked, today: string, turn: Turn) {
-  const month = q.month ?? today.slice(0, 7);
+  const month = namedMonth(q, today) ?? today.slice(0, 7);
   const r = await call(tc, turn, 'spending_by_category', {
     month,
     compare_to: q.compareTo,
@@ -37,6 +52,7 @@ export async function subjectSpend(tc: ToolContext, q: Asked, subject: Subject, 
   const usual = /\busual(ly)?\b|\bnormal(ly)?\b|\btypical(ly)?\b|\baverage\b|\bavg\b/.test(q.lower);
   // With no window named, "more than usual" is about the last whole month; anything else, 30 days.
   const range =
+    (thisMonthAgainstLast(q) ? pastRange('this month', today) : null) ??
     pastRange(q.question, today) ??
     (usual
       ? pastRange('last month', today)!
@@ -60,7 +76,7 @@ export async function subjectSpend(tc: ToolContext, q: Asked, subject: Subject, 
   const versus =
     /\bcompared?\b|\bvs\.?\b|\bversus\b|\bthan (last|the) month\b|\bthan last\b|\bmonth before\b/.test(
       q.lower,
-    );
+    ) || thisMonthAgainstLast(q);
   if ((usual || versus) && wholeMonth) {
     const [y, m] = monthOfRange.split('-').map(Number) as [number, number];
     const back = (k: number) => new Date(Date.UTC(y, m - 1 - k, 1)).toISOString().slice(0, 10);

@@ -5,7 +5,9 @@
 // subject and window; a yes/no question is answered yes or no first. For anything it cannot read it
 // says what it can answer, with suggestions.
 import {
+  exactCategory,
   findCategorySubject,
+  findNameSubject,
   findSubject,
   namesIn,
   type CategorySubject,
@@ -18,7 +20,7 @@ import { PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
 import { todayOf } from '../money/store.ts';
 import { accounts } from './account-answers.ts';
 import { advice, cancelWhatIf, debt } from './debt-answers.ts';
-import { isYesNo, warnings, type Asked, type Turn } from './answer-turn.ts';
+import { call, isYesNo, list, warnings, type Asked, type Turn } from './answer-turn.ts';
 import { afford, balance, goal, lowest } from './forecast-answers.ts';
 import { explain, search, spending, subjectSpend } from './history-answers.ts';
 import { knownNames } from './history-tools.ts';
@@ -51,6 +53,9 @@ export const CAPABILITIES = [
 const DIP_WORDS =
   /\b(dip|dips|under|below|drop|drops|hit|go negative|overdraft|overdrawn|run out|in the red|broke|less than|lower than)\b/;
 
+/** Words of a yes/no question about staying afloat ("are we gonna be ok till payday"). */
+const FINE_WORDS = /\b(ok|okay|fine|alright|all right|make it|get by)\b/;
+
 /** Words of a question about the cash's lowest point. */
 const LOW_WORDS = /\blowest\b|\blow point\b|\bhow low\b|\bbottom out\b|\bminimum balance\b/;
 
@@ -60,7 +65,10 @@ const MEASURE_WORDS =
 
 /** Words of a question about money already spent, when its family is otherwise unclear. */
 const SPEND_WORDS =
-  /\b(spen[dt]|spending|blow|blew|blown|drop(ped)?|shell(ed)? out|go(es|ne)? on|went on|cost|paid|pay for|paying for|buy|bought|on)\b/;
+  /\b(spen[dt]|spending|blow|blew|blown|drop(ped)?|shell(ed)? out|go(es|ne)? on|went on|went out|go(es)? out|gone out|cost|paid|pay for|paying for|buy|bought|on)\b/;
+
+/** Words that say money went out, whatever it went on. */
+const MONEY_OUT = /\b(spen[dt]|spending|blow|blew|blown|shell(ed)? out|went out|go(es)? out|gone out)\b/;
 
 /** A bill's cost asked in the present ("how much is car insurance", "what do we pay for internet"). */
 const COSTS_NOW =
@@ -121,6 +129,15 @@ async function spendingAnswer(tc: ToolContext, q: Asked, today: string, turn: Tu
     : spending(tc, q, today, turn));
 }
 
+/** One clarifying question for a bill it cannot place: the bills of the next 30 days, by name only. */
+async function askWhichBill(tc: ToolContext, word: string, turn: Turn) {
+  const r = await call(tc, turn, 'upcoming_bills', { within_days: 30 });
+  const names = [...new Set(list(r?.bills).map((b) => String(b.description)))].slice(0, 8);
+  turn.text.push(
+    `I think you're asking about one bill, “${word}”, but I can't tell which of yours that is.${names.length ? ` Your bills in the next 30 days: ${names.join(', ')}.` : ''} Ask me like “What's my internet bill?”`,
+  );
+}
+
 /** What a bill question names ("my phone bill", "the xfinity bill"): a category, or one of the
  * profile's names written out as shown; null for bills in general. */
 function billSubject(question: string, names: readonly string[]): Subject | null {
@@ -130,11 +147,21 @@ function billSubject(question: string, names: readonly string[]): Subject | null
   return only && more.length === 0 ? { kind: 'merchant', label: only } : null;
 }
 
+/** "<word> bill" where the word is not a bill in general ("my bills", "the next bill"): one bill is
+ * asked about. */
+const ONE_BILL =
+  /\b(?!(?:my|our|the|a|any|all|which|what|whats|next|upcoming|monthly|weekly|big|biggest|largest|due|of|these|those|other|each|every|first|last|this|that|pay|paying|in|on|for|to)\b)([a-z][a-z'&]+) bill\b(?!s)/;
+
 /** Bills due; or, when the question names one ("what's my internet bill"), that bill; a category not
- * paid as a bill ("my grocery bill") is what is spent on it a month. */
+ * paid as a bill ("my grocery bill") is what is spent on it a month. A bill it cannot place ("my phne
+ * bill") is asked back, naming the bills it knows, never answered with all of them. */
 async function billsAnswer(tc: ToolContext, q: Asked, today: string, turn: Turn) {
-  const subject = billSubject(q.question, await knownNames(tc));
-  if (!subject) await bills(tc, q, today, turn);
+  const names = await knownNames(tc);
+  const unplaced = ONE_BILL.exec(q.lower)?.[1];
+  // A misspelt payee before "bill" ("the xfinty bill") is that payee.
+  const subject = billSubject(q.question, names) ?? (unplaced ? findNameSubject(unplaced, names) : null);
+  if (!subject && unplaced) await askWhichBill(tc, unplaced, turn);
+  else if (!subject) await bills(tc, q, today, turn);
   else if (subject.kind === 'category' && !isBillLike(subject)) await spentOver(tc, q, subject, today, turn);
   else await billOf(tc, q, subject, today, turn);
 }
@@ -169,11 +196,17 @@ export const localCoach: CoachPort = {
     const ahead = aheadWindow(question, today, PLAN_HORIZON_DAYS);
     // "will i dip under $100 before payday", "lowest point before payday": a question about the low
     // point, whatever word names its window.
-    const intent =
-      ahead &&
-      (DIP_WORDS.test(question.toLowerCase()) || LOW_WORDS.test(question.toLowerCase())) &&
-      parsed.intent !== 'can_afford' &&
-      parsed.intent !== 'debt'
+    // "my savings this year": what was kept over that time, not the savings account's balance.
+    const kept =
+      parsed.intent === 'accounts' && parsed.text === 'savings' && pastRange(question, today) !== null;
+    const intent = kept
+      ? 'saved'
+      : ahead &&
+          (DIP_WORDS.test(question.toLowerCase()) ||
+            LOW_WORDS.test(question.toLowerCase()) ||
+            (isYesNo(question) && FINE_WORDS.test(question.toLowerCase()))) &&
+          parsed.intent !== 'can_afford' &&
+          parsed.intent !== 'debt'
         ? 'lowest'
         : parsed.intent;
     const q: Asked = {
@@ -198,6 +231,12 @@ export const localCoach: CoachPort = {
         (MEASURE_WORDS.test(q.lower) || pastRange(question, today) !== null)) ||
       // "streaming last month": a past window makes it money spent, not the list of subscriptions.
       (q.intent === 'subscriptions' && pastRange(question, today) !== null) ||
+      // "how much is my gym membership": that bill, not every subscription. Streaming is what the list
+      // of subscriptions answers.
+      (q.intent === 'subscriptions' &&
+        COSTS_NOW.test(q.lower) &&
+        !/\bsubscriptions\b|\bstreaming\b/.test(q.lower) &&
+        exactCategory(question) !== null) ||
       // "uber + lyft this month": a window behind makes an unplaced question one about money spent.
       (q.intent === 'unknown' &&
         (SPEND_WORDS.test(q.lower) || COSTS_NOW.test(q.lower) || pastRange(question, today) !== null));
@@ -207,7 +246,8 @@ export const localCoach: CoachPort = {
       turn.text.push(...q.problems);
     } else if (
       subject &&
-      (isBillLike(subject) || (subject.kind === 'merchant' && q.intent === 'unknown')) &&
+      (isBillLike(subject) ||
+        (subject.kind === 'merchant' && (q.intent === 'unknown' || q.intent === 'subscriptions'))) &&
       COSTS_NOW.test(q.lower) &&
       !PAST_WORDS.test(q.lower) &&
       !asksRate(q) &&
@@ -220,6 +260,16 @@ export const localCoach: CoachPort = {
       await (asksRate(q)
         ? spentOver(tc, q, subject, today, turn)
         : subjectSpend(tc, q, subject, today, turn));
+      const notes = turn.calls.flatMap((c) => warnings(c.result));
+      if (notes.length > 0) turn.text.push(...new Set(notes));
+    } else if (
+      q.intent === 'unknown' &&
+      !subject &&
+      MONEY_OUT.test(q.lower) &&
+      !findCategorySubject(question)
+    ) {
+      // "how much went out in march": everything spent, as a spending question.
+      await spendingAnswer(tc, q, today, turn);
       const notes = turn.calls.flatMap((c) => warnings(c.result));
       if (notes.length > 0) turn.text.push(...new Set(notes));
     } else if (q.intent === 'unknown' && (understood = findCategorySubject(question))) {

@@ -18,7 +18,11 @@ export function wholeMonthsBefore(today: string, n: number): PastRange {
   const [y, m] = today.split('-').map(Number) as [number, number];
   const from = at(y, m - 1 - n, 1);
   const to = at(y, m - 1, 0);
-  return { from, to, label: `${monthWords(from.slice(0, 7))} to ${monthWords(to.slice(0, 7))}` };
+  const label =
+    n === 1
+      ? monthWords(from.slice(0, 7))
+      : `${monthWords(from.slice(0, 7))} to ${monthWords(to.slice(0, 7))}`;
+  return { from, to, label };
 }
 
 /** "A month", "per month", "monthly", "on average": an average per month is asked, not a total. */
@@ -136,7 +140,11 @@ export async function savedOver(tc: ToolContext, q: Asked, today: string, turn: 
   turn.text.push(
     `${range.label}: ${usd(num(r.came_in))} came in and you spent ${usd(num(r.spent))} (net of refunds), so ${
       kept >= 0 ? `you kept ${usd(kept)}` : `you spent ${usd(-kept)} more than came in`
-    }${asksPerMonth(q) && months > 1 ? `: ${usd(num(r.average_kept_per_month))} a month on average` : ''}.`,
+    }${
+      asksPerMonth(q) && months > 1
+        ? `: ${usd(Math.abs(num(r.average_kept_per_month)))} a month ${num(r.average_kept_per_month) >= 0 ? 'kept' : 'more out than in'}, on average`
+        : ''
+    }.`,
   );
   // Money moved to savings is a transfer: said apart, since it is kept whichever account holds it.
   const moved = await call(tc, turn, 'search_transactions', {
