@@ -308,11 +308,53 @@ function fuzzyCategory(question: string): Scored<CategorySubject> | null {
   for (const p of phrases(question)) {
     if (p.length < FUZZY_MIN_LENGTH) continue;
     const [best] = FUSE.search(p, { limit: 1 });
-    // Fuzzy only between phrases of a similar length: a word inside a longer term is not a misspelling.
-    if (best && (best.score ?? 1) <= FUZZY_SCORE && Math.abs(best.item.term.length - p.length) <= 2)
+    // Fuzzy only between phrases of a similar length that start alike: a word inside a longer term is
+    // not a misspelling, and a misspelling keeps its first letter ("grocereis"; "right" is not "flight").
+    if (
+      best &&
+      (best.score ?? 1) <= FUZZY_SCORE &&
+      Math.abs(best.item.term.length - p.length) <= 2 &&
+      best.item.term[0] === p[0]
+    )
       return { subject: best.item.subject, score: best.score ?? 1 };
   }
   return null;
+}
+
+/** Every category a question names exactly, each once, the longer phrase first ("fast food" before
+ * "food"), in the order written. */
+function exactCategories(question: string): CategorySubject[] {
+  const words = phrase(question).split(' ').filter(Boolean);
+  const used = new Set<number>();
+  const found: Array<{ at: number; subject: CategorySubject }> = [];
+  for (let n = 3; n >= 1; n -= 1)
+    for (let i = 0; i + n <= words.length; i += 1) {
+      if (words.slice(i, i + n).some((_, k) => used.has(i + k))) continue;
+      const p = words.slice(i, i + n).join(' ');
+      const hit = BY_TERM.get(p) ?? BY_TERM.get(singular(p));
+      if (!hit) continue;
+      for (let k = 0; k < n; k += 1) used.add(i + k);
+      if (!found.some((f) => f.subject.label === hit.label)) found.push({ at: i, subject: hit });
+    }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.subject);
+}
+
+/**
+ * Categories a question joins ("groceries and eating out", "gas + rides"): one subject covering them
+ * all, named by each; null unless two or more are joined by "and", "or", "&", "+" or a comma.
+ */
+export function joinedCategories(question: string): CategorySubject | null {
+  if (!/\b(and|or|plus)\b|[&+,]/.test(question.toLowerCase())) return null;
+  const all = exactCategories(question);
+  if (all.length < 2) return null;
+  const codes = new Set(all.flatMap((c) => c.detailed));
+  const groups = new Set(all.flatMap((c) => c.groups));
+  return {
+    kind: 'category',
+    label: andList(all.map((c, i) => (i === 0 ? c.label : c.label.toLowerCase()))),
+    detailed: [...codes],
+    groups: [...groups],
+  };
 }
 
 /** The category a question names, exactly, as a synonym, or misspelt; null when it names none. */
@@ -350,7 +392,12 @@ function nameMatch(question: string, names: readonly string[]): Scored<NameSubje
   for (const w of phrase(question).split(' ')) {
     if (w.length < FUZZY_MIN_LENGTH || STOP.has(w) || BY_TERM.has(w)) continue;
     const [best] = fuse.search(w, { limit: 1 });
-    if (best && (best.score ?? 1) <= FUZZY_SCORE && Math.abs(best.item.first.length - w.length) <= 2)
+    if (
+      best &&
+      (best.score ?? 1) <= FUZZY_SCORE &&
+      Math.abs(best.item.first.length - w.length) <= 2 &&
+      best.item.first[0] === w[0]
+    )
       return { subject: { kind: 'merchant', label: best.item.name }, score: best.score ?? 1 };
   }
   return null;
@@ -429,6 +476,8 @@ export function findSubject(question: string, names: readonly string[] = []): Su
   if (named.length > 1)
     return exactCategory(question) ?? { kind: 'merchant', label: andList(named), names: named };
   if (named.length > 0) return findNameSubject(question, named);
+  const joined = joinedCategories(question);
+  if (joined) return joined;
   const exact = exactCategory(question);
   if (exact) return exact;
   // A misspelt category against a merchant by its first word or misspelt: the nearer wins ("peets" is

@@ -76,7 +76,9 @@ function valueOf(run: string): number | null {
 
 /** The text with each run of number words written in digits ("two hundred bucks" → "200 bucks"). */
 export function wordsToDigits(text: string): string {
-  return text.replace(WORD, (whole) => {
+  // "a couple hundred", "a couple of grand": two of them.
+  const couple = text.replace(/\b(?:a )?couple(?: of)? (hundred|thousand|grand)\b/gi, 'two $1');
+  return couple.replace(WORD, (whole) => {
     // "a twelve hundred dollar couch": the article stays; the number after it is read.
     const article = /^(an?[\s-]+)(\S+)/i.exec(whole);
     const lead = article && !(article[2]!.toLowerCase() in SCALES) ? article[1]! : '';

@@ -351,11 +351,11 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   // "what if i cancel netflix", "how much would i save if i ditched hulu".
   [
     'what_if_cancel',
-    /\b(what if|if|when) (i|we) (cancel(l?ed)?|drop(ped)?|stop(ped)?( paying)?|ditch(ed)?|cut|quit|get rid of|got rid of|unsubscribe(d)?( from)?)\b|\bwhat if .*\b(cancel(l?ed)?|gone|ditched|dropped)\b|\b(cancel(l?ing)?|ditch(ing)?|drop(ping)?) [\w ]+ (save|help)\b/,
+    /\b(what if|if|when) (i|we) (cancel(l?ed)?|drop(ped)?|stop(ped)?( paying)?|ditch(ed)?|cut|quit|get rid of|got rid of|unsubscribe(d)?( from)?)\b|\bwhat if .*\b(cancel(l?ed)?|gone|ditched|dropped)\b|\b(cancel(l?ing)?|ditch(ing)?|drop(ping)?) [\w ]+ (save|help)\b|\bsave\b.*\b(by|if|from|with) (cancel(l?ing)?|ditch(ing)?|drop(ping)?|stopping|quitting|getting rid of)\b/,
   ],
   [
     'can_afford',
-    /\bafford\b|\b(can|could|should) (i|we) (still )?(buy|spend|pay for|get|book|swing|manage|handle|cover|splurge|do)\b|\bswing\b|\b(put|take|push|send|leave) (me|us) (in|into|under) the red\b|\bwhat if (i|we) (put|spend|buy|pay|save|move|stash|set aside|put aside|drop|splurge|book)\b.*\d|\bis it (ok|okay|safe) to (buy|spend)\b|\bshould i (buy|spend)\b|\benough (money |cash )?(for|to)\b|\bis there enough\b|\bif (i|we) (buy|get|spend|book|pay for|order)\b.*\d/,
+    /\bafford\b|\b(can|could|should) (i|we) (still )?(buy|spend|pay for|get|book|swing|manage|handle|cover|splurge|do)\b|\b(ok|okay|fine|safe|alright|all right) (to|if (i|we)) (spend|buy|pay|get|drop|splurge)\b|\b(be|is that|would that be|is it) a problem\b|\bbreak the bank\b|^(?!.*\b(when|how long|how soon)\b).*\b(can|could) (i|we) (pay|clear) (it |this |that |(my|the|our) [\w ]+ )?off\b|\bswing\b|\b(put|take|push|send|leave) (me|us) (in|into|under) the red\b|\bwhat if (i|we) (put|spend|buy|pay|save|move|stash|set aside|put aside|drop|splurge|book)\b.*\d|\bis it (ok|okay|safe) to (buy|spend)\b|\bshould i (buy|spend)\b|\benough (money |cash )?(for|to)\b|\bis there enough\b|\bif (i|we) (buy|get|spend|book|pay for|order)\b.*\d/,
   ],
   // Interest already paid or charged ("how much interest did i pay this year", "interest paid last
   // month"), not interest earned: the charges posted, beside what accrues on each loan.
@@ -366,7 +366,7 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   // A card's or loan's payment (not its balance), and when it is paid off at it.
   [
     'debt',
-    /\b(loan|mortgage|card|car|auto|student loan|minimum)( loan)? (payment|pmt|bill|installment)s?\b|\b(mortgage|loans?|car note)\b.*\b(cost|costs|pay|payments?)\b.*\b(each|a|per|every) month\b|\b(pay|paying|owe)\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b.*\b(each|a|per|every) month\b|\binterest\b.*\b(mortgage|loans?|credit cards?|cards?)\b|\b(mortgage|loans?|credit cards?|cards?)\b.*\binterest\b|\b(have to|need to|got to|should) pay\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b|\b(pay|owe) (each|a|per|every) month (on|for) (my|the)\b|\b(when|how long|how many months)\b.*\b(paid off|pay (it |this |them |that |my [\w ]+ )?off|debt ?free|clear (it|my|the))\b|\bdebt ?free\b|\b(when|how long|how many (months|years))\b.*\b(mortgage|loans?|cards?|debts?)\b.*\b(gone|cleared|done|finished|over( with)?)\b|\b(mortgage|(student |car |auto )?loans?|car note)\b.*\b(each|a|per|every) month\b|\bmonthly (mortgage|(student |car |auto )?loan|car) (payment|bill|cost)?/,
+    /\b(loan|mortgage|card|car|auto|student loan|minimum)( loan)? (payment|pmt|bill|installment)s?\b|\b(mortgage|loans?|car note)\b.*\b(cost|costs|pay|payments?)\b.*\b(each|a|per|every) month\b|\b(pay|paying|owe)\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b.*\b(each|a|per|every) month\b|\binterest\b.*\b(mortgage|loans?|credit cards?|cards?)\b|\b(mortgage|loans?|credit cards?|cards?)\b.*\binterest\b|\b(have to|need to|got to|should) pay\b.*\bon (my|our|the) (mortgage|(student |car |auto )?loans?|credit cards?|cards?)\b|\b(pay|owe) (each|a|per|every) month (on|for) (my|the)\b|\b(when|how long|how many months)\b.*\b(paid off|pay (it |this |them |that |my [\w ]+ )?off|debt ?free|clear (it|my|the))\b|\bdebt ?free\b|\bminimum (payment |due )?(on|for) (my|the|our) (credit )?cards?\b|\b(credit )?card('s)? minimum\b|\b(done|finished|through) (paying|with)\b.*\b(mortgage|loans?|cards?|debts?)\b|\b(when|how long|how many (months|years))\b.*\b(mortgage|loans?|cards?|debts?)\b.*\b(gone|cleared|done|finished|over( with)?)\b|\b(mortgage|(student |car |auto )?loans?|car note)\b.*\b(each|a|per|every) month\b|\bmonthly (mortgage|(student |car |auto )?loan|car) (payment|bill|cost)?/,
   ],
   // Money kept over a stretch behind ("how much did i save last month"): income less spending.
   [
@@ -381,7 +381,7 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   ['subscriptions', /\bsubscri|\bstreaming\b|\bmemberships?\b|\brecurring charges?\b/],
   [
     'income',
-    /\bhow much (did|have|do) (i|we) (make|made|earn|earned|bring in|brought in|get paid|take home)\b|\b(total |my |our )?(income|earnings|take home)\b.*\b(last|this|in|for|so far|per|a|year)\b|\b(money|cash|income) (came|come|coming) in\b|\bhow much came in\b|\bpay ?day\b|\bpay ?check\b|\bget paid\b|\bpaid next\b|\bnext pay\b|\bincome\b|\bsalary\b|\bwages?\b|\bdeposits? (coming|due)\b/,
+    /\bhow much (did|have|do) (i|we) (make|made|earn|earned|bring in|brought in|get paid|take home)\b|\b(total |my |our )?(income|earnings|take home)\b.*\b(last|this|in|for|so far|per|a|year)\b|\b(money|cash|income) (came|come|coming) in\b|\bhow much came in\b|\b(been|got|gotten) paid\b|\bwhat (do|did) (i|we) (make|earn|bring in|take home)\b|\bpay ?day\b|\bpay ?check\b|\bget paid\b|\bpaid next\b|\bnext pay\b|\bincome\b|\bsalary\b|\bwages?\b|\bdeposits? (coming|due)\b/,
   ],
   [
     'bills',
@@ -402,7 +402,7 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   ],
   [
     'balance',
-    /\bbalance\b|\bhow much (money|cash) (do|will) (i|we)\b|\bhow much (will|would) (i|we) have\b|\bwhat (will|would) (i|we) have\b|\bin the bank\b|\bforecast\b|\bend up with\b|\bhave left\b/,
+    /\bwhat('s| is| will)? (my |our )?(cash|money|balance|account|bank account)( going to| gonna)? (look like|be)\b|\bbalance\b|\bhow much (money|cash) (do|will) (i|we)\b|\bhow much (will|would) (i|we) have\b|\bwhat (will|would) (i|we) have\b|\bin the bank\b|\bforecast\b|\bend up with\b|\bhave left\b/,
   ],
 ];
 
@@ -446,8 +446,14 @@ export function parseQuestion(question: string, today: string): ParsedQuestion {
         lower,
       );
     const value = bare ? Number(bare[1]!.replace(/,/g, '')) + (bare[2] ? Number(bare[2]) : 0) : null;
-    if (value !== null && !(value >= 1900 && value <= 2100 && !bare![2]))
-      amount = { cents: Math.round(value * 100), problem: null };
+    // A year is a number in 1900–2100 after a word of time ("in 2027", "by 2030"); "rent of 2000" is a price.
+    const year =
+      value !== null &&
+      value >= 1900 &&
+      value <= 2100 &&
+      !bare![2] &&
+      /\b(in|by|until|till|before|after|since|during|year)\s*$/.test(lower.slice(0, bare!.index));
+    if (value !== null && !year) amount = { cents: Math.round(value * 100), problem: null };
   }
   // What happened, and searches, look back; plans and purchases look ahead.
   const past =

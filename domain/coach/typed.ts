@@ -42,8 +42,12 @@ const WORDS: Record<string, string> = {
 
 /** The question with shorthand and missing apostrophes read as meant. */
 export function asMeant(question: string): string {
-  return question
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/\b[A-Za-z]+\b/g, (word) => WORDS[word.toLowerCase()] ?? word);
+  return (
+    question
+      .replace(/[‘’]/g, "'")
+      .replace(/[“”]/g, '"')
+      .replace(/\b[A-Za-z]+\b/g, (word) => WORDS[word.toLowerCase()] ?? word)
+      // "this months spending": the month's, not months.
+      .replace(/\b(this|last|next) months\b(?! ago)/gi, "$1 month's")
+  );
 }

@@ -152,8 +152,8 @@ export function pastRange(text: string, today: string): PastRange | null {
     const named = at(y, idx, 1).slice(0, 7);
     if (named <= month) return monthRange(named, today);
   }
-  // "in 2025", "for 2024": a whole year that is over (this year is "so far").
-  if ((m = /\b(?:in|for|during|of)\s+(20\d\d)\b/.exec(t))) {
+  // "in 2025", "for 2024", "total income 2025": a whole year that is over (this year is "so far").
+  if ((m = /\b(?:(?:in|for|during|of)\s+)?(20\d\d)\b/.exec(t))) {
     const y = Number(m[1]);
     const ty = Number(today.slice(0, 4));
     if (y < ty) return { from: `${y}-01-01`, to: `${y}-12-31`, label: String(y) };
@@ -207,6 +207,19 @@ export function aheadWindow(text: string, today: string, horizonDays: number): A
   ) {
     const dom = /15|fifteenth/.test(m[1]!) ? 15 : 1;
     return { kind: 'until', to: addDaysIso(nextDayOfMonth(today, dom), -1) };
+  }
+  // "through the end of the year", "till the end of next month": through that day.
+  if (
+    (m =
+      /\b(?:before|until|till|til|by|through|thru|to|between now and)\s+(?:the\s+)?end of (?:the |this )?(next )?(year|month)\b/.exec(
+        t,
+      ))
+  ) {
+    const [y, mo] = parts(today);
+    const next = m[1] ? 1 : 0;
+    const to = m[2] === 'year' ? `${y + next}-12-31` : at(y, mo + next, 0);
+    if (to > addDaysIso(today, horizonDays)) return { kind: 'beyond', to };
+    return { kind: 'until', to };
   }
   // "before thanksgiving", "till xmas", "by the 4th of july": up to the holiday's next occurrence.
   if ((m = /\b(before|until|till|til|by|through|thru)\b/.exec(t))) {

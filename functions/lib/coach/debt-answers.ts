@@ -44,7 +44,7 @@ export async function debt(tc: ToolContext, q: Asked, today: string, turn: Turn)
   const debts = await debtsFor(tc, q, turn);
   if (!debts) return;
   const payoff =
-    /\bpaid off\b|\bpay (it |this |them |that |my [\w ]+ )?off\b|\bdebt ?free\b|\bhow long\b|\bclear\b/.test(
+    /\bpaid off\b|\bpay (it |this |them |that |my [\w ]+ )?off\b|\bdebt ?free\b|\bhow long\b|\bclear\b|\b(done|finished|through) (paying|with)\b|\bgone\b/.test(
       q.lower,
     );
   for (const d of debts.slice(0, 4)) {

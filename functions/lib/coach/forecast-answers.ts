@@ -128,7 +128,7 @@ export async function lowest(tc: ToolContext, q: Asked, today: string, turn: Tur
   if (!window) return;
   const horizon = window.days;
   const zero =
-    /\boverdra|\bgo negative\b|\bbelow zero\b|\bin the red\b|\brun out\b|\bbroke\b|\bhit (\$?0|zero)\b/.test(
+    /\boverdra|\bgo negative\b|\bbelow zero\b|\bin the red\b|\brun out\b|\bbroke\b|\bshort\b|\bhit (\$?0|zero)\b/.test(
       q.lower,
     );
   // "Are we gonna be ok till payday": fine means staying above zero, and yes means it does.

@@ -36,7 +36,25 @@ export async function spending(tc: ToolContext, q: Asked, today: string, turn: T
   turn.text.push(
     `You spent ${usd(num(r.total))} in ${monthWords(month)}${month === today.slice(0, 7) ? ' so far' : ''}, net of refunds${refunds > 0 ? ` (${usd(refunds)} came back)` : ''}.`,
   );
-  if (r.compare_month) {
+  const usual = /\busual(ly)?\b|\bnormal(ly)?\b|\btypical(ly)?\b/.test(q.lower);
+  if (usual) {
+    // Against the usual: the average of the three whole months before this one.
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    const from = new Date(Date.UTC(y, m - 4, 1)).toISOString().slice(0, 10);
+    const to = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+    const c = await call(tc, turn, 'search_transactions', { spending_only: true, from, to, by_month: true });
+    if (c) {
+      const base = num(c.average_spent_per_month);
+      const total = num(r.total);
+      const more = total > base;
+      const asked = /\bless\b|\bfewer\b|\blower\b/.test(q.lower) ? !more : more;
+      if (q.yesNo)
+        turn.text[turn.text.length - 1] = `${total !== base && asked ? 'Yes' : 'No'} — ${turn.text.at(-1)!}`;
+      turn.text.push(
+        `That is ${total === base ? 'the same as' : more ? 'more than' : 'less than'} your usual ${usd(base)} a month (the average of ${monthWords(from.slice(0, 7))} to ${monthWords(to.slice(0, 7))}).`,
+      );
+    }
+  } else if (r.compare_month) {
     const change = num(r.change);
     turn.text.push(
       `That is ${usd(Math.abs(change))} ${change > 0 ? 'more' : 'less'} than ${monthWords(String(r.compare_month))} (${usd(num(r.compared_total))}).`,

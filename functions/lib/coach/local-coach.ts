@@ -51,7 +51,7 @@ export const CAPABILITIES = [
 
 /** Words of a question about the cash's low point against a line. */
 const DIP_WORDS =
-  /\b(dip|dips|under|below|drop|drops|hit|go negative|overdraft|overdrawn|run out|in the red|broke|less than|lower than)\b/;
+  /\b(dip|dips|under|below|drop|drops|hit|go negative|overdraft|overdrawn|run out|in the red|broke|short|less than|lower than)\b/;
 
 /** Words of a yes/no question about staying afloat ("are we gonna be ok till payday"). */
 const FINE_WORDS = /\b(ok|okay|fine|alright|all right|make it|get by)\b/;
@@ -231,6 +231,10 @@ export const localCoach: CoachPort = {
         (MEASURE_WORDS.test(q.lower) || pastRange(question, today) !== null)) ||
       // "streaming last month": a past window makes it money spent, not the list of subscriptions.
       (q.intent === 'subscriptions' && pastRange(question, today) !== null) ||
+      // "monthly average for streaming": an average of a category is money spent.
+      (q.intent === 'subscriptions' &&
+        /\baverage\b|\bavg\b|\busual(ly)?\b|\btypical(ly)?\b/.test(q.lower) &&
+        exactCategory(question) !== null) ||
       // "how much is my gym membership": that bill, not every subscription. Streaming is what the list
       // of subscriptions answers.
       (q.intent === 'subscriptions' &&
