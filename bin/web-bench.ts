@@ -14,7 +14,8 @@
 // - the CORS preflights of a session from the DevTools Protocol's network events (to our API: 0);
 // - the JavaScript (gzip KB) a cold browser loads to show /login (≤ 150 KB) and /calendar.
 // `WEB_BENCH_DIST=<dir>` measures a build made beforehand (to measure an older build the same way);
-// `WEB_BENCH_RUNS=<n>` sets Lighthouse's runs per page (3).
+// `WEB_BENCH_RUNS=<n>` sets Lighthouse's runs per page (3); `WEB_BENCH_ONLY=<group>,…` measures only those
+// groups of figures (lighthouse, deep-link, sign-in, next-month, plan, js, preflights).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -38,6 +39,28 @@ import {
   type DeepLinkRun,
   type PlanRun,
 } from './web-lab.ts';
+
+/** The groups of figures `WEB_BENCH_ONLY` can pick. */
+export const WEB_BENCH_GROUPS = [
+  'lighthouse',
+  'deep-link',
+  'sign-in',
+  'next-month',
+  'plan',
+  'js',
+  'preflights',
+] as const;
+export type WebBenchGroup = (typeof WEB_BENCH_GROUPS)[number];
+
+/** The groups `WEB_BENCH_ONLY` names (all when unset); an unknown name is an error. */
+export function benchGroups(only = process.env.WEB_BENCH_ONLY): Set<WebBenchGroup> {
+  if (!only?.trim()) return new Set(WEB_BENCH_GROUPS);
+  const names = only.split(',').map((name) => name.trim());
+  for (const name of names)
+    if (!(WEB_BENCH_GROUPS as readonly string[]).includes(name))
+      throw new Error(`WEB_BENCH_ONLY: no group ${name} (${WEB_BENCH_GROUPS.join(', ')})`);
+  return new Set(names as WebBenchGroup[]);
+}
 
 export interface WebFigure {
   name: string;
@@ -143,26 +166,37 @@ export async function benchWeb(): Promise<WebFigure[]> {
     const storage = await setup.storageState();
     await setup.close();
 
+    const groups = benchGroups();
+    const on = (group: WebBenchGroup) => groups.has(group);
     const runs: DeepLinkRun[] = [];
-    for (let run = 0; run < 5; run += 1) runs.push(await coldDeepLink(browser, web, storage));
+    if (on('deep-link'))
+      for (let run = 0; run < 5; run += 1) runs.push(await coldDeepLink(browser, web, storage));
     const signIns: number[] = [];
-    for (let run = 0; run < 5; run += 1) signIns.push(await signInToFirstScreen(browser, web, email));
-    const months = await nextMonthClicks(browser, web, storage, 5);
+    if (on('sign-in'))
+      for (let run = 0; run < 5; run += 1) signIns.push(await signInToFirstScreen(browser, web, email));
+    const months = on('next-month')
+      ? await nextMonthClicks(browser, web, storage, 5)
+      : { ms: [], ownRequests: Number.NaN };
     const plans: PlanRun[] = [];
-    for (let run = 0; run < 3; run += 1) plans.push(await planReady(browser, web, storage));
+    if (on('plan')) for (let run = 0; run < 3; run += 1) plans.push(await planReady(browser, web, storage));
     for (const run of plans) console.log(`plan job steps pushed: ${run.steps.join(', ')}`);
-    const login = await jsToShow(browser, `${web}/login`, undefined, 'input[type="email"]');
-    const calendar = await jsToShow(browser, `${web}/calendar`, storage, CALENDAR_GRID);
-    const preflights = await sessionPreflights(browser, web, email);
+    const noJs = { files: 0, kb: Number.NaN };
+    const login = on('js') ? await jsToShow(browser, `${web}/login`, undefined, 'input[type="email"]') : noJs;
+    const calendar = on('js') ? await jsToShow(browser, `${web}/calendar`, storage, CALENDAR_GRID) : noJs;
+    const preflights = on('preflights')
+      ? await sessionPreflights(browser, web, email)
+      : { api: Number.NaN, all: Number.NaN, requests: 0 };
 
-    const score = (path: string, signedIn: boolean) =>
-      lighthouseMedian(
-        lighthouseBrowser,
-        debuggingPort,
-        `${web}${path}`,
-        signedIn ? storage : undefined,
-        LIGHTHOUSE_RUNS,
-      );
+    const score = async (path: string, signedIn: boolean) =>
+      on('lighthouse')
+        ? lighthouseMedian(
+            lighthouseBrowser,
+            debuggingPort,
+            `${web}${path}`,
+            signedIn ? storage : undefined,
+            LIGHTHOUSE_RUNS,
+          )
+        : Number.NaN;
     const landing = await score('/', false);
     const calendarScore = await score('/calendar', true);
     const accountsScore = await score('/accounts', true);
@@ -171,153 +205,211 @@ export async function benchWeb(): Promise<WebFigure[]> {
 
     const lh = `median of ${LIGHTHOUSE_RUNS}`;
     const plan = (pick: (run: PlanRun) => number) => median(plans.map(pick));
-    return [
-      {
-        name: `Lighthouse mobile, landing page (${lh})`,
-        value: landing,
-        unit: 'score',
-        baselineName: before,
-        baseline: B.lighthouseLanding,
-        atLeast: 95,
-      },
-      {
-        name: `Lighthouse mobile, signed-in /calendar (${lh})`,
-        value: calendarScore,
-        unit: 'score',
-        baselineName: before,
-        baseline: B.lighthouseCalendar,
-        atLeast: 90,
-      },
-      {
-        name: `Lighthouse mobile, signed-in /accounts (${lh})`,
-        value: accountsScore,
-        unit: 'score',
-        baselineName: before,
-        baseline: B.lighthouseAccounts,
-        atLeast: 90,
-      },
-      {
-        name: `Lighthouse mobile, signed-in /plan (${lh})`,
-        value: planScore,
-        unit: 'score',
-        baselineName: before,
-        baseline: B.lighthousePlan,
-        atLeast: 90,
-      },
-      {
-        name: `Lighthouse mobile, returning visitor on / (signed in, sent on by the home logic; ${lh})`,
-        value: returning,
-        unit: 'score',
-        baselineName: before,
-        baseline: B.lighthouseReturning,
-        atLeast: 90,
-      },
-      {
-        name: 'cold deep link to the /calendar grid, CPU 4× (median of 5)',
-        value: median(runs.map((r) => r.gridMs)),
-        unit: 'ms',
-        baselineName: before,
-        baseline: B.deepLinkMs,
-        budget: 1_500,
-      },
-      {
-        name: 'cold deep link: calendar request sent before the last script the grid needed arrived, by (median of 5)',
-        value: median(runs.map((r) => r.lastJsEndMs - r.calendarRequestStartMs)),
-        unit: 'ms',
-        baselineName: before,
-        baseline: B.requestLeadMs,
-      },
-      {
-        name: 'cold deep link: scripts in before the grid showed (median of 5)',
-        value: median(runs.map((r) => r.jsFiles)),
-        unit: 'files',
-        baselineName: before,
-        baseline: B.deepLinkJsFiles,
-      },
-      {
-        name: 'sign-in: click on "Sign in" to /accounts with its accounts (median of 5)',
-        value: median(signIns),
-        unit: 'ms',
-        baselineName: before,
-        baseline: B.signInMs,
-        budget: 1_000,
-      },
-      {
-        name: '/calendar: "Next month" click to the next month\'s grid (median of 5 clicks)',
-        value: median(months.ms),
-        unit: 'ms',
-        baselineName: before,
-        baseline: B.nextMonthMs,
-        budget: 100,
-      },
-      {
-        name: '/calendar: requests the 5 "Next month" clicks sent for the month they showed',
-        value: months.ownRequests,
-        unit: 'requests',
-        baselineName: before,
-        baseline: B.nextMonthRequests,
-        budget: 0,
-      },
-      {
-        name: '"Generate my plan": click to its answer (202 with the job; median of 3)',
-        value: plan((r) => r.answerMs),
-        unit: 'ms',
-        baselineName: before,
-        baseline: B.planAnswerMs,
-      },
-      {
-        name: '"Generate my plan": click to the job\'s first step pushed (the wait for a worker; median of 3)',
-        value: plan((r) => r.startPushedMs),
-        unit: 'ms',
-        baselineName: before,
-        baseline: B.planStartPushedMs,
-      },
-      {
-        name: '"Generate my plan": click to the job\'s end pushed over the realtime channel (median of 3)',
-        value: plan((r) => r.endPushedMs),
-        unit: 'ms',
-        baselineName: before,
-        baseline: B.planEndPushedMs,
-      },
-      {
-        name: '"Generate my plan": click to the plan on screen (median of 3)',
-        value: plan((r) => r.readyMs),
-        unit: 'ms',
-        baselineName: before,
-        baseline: B.planReadyMs,
-        budget: 2_000,
-      },
-      {
-        name: `CORS preflights to the API in a session (sign-in and 6 screens; ${preflights.requests} API requests; DevTools Protocol)`,
-        value: preflights.api,
-        unit: 'requests',
-        baselineName: before,
-        baseline: B.apiPreflights,
-        budget: 0,
-      },
-      {
-        name: 'CORS preflights in all in that session (Cognito is another origin)',
-        value: preflights.all,
-        unit: 'requests',
-        baselineName: before,
-        baseline: B.allPreflights,
-      },
-      {
-        name: `JavaScript to show /login (${login.files} files, gzip)`,
-        value: login.kb,
-        unit: 'KB',
-        baselineName: before,
-        baseline: B.loginJsKb,
-        budget: 150,
-      },
-      {
-        name: `JavaScript to show /calendar (${calendar.files} files, gzip)`,
-        value: calendar.kb,
-        unit: 'KB',
-        baselineName: before,
-        baseline: B.calendarJsKb,
-      },
+    const figures: Array<[WebBenchGroup, WebFigure]> = [
+      [
+        'lighthouse',
+        {
+          name: `Lighthouse mobile, landing page (${lh})`,
+          value: landing,
+          unit: 'score',
+          baselineName: before,
+          baseline: B.lighthouseLanding,
+          atLeast: 95,
+        },
+      ],
+      [
+        'lighthouse',
+        {
+          name: `Lighthouse mobile, signed-in /calendar (${lh})`,
+          value: calendarScore,
+          unit: 'score',
+          baselineName: before,
+          baseline: B.lighthouseCalendar,
+          atLeast: 90,
+        },
+      ],
+      [
+        'lighthouse',
+        {
+          name: `Lighthouse mobile, signed-in /accounts (${lh})`,
+          value: accountsScore,
+          unit: 'score',
+          baselineName: before,
+          baseline: B.lighthouseAccounts,
+          atLeast: 90,
+        },
+      ],
+      [
+        'lighthouse',
+        {
+          name: `Lighthouse mobile, signed-in /plan (${lh})`,
+          value: planScore,
+          unit: 'score',
+          baselineName: before,
+          baseline: B.lighthousePlan,
+          atLeast: 90,
+        },
+      ],
+      [
+        'lighthouse',
+        {
+          name: `Lighthouse mobile, returning visitor on / (signed in, sent on by the home logic; ${lh})`,
+          value: returning,
+          unit: 'score',
+          baselineName: before,
+          baseline: B.lighthouseReturning,
+          atLeast: 90,
+        },
+      ],
+      [
+        'deep-link',
+        {
+          name: 'cold deep link to the /calendar grid, CPU 4× (median of 5)',
+          value: median(runs.map((r) => r.gridMs)),
+          unit: 'ms',
+          baselineName: before,
+          baseline: B.deepLinkMs,
+          budget: 1_500,
+        },
+      ],
+      [
+        'deep-link',
+        {
+          name: 'cold deep link: calendar request sent before the last script the grid needed arrived, by (median of 5)',
+          value: median(runs.map((r) => r.lastJsEndMs - r.calendarRequestStartMs)),
+          unit: 'ms',
+          baselineName: before,
+          baseline: B.requestLeadMs,
+        },
+      ],
+      [
+        'deep-link',
+        {
+          name: 'cold deep link: scripts in before the grid showed (median of 5)',
+          value: median(runs.map((r) => r.jsFiles)),
+          unit: 'files',
+          baselineName: before,
+          baseline: B.deepLinkJsFiles,
+        },
+      ],
+      [
+        'sign-in',
+        {
+          name: 'sign-in: click on "Sign in" to /accounts with its accounts (median of 5)',
+          value: median(signIns),
+          unit: 'ms',
+          baselineName: before,
+          baseline: B.signInMs,
+          budget: 1_000,
+        },
+      ],
+      [
+        'next-month',
+        {
+          name: '/calendar: "Next month" click to the next month\'s grid (median of 5 clicks)',
+          value: median(months.ms),
+          unit: 'ms',
+          baselineName: before,
+          baseline: B.nextMonthMs,
+          budget: 100,
+        },
+      ],
+      [
+        'next-month',
+        {
+          name: '/calendar: requests the 5 "Next month" clicks sent for the month they showed',
+          value: months.ownRequests,
+          unit: 'requests',
+          baselineName: before,
+          baseline: B.nextMonthRequests,
+          budget: 0,
+        },
+      ],
+      [
+        'plan',
+        {
+          name: '"Generate my plan": click to its answer (202 with the job; median of 3)',
+          value: plan((r) => r.answerMs),
+          unit: 'ms',
+          baselineName: before,
+          baseline: B.planAnswerMs,
+        },
+      ],
+      [
+        'plan',
+        {
+          name: '"Generate my plan": click to the job\'s first step pushed (the wait for a worker; median of 3)',
+          value: plan((r) => r.startPushedMs),
+          unit: 'ms',
+          baselineName: before,
+          baseline: B.planStartPushedMs,
+        },
+      ],
+      [
+        'plan',
+        {
+          name: '"Generate my plan": click to the job\'s end pushed over the realtime channel (median of 3)',
+          value: plan((r) => r.endPushedMs),
+          unit: 'ms',
+          baselineName: before,
+          baseline: B.planEndPushedMs,
+        },
+      ],
+      [
+        'plan',
+        {
+          name: '"Generate my plan": click to the plan on screen (median of 3)',
+          value: plan((r) => r.readyMs),
+          unit: 'ms',
+          baselineName: before,
+          baseline: B.planReadyMs,
+          budget: 2_000,
+        },
+      ],
+      [
+        'preflights',
+        {
+          name: `CORS preflights to the API in a session (sign-in and 6 screens; ${preflights.requests} API requests; DevTools Protocol)`,
+          value: preflights.api,
+          unit: 'requests',
+          baselineName: before,
+          baseline: B.apiPreflights,
+          budget: 0,
+        },
+      ],
+      [
+        'preflights',
+        {
+          name: 'CORS preflights in all in that session (Cognito is another origin)',
+          value: preflights.all,
+          unit: 'requests',
+          baselineName: before,
+          baseline: B.allPreflights,
+        },
+      ],
+      [
+        'js',
+        {
+          name: `JavaScript to show /login (${login.files} files, gzip)`,
+          value: login.kb,
+          unit: 'KB',
+          baselineName: before,
+          baseline: B.loginJsKb,
+          budget: 150,
+        },
+      ],
+      [
+        'js',
+        {
+          name: `JavaScript to show /calendar (${calendar.files} files, gzip)`,
+          value: calendar.kb,
+          unit: 'KB',
+          baselineName: before,
+          baseline: B.calendarJsKb,
+        },
+      ],
     ];
+    return figures.filter(([group]) => on(group)).map(([, figure]) => figure);
   } finally {
     await lighthouseBrowser.close();
     await browser.close();

@@ -129,8 +129,9 @@ test('a cold /calendar deep link asks for its month before the last script has l
   expect(calendarSenders[0]?.every((url) => new URL(url).pathname === '/calendar')).toBe(true);
   expect(configRequests).toEqual([]);
   // One render from a warm cache (lib/signed-in-start.ts): the gates and the screen read the answers the
-  // page asked for, each asked for once, and React draws the screen in one commit and the grid in the
-  // next, where the gates' cascade (auth, second factor, profiles, settings, month) took nine.
+  // page asked for, each asked for once, and React draws the providers' waiting state in one commit and
+  // the screen with its grid in the next (a transition), where the gates' cascade (auth, second factor,
+  // profiles, settings, month) took nine.
   expect(commitsBeforeGrid).toBeGreaterThan(0);
   expect(commitsBeforeGrid).toBeLessThanOrEqual(2);
   const calendarCalls = callsBeforeGrid.filter((made) =>
