@@ -68,10 +68,6 @@ export const ALLOWANCE_RULES = {
    * daily mean and modelled apart. The pooled prior: `perYear` lumps a year, weighed as `priorYears`
    * years of the account's own history, their sizes at the deciles `priorSizes` (multiples of the
    * threshold). Measured on the lumpy households' calibration seeds (bin/money-bench-households.ts).
-   * Lumps cluster (a move, a run of repairs): over the next `recentDays` days the rate is the last
-   * `recentDays` days' count pooled with the long-run rate weighing `recentPriorYears` years (chosen on
-   * development households 1–1,000: 0.25 / 0.5 / none gave checking 90-day errors of 16.1 / 16.2 /
-   * 16.6 %).
    */
   lumpPrior: {
     minAmount: 10_000,
@@ -80,8 +76,6 @@ export const ALLOWANCE_RULES = {
     priorYears: 1,
     priorSizes: [1, 1.04, 1.09, 1.14, 1.21, 1.29, 1.45, 1.82, 2.25, 2.77, 5.43],
     draws: 2000,
-    recentDays: 90,
-    recentPriorYears: 0.25,
   },
   /**
    * The rest of this month: its everyday allowance is the usual for those days less `monthCarry` times
@@ -132,13 +126,6 @@ export interface LumpProcess {
   readonly mean_size: Cents;
   /** Their expectation per day, cash-flow sign (≤ 0): what the forecast line carries. */
   readonly per_day: Cents;
-  /**
-   * Their expectation per day over the next `lumpPrior.recentDays` days (cash-flow sign, ≤ 0): at the
-   * rate the last as many days say, pooled with `per_year`. Absent: `per_day` throughout.
-   */
-  readonly near_per_day?: Cents;
-  /** Lumps in the last `lumpPrior.recentDays` days (when `near_per_day` is given). */
-  readonly recent_count?: number;
   /** The account's own lumps and the years of history they were counted in. */
   readonly count: number;
   readonly years: number;

@@ -20,8 +20,7 @@ export interface OwnPlanned {
 /**
  * Adds an allowance as balance changes from tomorrow on: everyday spending per weekday (over the rest
  * of this month, as `month_rest` expects it, and over the next weeks moved by `near_term`, each habit
- * from its last purchase), rare large spending's expectation per day (`lumps`: over the next quarter at
- * the rate its last quarter says, `near_per_day`), and
+ * from its last purchase), rare large spending's expectation per day (`lumps`), and
  * what drifting streams bring beyond their planned amounts (`StreamDrift`: growing interest). In each
  * calendar month the person's own planned outflows take the place of as much expected spending (large
  * ones of the large spending's, others of the everyday's), so a planned $200 shop is not also in the
@@ -41,11 +40,10 @@ export function addAllowance(
   const rest = allowance.month_rest;
   const restFactor = rest && rest.usual < 0 ? rest.expected / rest.usual : 1;
   const lumpDaily = -(allowance.lumps?.per_day ?? 0);
-  const lumpNear = -(allowance.lumps?.near_per_day ?? allowance.lumps?.per_day ?? 0);
   for (let i = 1; i < n; i += 1) {
     const usual = -(allowance.per_weekday[(startWeekday + i) % 7] ?? 0);
     everyday[i] = (rest && i <= rest.days ? usual * restFactor : usual) - (allowance.near_term?.[i - 1] ?? 0);
-    lumps[i] = i <= ALLOWANCE_RULES.lumpPrior.recentDays ? lumpNear : lumpDaily;
+    lumps[i] = lumpDaily;
   }
   // A habit bought lately can take more off a day than the day's usual: the rest comes off the days
   // after, so no day expects money coming in.

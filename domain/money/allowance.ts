@@ -84,13 +84,11 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
   const threshold = lumpThreshold(purchases);
   const lumpIds = new Set<string>();
   const lumpSizes: number[] = [];
-  let recentLumps = 0;
   for (const tx of posted) {
     if (tx.amount < threshold || parseDay(tx.date) > to || excluded.has(tx.id) || !isEverydaySpending(tx))
       continue;
     lumpIds.add(tx.id);
     lumpSizes.push(tx.amount);
-    if (parseDay(tx.date) > to - ALLOWANCE_RULES.lumpPrior.recentDays) recentLumps += 1;
   }
 
   // Everyday spending per day over the band's longer window; the allowance reads its last `days`.
@@ -120,10 +118,7 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
   const spends = everyday.some((v) => v !== 0) || lumpIds.size > 0;
   const band = measureSpread(heldOut.history, !spends);
   const withdrawals = spends ? undefined : pastWithdrawals(posted, excluded, bandFrom, to, today);
-  // A card paid from its statements keeps the long-run rate throughout: its statements pay that.
-  const lumps = spends
-    ? lumpProcess(lumpSizes, bandDays / 365, threshold, input.paid_by_statement ? undefined : recentLumps)
-    : undefined;
+  const lumps = spends ? lumpProcess(lumpSizes, bandDays / 365, threshold) : undefined;
   const sums = [0, 0, 0, 0, 0, 0, 0];
   const counts = [0, 0, 0, 0, 0, 0, 0];
   let total = 0;

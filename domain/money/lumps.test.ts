@@ -63,28 +63,8 @@ describe('rare large spending', () => {
     const expected = (-(lumpy.lumps?.per_day ?? 0) * 180) / 100;
     expect(expected).toBeGreaterThan(1_500);
     expect(expected).toBeLessThan(3_500);
-    // Over the first quarter at the rate the last quarter says (two of them came in it), then the
-    // long-run rate.
-    const onLine = (a: typeof calm) =>
-      (-(a.lumps?.near_per_day ?? 0) * 90 - (a.lumps?.per_day ?? 0) * 90) / 100;
-    expect(lumpy.lumps?.recent_count).toBe(2);
     const lower = (calmRows[180]?.closing_balance ?? 0) - (lumpyRows[180]?.closing_balance ?? 0);
-    expect(lower / 100).toBeCloseTo(onLine(lumpy) - onLine(calm), -1);
-  });
-
-  it('expects the next quarter at the rate the last one says, pooled with the long run', () => {
-    // Lumps cluster: the same two years, with the last quarter's two purchases or none in it.
-    const sizes = [90_000, 90_000, 90_000, 90_000];
-    const busy = lumpProcess(sizes, 2, 20_000, 3);
-    const quiet = lumpProcess(sizes, 2, 20_000, 0);
-    const longRun = lumpProcess(sizes, 2, 20_000);
-    expect(longRun.near_per_day).toBeUndefined();
-    expect(busy.per_day).toBe(longRun.per_day);
-    expect(busy.near_per_day ?? 0).toBeLessThan(longRun.per_day);
-    expect(quiet.near_per_day ?? 0).toBeGreaterThan(longRun.per_day);
-    // Three in a quarter (12 a year) weighed with the long run's 2.53 a year as a quarter of a year.
-    const rate = (((3.6 + 4) / 3) * 0.25 + 3) / (0.25 + 90 / 365);
-    expect(-(busy.near_per_day ?? 0)).toBeCloseTo((rate / 365) * busy.mean_size, -1);
+    expect(lower / 100).toBeCloseTo(expected - (-(calm.lumps?.per_day ?? 0) * 180) / 100, -1);
   });
 
   it('pools a short history with the prior, and gives the same spread for the same history', () => {
@@ -146,13 +126,12 @@ describe('the near term', () => {
     const sum = (values: readonly number[], from: number, to: number) =>
       values.slice(from, to + 1).reduce((x, y) => x + y, 0);
     expect(sum(rest(spent), 1, 16)).toBeGreaterThan(sum(rest(quiet), 1, 16));
-    // (the large spending's share apart: the next quarter's, `near_per_day`)
-    const lumps = -(spent.lumps?.near_per_day ?? 0) * 16;
+    const lumps = -(spent.lumps?.per_day ?? 0) * 16;
     expect(Math.abs(sum(rest(spent), 1, 16) + lumps - (spent.month_rest?.expected ?? 0))).toBeLessThan(16);
     // …and July is a usual month again: its weekdays' allowance and the large spending's share.
     let usualJuly = 0;
     for (let i = 17; i <= 47; i += 1)
-      usualJuly += Math.round((spent.per_weekday[(6 + i) % 7] ?? 0) + (spent.lumps?.near_per_day ?? 0));
+      usualJuly += Math.round((spent.per_weekday[(6 + i) % 7] ?? 0) + (spent.lumps?.per_day ?? 0));
     expect(sum(rest(spent), 17, 47)).toBe(usualJuly);
   });
 

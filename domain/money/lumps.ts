@@ -47,20 +47,13 @@ function gaussian(next: () => number): number {
 /**
  * The process of an account from its own lumps (`sizes`, cents, over `years` of history) and the
  * pooled prior (`ALLOWANCE_RULES.lumpPrior`): the rate is the Gamma–Poisson posterior mean
- * (prior rate × prior years + own count) / (prior years + own years), and over the next quarter the
- * same with that rate as the prior and the last quarter's count (`near_per_day`: lumps cluster); a size is drawn from the prior's
+ * (prior rate × prior years + own count) / (prior years + own years); a size is drawn from the prior's
  * shares of the threshold with the prior's weight, else from the account's own sizes. The spread per
  * horizon is the p10 and p90 of 2,000 simulated sums around their expectation (cash flows: more
  * lumps than expected is the low side).
  */
-export function lumpProcess(
-  sizes: readonly Cents[],
-  years: number,
-  threshold: Cents,
-  /** Lumps in the last `lumpPrior.recentDays` days: the next as many days' rate (`near_per_day`). */
-  recentCount?: number,
-): LumpProcess {
-  const { perYear, priorYears, priorSizes, draws, recentDays, recentPriorYears } = ALLOWANCE_RULES.lumpPrior;
+export function lumpProcess(sizes: readonly Cents[], years: number, threshold: Cents): LumpProcess {
+  const { perYear, priorYears, priorSizes, draws } = ALLOWANCE_RULES.lumpPrior;
   const rate = (perYear * priorYears + sizes.length) / (priorYears + Math.max(0, years));
   const priorWeight = priorYears / (priorYears + sizes.length);
   const priorMean = (priorSizes.reduce((a, b) => a + b, 0) / priorSizes.length) * threshold;
@@ -98,16 +91,6 @@ export function lumpProcess(
     per_year: Math.round(rate * 1000) / 1000,
     mean_size: roundCents(meanSize),
     per_day: -roundCents((rate / 365) * meanSize) || 0,
-    ...(recentCount !== undefined
-      ? {
-          near_per_day:
-            -roundCents(
-              ((rate * recentPriorYears + recentCount) / (recentPriorYears + recentDays / 365) / 365) *
-                meanSize,
-            ) || 0,
-          recent_count: recentCount,
-        }
-      : {}),
     count: sizes.length,
     years: Math.round(years * 1000) / 1000,
     spread,
