@@ -112,8 +112,8 @@ export function parseAmount(text: string): { cents: number | null; problem: stri
     /\b(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(k|m|thousand|million|grand)\b/,
     /\b(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\s*(?:dollars?|bucks?|usd)\b()/,
     // A line to stay above: "under 500", "less than 2,000".
-    /\b(?:under|below|beneath|less than|lower than|more than|above|at least)\s+(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\b(?!\s*(?:st|nd|rd|th|days?|weeks?|months?|years?|%|am|pm))()/,
-    /\b(?:afford|spend|buy|pay|save|saving|put aside|set aside|put|stash|move|swing|splurge|drop|cover|cost(?:s|ing)?|costs?)\s+(?:a\s+|an\s+|another\s+|like\s+|about\s+)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\b(?!\s*(?:st|nd|rd|th|days?|weeks?|months?|years?|%|am|pm))()/,
+    /\b(?:under|below|beneath|less than|lower than|more than|above|at least)\s+(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\b(?!(?:st|nd|rd|th)\b|\s*(?:days?|weeks?|months?|years?|%|am|pm)\b)()/,
+    /\b(?:afford|spend|buy|pay|save|saving|put aside|set aside|put|stash|move|swing|splurge|drop|cover|cost(?:s|ing)?|costs?)\s+(?:a\s+|an\s+|another\s+|like\s+|about\s+)?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?\b(?!(?:st|nd|rd|th)\b|\s*(?:days?|weeks?|months?|years?|%|am|pm)\b)()/,
   ];
   // Numbers in words ("two hundred bucks", "a grand") are read too; a bare small word after a verb
   // ("afford one more trip") is not an amount.
@@ -190,6 +190,13 @@ export function parseDate(
   if (/\bend of (the |this )?year\b/.test(t)) return { date: iso(utc(ty, 11, 31)), problem: null };
   if (/\bend of next year\b/.test(t)) return { date: iso(utc(ty + 1, 11, 31)), problem: null };
   if (/\bend of next month\b/.test(t)) return { date: iso(utc(ty, tm + 1, 0)), problem: null };
+  // "this weekend", "on the weekend": the coming Saturday (today on a Saturday); "next weekend" the one after.
+  if ((m = /\b(this|next|the|on the|at the|over the) weekend\b/.exec(t))) {
+    const dow = utc(ty, tm - 1, td).getUTCDay();
+    if (prefer === 'past') return { date: addDaysIso(today, -((dow + 1) % 7)), problem: null };
+    const saturday = addDaysIso(today, (6 - dow + 7) % 7);
+    return { date: m[1] === 'next' ? addDaysIso(saturday, 7) : saturday, problem: null };
+  }
   if ((m = new RegExp(`\\b(next|this|on|coming)?\\s*(${WEEKDAYS.join('|')})\\b`).exec(t))) {
     const target = WEEKDAYS.indexOf(m[2] ?? '');
     const now = utc(ty, tm - 1, td).getUTCDay();
@@ -322,7 +329,7 @@ const ACCOUNT_WORD =
   '(savings?|checking|credit cards?|cards?|mortgage|student loans?|loans?|401\\s?\\(?k\\)?|ira|brokerage|investments?|retirement|money market|accounts?)';
 /** Net worth, what is owed, or what an account holds ("how much is in my savings", "my card balance"). */
 const ACCOUNTS_RE = [
-  '\\bnet ?worth\\b|\\bhow much (do i|i) owe\\b|\\bwhat do i owe\\b|\\bowe on\\b|\\b(my|total|in|much) debts?\\b|\\bpaid off\\b',
+  '\\bnet ?worth\\b|\\bhow much (do i|i|do we|we) owe\\b|\\bwhat do i owe\\b|\\bowe on\\b|\\b(my|total|in|much) debts?\\b|\\bpaid off\\b',
   `\\bhow much (is|'s) (left )?(in |on )?(my |the )?${ACCOUNT_WORD}\\b`,
   `\\bhow much (money )?(do i have|have i got|is there|is left) (in|on) (my|the) ${ACCOUNT_WORD}\\b`,
   `\\b(my|the) ${ACCOUNT_WORD}('s)? (account )?balances?\\b|\\bbalances? (of|on|in) (my|the) ${ACCOUNT_WORD}\\b`,
@@ -355,7 +362,7 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   ],
   [
     'can_afford',
-    /\bafford\b|\b(can|could|should) (i|we) (still )?(buy|spend|pay for|get|book|swing|manage|handle|cover|splurge|do)\b|\b(ok|okay|fine|safe|alright|all right) (to|if (i|we)) (spend|buy|pay|get|drop|splurge)\b|\b(be|is that|would that be|is it) a problem\b|\bbreak the bank\b|^(?!.*\b(when|how long|how soon)\b).*\b(can|could) (i|we) (pay|clear) (it |this |that |(my|the|our) [\w ]+ )?off\b|\bswing\b|\b(put|take|push|send|leave) (me|us) (in|into|under) the red\b|\bwhat if (i|we) (put|spend|buy|pay|save|move|stash|set aside|put aside|drop|splurge|book)\b.*\d|\bis it (ok|okay|safe) to (buy|spend)\b|\bshould i (buy|spend)\b|\benough (money |cash )?(for|to)\b|\bis there enough\b|\bif (i|we) (buy|get|spend|book|pay for|order)\b.*\d/,
+    /\bafford\b|\b(can|could|should) (i|we) (still )?(buy|spend|pay for|get|book|swing|manage|handle|cover|splurge|do)\b|\b(ok|okay|fine|safe|alright|all right) (to|if (i|we)) (spend|buy|pay|get|drop|splurge)\b|\b(be|is that|would that be|is it) a problem\b|\bbreak the bank\b|\b(doable|workable|realistic|manageable)\b|^(?!.*\b(when|how long|how soon)\b).*\b(can|could) (i|we) (pay|clear) (it |this |that |(my|the|our) [\w ]+ )?off\b|\bswing\b|\b(put|take|push|send|leave) (me|us) (in|into|under) the red\b|\bwhat if (i|we) (put|spend|buy|pay|save|move|stash|set aside|put aside|drop|splurge|book)\b.*\d|\bis it (ok|okay|safe) to (buy|spend)\b|\bshould i (buy|spend)\b|\benough (money |cash )?(for|to)\b|\bis there enough\b|\bif (i|we) (buy|get|spend|book|pay for|order)\b.*\d/,
   ],
   // Interest already paid or charged ("how much interest did i pay this year", "interest paid last
   // month"), not interest earned: the charges posted, beside what accrues on each loan.
@@ -381,7 +388,7 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   ['subscriptions', /\bsubscri|\bstreaming\b|\bmemberships?\b|\brecurring charges?\b/],
   [
     'income',
-    /\bhow much (did|have|do) (i|we) (make|made|earn|earned|bring in|brought in|get paid|take home)\b|\b(total |my |our )?(income|earnings|take home)\b.*\b(last|this|in|for|so far|per|a|year)\b|\b(money|cash|income) (came|come|coming) in\b|\bhow much came in\b|\b(been|got|gotten) paid\b|\bwhat (do|did) (i|we) (make|earn|bring in|take home)\b|\bpay ?day\b|\bpay ?check\b|\bget paid\b|\bpaid next\b|\bnext pay\b|\bincome\b|\bsalary\b|\bwages?\b|\bdeposits? (coming|due)\b/,
+    /\bhow much (did|have|do) (i|we) (make|made|earn|earned|bring in|brought in|get paid|take home)\b|\b(total |my |our )?(income|earnings|take home)\b.*\b(last|this|in|for|so far|per|a|year)\b|\b(money|cash|income) (came|come|coming) in\b|\bhow much came in\b|\b(been|got|gotten) paid\b|\b(my|our) (pay|salary|wages|income|earnings)\b|\bnext deposit\b|\bdeposits? (hit|come|land)s?\b|\bwhat (do|did) (i|we) (make|earn|bring in|take home)\b|\bpay ?day\b|\bpay ?check\b|\bget paid\b|\bpaid next\b|\bnext pay\b|\bincome\b|\bsalary\b|\bwages?\b|\bdeposits? (coming|due)\b/,
   ],
   [
     'bills',
@@ -442,7 +449,7 @@ export function parseQuestion(question: string, today: string): ParsedQuestion {
   // not a day, a count or a year is the price.
   if (intent === 'can_afford' && amount.cents === null && !amount.problem) {
     const bare =
-      /(?<![/\d]|\bthe )\b(\d{1,3}(?:,\d{3})+|\d{2,6})(\.\d{1,2})?\b(?!\s*(?:st|nd|rd|th|days?|weeks?|months?|years?|%|am|pm|\/))/.exec(
+      /(?<![/\d]|\bthe )\b(\d{1,3}(?:,\d{3})+|\d{2,6})(\.\d{1,2})?\b(?!(?:st|nd|rd|th)\b|\s*(?:days?|weeks?|months?|years?|%|am|pm)\b|\s*\/)/.exec(
         lower,
       );
     const value = bare ? Number(bare[1]!.replace(/,/g, '')) + (bare[2] ? Number(bare[2]) : 0) : null;

@@ -123,6 +123,9 @@ export async function aheadDays(
   return { days, label: `in the next ${days} days` };
 }
 
+/** "Do we stay above $10,000", "will i keep over 500": yes means it does. */
+export const STAY_ABOVE = /\b(stay|stays|keep|remain|be)( \w+)? (above|over|positive)\b/;
+
 export async function lowest(tc: ToolContext, q: Asked, today: string, turn: Turn) {
   const window = await aheadDays(tc, q, today, turn, 30);
   if (!window) return;
@@ -132,7 +135,9 @@ export async function lowest(tc: ToolContext, q: Asked, today: string, turn: Tur
       q.lower,
     );
   // "Are we gonna be ok till payday": fine means staying above zero, and yes means it does.
-  const fine = /\b(ok|okay|fine|alright|all right|make it|get by|good)\b/.test(q.lower) && !zero;
+  const fine =
+    (/\b(ok|okay|fine|alright|all right|make it|get by|good)\b/.test(q.lower) || STAY_ABOVE.test(q.lower)) &&
+    !zero;
   const threshold = q.amount ?? (zero || fine ? 0 : undefined);
   const r = await call(tc, turn, 'get_balance_forecast', {
     horizon_days: horizon,

@@ -10,7 +10,7 @@ import type { ToolContext } from './tool-context.ts';
 
 /** "Up from last month", "more than last month" with no other month named: this month against last. */
 export const FROM_LAST =
-  /\b(up|down|more|less|higher|lower|increased?|decreased?|changed?)\b.*\b(from|than|on|over|vs\.?|versus|compared (to|with)) (last|the previous) month\b/;
+  /\b(up|down|more|less|higher|lower|increased?|decreased?|changed?)\b.*\b(from|than|on|over|vs\.?|versus|compared (to|with)) (last|the previous) month\b|^(?!.*\b(this|last) month\b.*\b(vs\.?|versus|compared (to|with)|against)\b).*\b(vs\.?|versus|compared (to|with)|against) (last|the previous) month\b/;
 const thisMonthAgainstLast = (q: Asked) => FROM_LAST.test(q.lower);
 
 /** The one calendar month a question names ("in march", "two months ago", "last month"), this month
@@ -23,8 +23,14 @@ function namedMonth(q: Asked, today: string): string | null {
   return q.month;
 }
 
+/** "More than usual", "higher than normal": a comparison with the usual. */
+const USUAL = /\busual(ly)?\b|\bnormal(ly)?\b|\btypical(ly)?\b/;
+
 export async function spending(tc: ToolContext, q: Asked, today: string, turn: Turn) {
-  const month = namedMonth(q, today) ?? today.slice(0, 7);
+  // Against the usual with no month named: the last whole month, as for a category.
+  const usual = USUAL.test(q.lower);
+  const month =
+    namedMonth(q, today) ?? (usual ? pastRange('last month', today)!.from.slice(0, 7) : today.slice(0, 7));
   const r = await call(tc, turn, 'spending_by_category', {
     month,
     compare_to: q.compareTo,
@@ -36,7 +42,6 @@ export async function spending(tc: ToolContext, q: Asked, today: string, turn: T
   turn.text.push(
     `You spent ${usd(num(r.total))} in ${monthWords(month)}${month === today.slice(0, 7) ? ' so far' : ''}, net of refunds${refunds > 0 ? ` (${usd(refunds)} came back)` : ''}.`,
   );
-  const usual = /\busual(ly)?\b|\bnormal(ly)?\b|\btypical(ly)?\b/.test(q.lower);
   if (usual) {
     // Against the usual: the average of the three whole months before this one.
     const [y, m] = month.split('-').map(Number) as [number, number];

@@ -21,7 +21,7 @@ import { todayOf } from '../money/store.ts';
 import { accounts } from './account-answers.ts';
 import { advice, cancelWhatIf, debt } from './debt-answers.ts';
 import { call, isYesNo, list, warnings, type Asked, type Turn } from './answer-turn.ts';
-import { afford, balance, goal, lowest } from './forecast-answers.ts';
+import { afford, balance, goal, lowest, STAY_ABOVE } from './forecast-answers.ts';
 import { explain, search, spending, subjectSpend } from './history-answers.ts';
 import { knownNames } from './history-tools.ts';
 import { billOf, bills, income, isBillLike, propose, subscriptions } from './plan-answers.ts';
@@ -204,7 +204,8 @@ export const localCoach: CoachPort = {
       : ahead &&
           (DIP_WORDS.test(question.toLowerCase()) ||
             LOW_WORDS.test(question.toLowerCase()) ||
-            (isYesNo(question) && FINE_WORDS.test(question.toLowerCase()))) &&
+            (isYesNo(question) && FINE_WORDS.test(question.toLowerCase())) ||
+            STAY_ABOVE.test(question.toLowerCase())) &&
           parsed.intent !== 'can_afford' &&
           parsed.intent !== 'debt'
         ? 'lowest'

@@ -1,6 +1,7 @@
 // The offline coach's answers from the Money Plan: paydays, bills due, subscriptions, and a draft
 // planned item the person adds themselves.
 import type { Subject } from '../../../domain/coach/lexicon.ts';
+import { daysBetween } from '../../../domain/coach/question.ts';
 import { countWords, dayWords, usd } from '../../../domain/coach/verify.ts';
 import { addDays } from '../../../domain/money/dates.ts';
 import { categoryByDetailed, categoryForPrimary } from '../../../domain/taxonomy.ts';
@@ -27,8 +28,19 @@ export async function income(tc: ToolContext, q: Asked, today: string, turn: Tur
     );
 }
 
+/** The days a bills question looks through: its window ("before the 15th", "next 10 days", "by dec
+ * 10"), else a week. */
+function billDays(q: Asked, today: string): number {
+  const ahead = q.ahead;
+  if (ahead?.kind === 'days') return ahead.days;
+  if (ahead?.kind === 'until') return daysBetween(today, ahead.to);
+  if (q.withinDays !== null) return q.withinDays;
+  if (q.date && q.date > today) return daysBetween(today, q.date);
+  return 7;
+}
+
 export async function bills(tc: ToolContext, q: Asked, today: string, turn: Turn) {
-  const within = Math.min(60, Math.max(1, q.withinDays ?? 7));
+  const within = Math.min(60, Math.max(1, billDays(q, today)));
   const r = await call(tc, turn, 'upcoming_bills', { within_days: within });
   if (!r) return;
   const rows = list(r.bills);

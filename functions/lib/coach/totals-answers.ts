@@ -27,7 +27,7 @@ export function wholeMonthsBefore(today: string, n: number): PastRange {
 
 /** "A month", "per month", "monthly", "on average": an average per month is asked, not a total. */
 export const PER_MONTH =
-  /\b(a|per|each|every|in an?) (average |typical |normal )?month\b|\bmonthly\b|\bon average\b|\baverage\b|\bavg\b|\btypically\b|\busually\b/;
+  /\b(a|per|each|every|in an?) (average |typical |normal )?month\b|\bmonthly\b|\bon average\b|\baverage\b|\bavg\b|\btypically\b|\busually\b|\bnormally\b/;
 /** "A year", "per year", "annually": a year's total. */
 export const PER_YEAR = /\b(a|per|each|every) year\b|\byearly\b|\bannual(ly)?\b|\bin a year\b/;
 /** "A week", "per week", "weekly": a weekly average (not "in a week", "a week ago" or "a week from now"). */
