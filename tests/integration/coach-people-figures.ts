@@ -211,6 +211,76 @@ export function incomePerMonth(months = 3): Expect {
       : [usd(Math.round(txs.reduce((s, t) => s - t.amount, 0) / months))];
   };
 }
+/** The latest calendar month of that number (0 = January) that has begun. */
+export const inMonth =
+  (m0: number): Range =>
+  () => {
+    const [y, m] = today().split('-').map(Number) as [number, number];
+    const month = `${m0 <= m - 1 ? y : y - 1}-${String(m0 + 1).padStart(2, '0')}`;
+    return { from: `${month}-01`, to: month === monthOf(0) ? today() : lastDay(month) };
+  };
+/** The last `n` whole months before this one. */
+export const lastMonths =
+  (n: number): Range =>
+  () => ({ from: `${monthOf(-n)}-01`, to: lastDay(monthOf(-1)) });
+export const lastYear: Range = () => {
+  const y = Number(today().slice(0, 4)) - 1;
+  return { from: `${y}-01-01`, to: `${y}-12-31` };
+};
+/** The weekly average over the last `weeks` weeks to today (spending net of refunds). */
+export function perWeek(codes: Codes, weeks = 12): Expect {
+  return async (p) => {
+    const { total, count } = await spentIn(p, addDays(today(), -(7 * weeks - 1)), today(), codes);
+    return count === 0 ? ['found no transactions'] : [usd(Math.round(total / weeks))];
+  };
+}
+/** What was kept over a range: income that came in less spending (net of refunds). */
+export function saved(range: Range): Expect {
+  return async (p) => {
+    const { from, to } = range();
+    const txs = await between(p, from, to);
+    const came = matching(p, txs, 'income', null).reduce((s, t) => s - t.amount, 0);
+    const spent = matching(p, txs, 'expense', null).reduce((s, t) => s + t.amount, 0);
+    return [usd(came), usd(spent), usd(Math.abs(came - spent))];
+  };
+}
+/** Interest charged on cards over a range (the stored category BANK_FEES_INTEREST_CHARGE). */
+export function interestCharged(range: Range): Expect {
+  return async (p) => {
+    const { from, to } = range();
+    const types = typeOf(p);
+    const charges = (await between(p, from, to)).filter((t) => {
+      const type = types.get(t.account_id);
+      if (!type || t.pending || t.amount <= 0) return false;
+      const c = classifyTransaction(
+        {
+          amount: t.amount,
+          name: t.name,
+          merchant_name: t.merchant_name,
+          personal_finance_category: t.personal_finance_category,
+        },
+        type,
+      );
+      return c.category.plaidDetailed === 'BANK_FEES_INTEREST_CHARGE';
+    });
+    return charges.length === 0 ? ['none'] : [usd(charges.reduce((s, t) => s + t.amount, 0))];
+  };
+}
+/** What was paid at any of several merchants over a range (money out, as at() counts one). */
+export function atAny(names: readonly string[], range: Range): Expect {
+  return async (p) => {
+    const { from, to } = range();
+    const txs = (await between(p, from, to)).filter(
+      (t) =>
+        !t.pending &&
+        names.some((n) => `${t.display_name} ${t.name}`.toLowerCase().includes(n.toLowerCase())),
+    );
+    return txs.length === 0
+      ? ['found no transactions']
+      : [usd(txs.filter((t) => t.amount > 0).reduce((s, t) => s + t.amount, 0))];
+  };
+}
+
 export function at(name: string, range: Range): Expect {
   return async (p) => {
     const { from, to } = range();
@@ -268,6 +338,13 @@ export function dipUnder(cents: number, window: Window): Expect {
   return async (p) => {
     const low = lowestOf(await cashRows(p, await window(p)));
     return [low.closing < cents ? 'Yes' : 'No', usd(low.closing), dayWords(low.date, today())];
+  };
+}
+/** "Do we stay above $X …": yes when the lowest point stays at or above the line, then the lowest point. */
+export function staysAbove(cents: number, window: Window): Expect {
+  return async (p) => {
+    const [under, ...rest] = await dipUnder(cents, window)(p);
+    return [under === 'Yes' ? 'No' : 'Yes', ...rest];
   };
 }
 export function balanceIn(n: number | (() => number)): Expect {
@@ -353,6 +430,26 @@ export function billsWithin(n: number): Expect {
         ),
     );
     return bills.length === 0 ? ['Nothing is due'] : [usd(bills.reduce((s, b) => s - b.amount, 0))];
+  };
+}
+/** A bill asked by its category: the next planned bill of those categories (within 60 days) and its day. */
+export function billOf(codes: readonly string[]): Expect {
+  return async (p) => {
+    const kindOf = new Map((await streams(p)).map((s) => [s.series_id, s.kind]));
+    const types = typeOf(p);
+    const next = (await items(p))
+      .filter(
+        (i) =>
+          i.due_date <= addDays(today(), 60) &&
+          codes.includes(i.category_detailed ?? '') &&
+          isBill(
+            i,
+            i.account_id ? (types.get(i.account_id) ?? null) : null,
+            (i.series_id && kindOf.get(i.series_id)) || null,
+          ),
+      )
+      .sort((a, b) => a.due_date.localeCompare(b.due_date))[0];
+    return next ? [usd(-next.amount), dayWords(next.due_date, today())] : ["I don't see"];
   };
 }
 export const subscriptionsTotal: Expect = async (p) => {

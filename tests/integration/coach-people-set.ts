@@ -9,6 +9,15 @@ import { createHash } from 'node:crypto';
 import {
   afford,
   at,
+  atAny,
+  billOf,
+  inMonth,
+  interestCharged,
+  lastMonths,
+  lastYear,
+  perWeek,
+  saved,
+  staysAbove,
   balanceIn,
   beforeFirst,
   beforeHoliday,
@@ -69,6 +78,11 @@ const FOOD = ['Food & Drink'];
 const ENT = ['Entertainment'];
 const TRANSPORT = ['Transportation'];
 const FLIGHTS = ['TRAVEL_FLIGHTS'];
+const PHONE = ['RENT_AND_UTILITIES_TELEPHONE'];
+const INTERNET = ['RENT_AND_UTILITIES_INTERNET_AND_CABLE'];
+const INSURANCE = ['GENERAL_SERVICES_INSURANCE'];
+const ELECTRIC = ['RENT_AND_UTILITIES_GAS_AND_ELECTRICITY'];
+const WATER = ['RENT_AND_UTILITIES_WATER'];
 const ALL = null;
 
 type P = Case['persona'];
@@ -415,6 +429,41 @@ export const CASES: readonly Case[] = [
   debt('what did i spend on shopping in the past 30 days', spend(SHOP, lastDays(30))),
   debt('whats my cash gonna be in 45 days', balanceIn(45)),
   debt('did i spend more on eating out this month than last', versusLast(EO)),
+
+  // ── more of the development half, by kind of miss: a month's total net of its refunds, a bill
+  // asked by its category, a rate per week, what was saved, interest paid, merchants or categories
+  // joined in one question, and other verbs for affordability, income and the low point ───────────────
+  two('whats my total spending for march', spend(ALL, inMonth(2))),
+  fam('total spent in may', spend(ALL, inMonth(4))),
+  ret('everything we spent in march', spend(ALL, inMonth(2))),
+  grad('how much is the cell phone bill', billOf(PHONE)),
+  free('how much is the internet', billOf(INTERNET)),
+  fam('how much is our insurance bill', billOf(INSURANCE)),
+  ret('how much is the electric bill', billOf(ELECTRIC)),
+  two('how much is our water bill', billOf(WATER)),
+  grad('how much do i spend on coffee every week', perWeek(CO)),
+  fam('how much do we spend on groceries every week', perWeek(G)),
+  debt('what do i spend on gas a week', perWeek(GAS)),
+  two('weekly spending on eating out', perWeek(EO)),
+  free('how much do i spend a week on food', perWeek(FOOD)),
+  fam('did we save any money last month', saved(lastMonth)),
+  two('how much money did we save this year', saved(thisYear)),
+  ret('how much did we save in march', saved(inMonth(2))),
+  free('how much r we saving a month', saved(lastMonths(3))),
+  debt('interest charges this year', interestCharged(thisYear)),
+  two('how much have we paid in interest so far this year', interestCharged(thisYear)),
+  ret('how much interest did i pay last year', interestCharged(lastYear)),
+  grad('what did uber and lyft cost me last month', atAny(['Uber', 'Lyft'], lastMonth)),
+  debt('starbucks and dunkin this month', atAny(['Starbucks', "Dunkin'"], thisMonth)),
+  two('how much did we spend at starbucks and peets last month', atAny(['Starbucks', "Peet's"], lastMonth)),
+  fam('how much did i spend on groceries and restaurants last month', spend([...G, ...EO], lastMonth)),
+  grad('takeout and coffee this month', spend([...EO, ...CO], thisMonth)),
+  ret('how much did i spend at whole foods this month', at('Whole Foods', thisMonth)),
+  fam('was my grocery bill higher this month than last', versusLast(G)),
+  fam('will spending $700 on the 3rd be a problem', afford(70_000, onTheNth(3))),
+  two('whats my cash gonna look like in a month', balanceIn(inMonths(1))),
+  free('my pay last month', income(lastMonth)),
+  two('do we stay above $10,000 over the next 90 days', staysAbove(1_000_000, within(90))),
 ];
 
 /** The one split: a question's half follows from its text alone, so it never moves. */
