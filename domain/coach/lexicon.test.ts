@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { TAXONOMY } from '../taxonomy.ts';
-import { CATEGORY_TERMS, findCategorySubject, findNameSubject, findSubject, joinedNames } from './lexicon.ts';
+import {
+  CATEGORY_TERMS,
+  findCategorySubject,
+  findNameSubject,
+  findSubject,
+  joinedCategories,
+  joinedNames,
+} from './lexicon.ts';
 
 const codes = (q: string) => {
   const s = findCategorySubject(q);
@@ -80,6 +87,30 @@ describe('the profile’s merchants and streams', () => {
     });
     expect(findSubject('rides at uber and lyft last month', ['Uber', 'Lyft'])?.label).toBe('Rides');
     expect(findSubject('starbucks last month', ['Starbucks', 'Uber'])?.label).toBe('Starbucks');
+  });
+
+  it('totals categories joined in one question as one subject', () => {
+    const both = joinedCategories('how much did i spend on groceries and restaurants last month');
+    expect(both).toMatchObject({ kind: 'category', label: 'Groceries and restaurants and fast food' });
+    expect(both?.detailed).toEqual(
+      expect.arrayContaining([
+        'FOOD_AND_DRINK_GROCERIES',
+        'FOOD_AND_DRINK_RESTAURANT',
+        'FOOD_AND_DRINK_FAST_FOOD',
+      ]),
+    );
+    expect(findSubject('takeout and coffee this month')?.label).toBe('Restaurants and fast food and coffee');
+    // One sense in two words is one category; a longer phrase is not its words.
+    expect(joinedCategories('fast food and restaurants')).toBeNull();
+    expect(joinedCategories('groceries last month')).toBeNull();
+  });
+
+  it('keeps a misspelling to words that start alike, and prefers the nearer of a merchant and a category', () => {
+    expect(findCategorySubject('can i pay off my credit card right now')).toBeNull();
+    expect(findCategorySubject('grocereis')?.label).toBe('Groceries');
+    const shown = ["Peet's Coffee", 'Starbucks', 'Whole Foods Market'];
+    expect(findSubject('how much at peets last month', shown)?.label).toBe("Peet's Coffee");
+    expect(findSubject('whole foods this month', shown)?.label).toBe('Whole Foods Market');
   });
 
   it('finds every merchant a question joins, by its first word or misspelt, in the order written', () => {

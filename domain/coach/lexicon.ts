@@ -377,6 +377,12 @@ function nameMatch(question: string, names: readonly string[]): Scored<NameSubje
   const unique = [...new Set(names.map((n) => n.trim()).filter((n) => n.length >= 3))];
   const exact = unique.filter((n) => q.includes(` ${phrase(n)} `)).sort((a, b) => b.length - a.length)[0];
   if (exact) return { subject: { kind: 'merchant', label: exact }, score: 0 };
+  // A long name by its first two words ("whole foods" for Whole Foods Market).
+  const short = unique.find((n) => {
+    const s = shortName(n);
+    return s !== null && q.includes(` ${s} `);
+  });
+  if (short) return { subject: { kind: 'merchant', label: short }, score: 0 };
   const firstWords = new Map<string, string>();
   for (const n of unique) {
     const first = phrase(n).split(' ')[0] ?? '';

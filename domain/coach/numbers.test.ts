@@ -13,6 +13,8 @@ describe('numbers in words', () => {
     ['afford seven fifty on the 15th', 'afford 750 on the 15th'],
     ['twelve ninety nine', '1299'],
     ['afford a twelve hundred dollar couch', 'afford a 1200 dollar couch'],
+    ['a couple hundred bucks tomorrow', '200 bucks tomorrow'],
+    ['a couple of grand', '2 grand'],
   ])('%s', (text, expected) => {
     expect(wordsToDigits(text)).toBe(expected);
   });

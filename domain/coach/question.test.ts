@@ -173,6 +173,56 @@ describe('parseQuestion', () => {
     expect(parseQuestion(q, TODAY).intent).toBe(intent);
   });
 
+  it.each([
+    // what was kept: income less spending
+    ['how much did i save last month', 'saved'],
+    ['did we save any money in october', 'saved'],
+    ['how much r we saving a month', 'saved'],
+    ['how much did we manage to put away this year', 'saved'],
+    ['how much money do we have left over each month', 'saved'],
+    ['how much did i move into savings last month', 'saved'],
+    // interest paid or charged, not earned, not a rate
+    ['how much interest did i pay this year', 'interest_paid'],
+    ['interest paid last month', 'interest_paid'],
+    ['how much am i paying in interest', 'interest_paid'],
+    ['how much interest on my credit card', 'interest_paid'],
+    ['finance charges last month', 'interest_paid'],
+    ['how much interest did i earn this year', 'unknown'],
+    ["what's the interest rate on my card", 'debt'],
+    // a bill by its name or category is still a bill question
+    ["what's my internet bill", 'bills'],
+    ['phone bill', 'bills'],
+    // affordability in other words
+    ['is 400 ok to spend friday', 'can_afford'],
+    ['will spending $700 on the 3rd be a problem', 'can_afford'],
+    ['is $80 a month for a phone plan doable', 'can_afford'],
+    ['can i pay off my credit card right now', 'can_afford'],
+    // debts in other words
+    ['how much is the mortgage each month', 'debt'],
+    ['how long until my student loan is gone', 'debt'],
+    ['when will we be done paying the mortgage', 'debt'],
+    ["what's the minimum on my credit card", 'debt'],
+    // income in other words
+    ['how much money came in last month', 'income'],
+    ['what do i earn a month on average', 'income'],
+    ['my pay last month', 'income'],
+    ["when's my next deposit", 'income'],
+    ['how much do we owe in total', 'accounts'],
+    ['how much would i save by cancelling netflix', 'what_if_cancel'],
+  ])('%s → %s (new readings)', (q, intent) => {
+    expect(parseQuestion(q, TODAY).intent).toBe(intent);
+  });
+
+  it('reads a price that looks like a year, and an amount before a day word', () => {
+    expect(parseQuestion('can i afford rent of 2000 on the 1st', TODAY).amount).toBe(200_000);
+    expect(parseQuestion('can we afford a vacation in 2027', TODAY).amount).toBeNull();
+    expect(parseQuestion('can we afford to spend 500 this weekend', TODAY)).toMatchObject({
+      amount: 50_000,
+      date: '2026-11-28',
+    });
+    expect(parseQuestion('can i afford a couple hundred bucks tomorrow', TODAY).amount).toBe(20_000);
+  });
+
   it('reads amounts in words and holidays by name', () => {
     expect(parseQuestion('can we manage two hundred bucks for a dinner friday', TODAY).amount).toBe(20_000);
     expect(parseQuestion('could i swing a grand for a trip', TODAY).amount).toBe(100_000);

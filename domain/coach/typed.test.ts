@@ -7,6 +7,8 @@ describe('questions as typed, read as meant', () => {
     ['r we gonna go below 500', 'are we going to go below 500'],
     ['how much will i have in 2 wks', 'how much will i have in 2 weeks'],
     ['I’m broke', "i'm broke"],
+    ['how does this months spending compare', "how does this month's spending compare"],
+    ['3 months ago', '3 months ago'],
   ])('%s', (typed, meant) => {
     expect(asMeant(typed).toLowerCase()).toBe(meant);
   });

@@ -27,6 +27,17 @@ describe('pastRange', () => {
     expect(pastRange(text, TODAY)).toEqual({ from, to, label });
   });
 
+  it.each([
+    ['what was our spending two months ago', '2026-09-01', '2026-09-30', 'September 2026'],
+    ['groceries 3 months ago', '2026-08-01', '2026-08-31', 'August 2026'],
+    ['a month ago', '2026-10-01', '2026-10-31', 'October 2026'],
+    // A year written bare, behind: the year, or this year so far.
+    ['total income 2025', '2025-01-01', '2025-12-31', '2025'],
+    ['total income 2026', '2026-01-01', '2026-11-28', '2026 so far'],
+  ])('%s (months ago, a bare year)', (text, from, to, label) => {
+    expect(pastRange(text, TODAY)).toEqual({ from, to, label });
+  });
+
   it('reads "since …" with chrono', () => {
     expect(pastRange('since nov 3', TODAY)).toMatchObject({ from: '2026-11-03', to: TODAY });
   });
@@ -48,6 +59,15 @@ describe('aheadWindow', () => {
     ['what will my balance be in 2031', { kind: 'beyond', to: '2031-12-31' }],
     ['over the next 5 years', { kind: 'beyond', to: '2031-11-27' }],
   ])('%s', (text, expected) => {
+    expect(aheadWindow(text, TODAY, 730)).toEqual(expected);
+  });
+
+  it.each([
+    ['lowest balance thru the end of the year', { kind: 'until', to: '2026-12-31' }],
+    ['before the end of next month', { kind: 'until', to: '2026-12-31' }],
+    ['until the end of the month', { kind: 'until', to: '2026-11-30' }],
+    ['by the end of next year', { kind: 'until', to: '2027-12-31' }],
+  ])('%s (through the end of a month or year)', (text, expected) => {
     expect(aheadWindow(text, TODAY, 730)).toEqual(expected);
   });
 
