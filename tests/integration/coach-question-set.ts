@@ -126,7 +126,8 @@ export function spendingTotal(p: Person, txs: readonly CalendarTx[]): number {
       },
       type,
     );
-    if (summaryDirection(c, type, t.amount) === 'expense') total += Math.abs(t.amount);
+    // Net of refunds (money back in an expense category), as the spending figures count it.
+    if (summaryDirection(c, type, t.amount) === 'expense') total += t.amount;
   }
   return total;
 }
