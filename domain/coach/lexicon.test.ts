@@ -120,6 +120,8 @@ describe('the profile’s merchants and streams', () => {
       'Starbucks',
     ]);
     expect(joinedNames('lyft + uber last month', shown)).toEqual(['Lyft', 'Uber']);
+    // "at" is a word of the question, not AT&T.
+    expect(joinedNames('spent at uber and lyft this year', [...shown, 'AT&T'])).toEqual(['Uber', 'Lyft']);
     expect(joinedNames('safeway, krogr or peets in october', shown)).toEqual([
       'Safeway',
       'Kroger',

@@ -412,11 +412,13 @@ function nameMatch(question: string, names: readonly string[]): Scored<NameSubje
 /** How a name may be written short: a name of three words or more by its first two ("whole foods" for
  * Whole Foods Market, "blue plate" for Blue Plate Diner), past a leading "the". */
 function shortName(n: string): string | null {
-  const words = phrase(n)
-    .split(' ')
-    .filter((w, i) => !(i === 0 && w === 'the'));
-  const short = words.slice(0, 2).join(' ');
-  return words.length >= 3 && short.length >= 6 ? short : null;
+  // Words as written ("AT&T" is one word, not "at and t").
+  const words = n
+    .trim()
+    .split(/\s+/)
+    .filter((w, i) => !(i === 0 && /^the$/i.test(w)));
+  const short = phrase(words.slice(0, 2).join(' '));
+  return words.length >= 3 && short.length >= 6 && short.split(' ').length === 2 ? short : null;
 }
 
 /** The profile's names a question writes out as shown, or by a long name's first two words (the longest

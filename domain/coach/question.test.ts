@@ -209,6 +209,9 @@ describe('parseQuestion', () => {
     ["when's my next deposit", 'income'],
     ['how much do we owe in total', 'accounts'],
     ['how much would i save by cancelling netflix', 'what_if_cancel'],
+    ['will i drop below 300 this week', 'lowest'],
+    ['is a 250 dollar purchase on monday ok', 'can_afford'],
+    ['what is my take home pay', 'income'],
   ])('%s → %s (new readings)', (q, intent) => {
     expect(parseQuestion(q, TODAY).intent).toBe(intent);
   });

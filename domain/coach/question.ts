@@ -388,7 +388,7 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   ['subscriptions', /\bsubscri|\bstreaming\b|\bmemberships?\b|\brecurring charges?\b/],
   [
     'income',
-    /\bhow much (did|have|do) (i|we) (make|made|earn|earned|bring in|brought in|get paid|take home)\b|\b(total |my |our )?(income|earnings|take home)\b.*\b(last|this|in|for|so far|per|a|year)\b|\b(money|cash|income) (came|come|coming) in\b|\bhow much came in\b|\b(been|got|gotten) paid\b|\b(my|our) (pay|salary|wages|income|earnings)\b|\bnext deposit\b|\bdeposits? (hit|come|land)s?\b|\bwhat (do|did) (i|we) (make|earn|bring in|take home)\b|\bpay ?day\b|\bpay ?check\b|\bget paid\b|\bpaid next\b|\bnext pay\b|\bincome\b|\bsalary\b|\bwages?\b|\bdeposits? (coming|due)\b/,
+    /\bhow much (did|have|do) (i|we) (make|made|earn|earned|bring in|brought in|get paid|take home)\b|\b(total |my |our )?(income|earnings|take home)\b.*\b(last|this|in|for|so far|per|a|year)\b|\b(money|cash|income) (came|come|coming) in\b|\bhow much came in\b|\b(been|got|gotten) paid\b|\btake ?home pay\b|\b(my|our) (pay|salary|wages|income|earnings)\b|\bnext deposit\b|\bdeposits? (hit|come|land)s?\b|\bwhat (do|did) (i|we) (make|earn|bring in|take home)\b|\bpay ?day\b|\bpay ?check\b|\bget paid\b|\bpaid next\b|\bnext pay\b|\bincome\b|\bsalary\b|\bwages?\b|\bdeposits? (coming|due)\b/,
   ],
   [
     'bills',
@@ -405,7 +405,7 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   ['spending', /\bspen[dt]\b|\bspending\b|\bexpenses?\b|\bwhere (did|does) (my )?money go\b|\bcategor/],
   [
     'lowest',
-    /\blowest\b|\blow point\b|\brun out\b|\boverdra|\bgo negative\b|\bbelow zero\b|\bminimum\b|\bhow low\b|\bdip\b|\btight\b/,
+    /\b(drop|dip|fall|go|get|be|end up)s? (below|under|beneath)\b|\blowest\b|\blow point\b|\brun out\b|\boverdra|\bgo negative\b|\bbelow zero\b|\bminimum\b|\bhow low\b|\bdip\b|\btight\b/,
   ],
   [
     'balance',
@@ -444,7 +444,15 @@ export function parseQuestion(question: string, today: string): ParsedQuestion {
   const problems: string[] = [];
   let amount = parseAmount(text);
   if (amount.problem) problems.push(amount.problem);
-  const intent = INTENTS.find(([, re]) => re.test(lower))?.[0] ?? 'unknown';
+  let intent = INTENTS.find(([, re]) => re.test(lower))?.[0] ?? 'unknown';
+  // "is a 250 dollar purchase on monday ok": an amount, a day ahead and "ok" ask whether it fits.
+  if (
+    (intent === 'unknown' || intent === 'spending') &&
+    amount.cents !== null &&
+    /\b(ok|okay|fine|alright|all right|safe|doable)\b/.test(lower) &&
+    !/\b(did|was|were|spent|last)\b/.test(lower)
+  )
+    intent = 'can_afford';
   // "can i afford rent of 1800 on the 1st": in a question about affording, a plain number that is
   // not a day, a count or a year is the price.
   if (intent === 'can_afford' && amount.cents === null && !amount.problem) {

@@ -34,6 +34,8 @@ describe('pastRange', () => {
     // A year written bare, behind: the year, or this year so far.
     ['total income 2025', '2025-01-01', '2025-12-31', '2025'],
     ['total income 2026', '2026-01-01', '2026-11-28', '2026 so far'],
+    ['coffee since the start of the month', '2026-11-01', '2026-11-28', 'November 2026 so far'],
+    ['from the beginning of the year', '2026-01-01', '2026-11-28', '2026 so far'],
   ])('%s (months ago, a bare year)', (text, from, to, label) => {
     expect(pastRange(text, TODAY)).toEqual({ from, to, label });
   });

@@ -95,6 +95,11 @@ export function pastRange(text: string, today: string): PastRange | null {
   if (/\b(last|previous|past) month\b|\blast mo\b/.test(t)) return monthRange(shiftMonth(month, -1), today);
   if (/\bthis month\b|\bso far\b(?! this year)|\bmonth to date\b|\bthis mo\b/.test(t) && !/\byear\b/.test(t))
     return monthRange(month, today);
+  // "since the start of the month", "from the beginning of the year".
+  if ((m = /\b(?:since|from) the (?:start|beginning) of (?:the |this )?(month|year)\b/.exec(t)))
+    return m[1] === 'month'
+      ? monthRange(month, today)
+      : { from: `${today.slice(0, 4)}-01-01`, to: today, label: `${today.slice(0, 4)} so far` };
   if (/\bmonth before last\b/.test(t)) return monthRange(shiftMonth(month, -2), today);
   // "two months ago", "3 months ago", "a month ago": that calendar month.
   if ((m = new RegExp(String.raw`\b${COUNT} months? ago\b`).exec(t)) && count(m[1]) <= 24)

@@ -464,6 +464,11 @@ export const CASES: readonly Case[] = [
   two('whats my cash gonna look like in a month', balanceIn(inMonths(1))),
   free('my pay last month', income(lastMonth)),
   two('do we stay above $10,000 over the next 90 days', staysAbove(1_000_000, within(90))),
+  debt('will i drop below 300 this week', dipUnder(30_000, within(7))),
+  grad('is a 250 dollar purchase on monday ok', afford(25_000, onWeekday(1))),
+  ret('coffee since the start of the month', spend(CO, thisMonth)),
+  free('what is my take home pay', payday),
+  two('what did we spend at uber and lyft this year', atAny(['Uber', 'Lyft'], thisYear)),
 ];
 
 /** The one split: a question's half follows from its text alone, so it never moves. */
