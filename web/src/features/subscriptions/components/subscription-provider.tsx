@@ -52,7 +52,7 @@ export function SubscriptionProvider({ children }: { children: ReactNode }) {
   profileRef.current = profileId;
   // A check's progress and outcome re-render every gated screen: in a transition, so they never interrupt
   // (and restart) a render under way, such as a start's first screen, which the start's check answers
-  // during. The refresh reads the status it set at once.
+  // during. The status's ref follows at once, for the next trigger's decision.
   const [host] = useState<SubscriptionHost>(() => ({
     status: statusRef,
     lastAttempt,
