@@ -89,6 +89,11 @@ describe('the profile’s merchants and streams', () => {
     expect(findSubject('starbucks last month', ['Starbucks', 'Uber'])?.label).toBe('Starbucks');
   });
 
+  it('reads gasoline as gas, and no vague word ("stuff") as a category', () => {
+    expect(findCategorySubject('average monthly spending on gasoline')?.label).toBe('Gas');
+    expect(findCategorySubject('how much did the kids stuff cost us')).toBeNull();
+  });
+
   it('totals categories joined in one question as one subject', () => {
     const both = joinedCategories('how much did i spend on groceries and restaurants last month');
     expect(both).toMatchObject({ kind: 'category', label: 'Groceries and restaurants and fast food' });

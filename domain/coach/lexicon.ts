@@ -94,7 +94,7 @@ const SYNONYMS: readonly Sense[] = [
   {
     label: 'Gas',
     detailed: D('TRANSPORTATION_GAS'),
-    terms: ['gas', 'fuel', 'petrol', 'gas station', 'gas stations', 'filling up'],
+    terms: ['gas', 'gasoline', 'fuel', 'petrol', 'gas station', 'gas stations', 'filling up'],
   },
   {
     label: 'Gas and electricity',
@@ -130,7 +130,7 @@ const SYNONYMS: readonly Sense[] = [
     terms: ['streaming', 'streaming services', 'tv', 'movies', 'music'],
   },
   { label: 'Entertainment', groups: ['Entertainment'], terms: ['entertainment', 'fun', 'going out'] },
-  { label: 'Shopping', groups: ['General Merchandise'], terms: ['shopping', 'stuff', 'retail'] },
+  { label: 'Shopping', groups: ['General Merchandise'], terms: ['shopping', 'retail'] },
   {
     label: 'Clothes',
     detailed: D('GENERAL_MERCHANDISE_CLOTHING_AND_ACCESSORIES'),

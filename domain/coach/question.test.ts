@@ -212,6 +212,9 @@ describe('parseQuestion', () => {
     ['will i drop below 300 this week', 'lowest'],
     ['is a 250 dollar purchase on monday ok', 'can_afford'],
     ['what is my take home pay', 'income'],
+    ['when is my next social security deposit', 'income'],
+    ['how much did my clients pay me last month', 'income'],
+    ['how much did i invoice this year', 'income'],
   ])('%s → %s (new readings)', (q, intent) => {
     expect(parseQuestion(q, TODAY).intent).toBe(intent);
   });

@@ -388,7 +388,7 @@ const INTENTS: ReadonlyArray<readonly [Intent, RegExp]> = [
   ['subscriptions', /\bsubscri|\bstreaming\b|\bmemberships?\b|\brecurring charges?\b/],
   [
     'income',
-    /\bhow much (did|have|do) (i|we) (make|made|earn|earned|bring in|brought in|get paid|take home)\b|\b(total |my |our )?(income|earnings|take home)\b.*\b(last|this|in|for|so far|per|a|year)\b|\b(money|cash|income) (came|come|coming) in\b|\bhow much came in\b|\b(been|got|gotten) paid\b|\btake ?home pay\b|\b(my|our) (pay|salary|wages|income|earnings)\b|\bnext deposit\b|\bdeposits? (hit|come|land)s?\b|\bwhat (do|did) (i|we) (make|earn|bring in|take home)\b|\bpay ?day\b|\bpay ?check\b|\bget paid\b|\bpaid next\b|\bnext pay\b|\bincome\b|\bsalary\b|\bwages?\b|\bdeposits? (coming|due)\b/,
+    /\bhow much (did|have|do) (i|we) (make|made|earn|earned|bring in|brought in|get paid|take home)\b|\b(total |my |our )?(income|earnings|take home)\b.*\b(last|this|in|for|so far|per|a|year)\b|\b(money|cash|income) (came|come|coming) in\b|\bhow much came in\b|\b(been|got|gotten) paid\b|\btake ?home pay\b|\b(my|our) (pay|salary|wages|income|earnings)\b|\bnext\b.*\bdeposit\b|\bsocial security\b|\bpension\b|\b(clients?|customers?) pa(y|id) (me|us)\b|\binvoic(e|ed)\b|\bhow much (did|have) (i|we) (billed?|been paid)\b|\bdeposits? (hit|come|land)s?\b|\bwhat (do|did) (i|we) (make|earn|bring in|take home)\b|\bpay ?day\b|\bpay ?check\b|\bget paid\b|\bpaid next\b|\bnext pay\b|\bincome\b|\bsalary\b|\bwages?\b|\bdeposits? (coming|due)\b/,
   ],
   [
     'bills',

@@ -36,6 +36,7 @@ describe('pastRange', () => {
     ['total income 2026', '2026-01-01', '2026-11-28', '2026 so far'],
     ['coffee since the start of the month', '2026-11-01', '2026-11-28', 'November 2026 so far'],
     ['from the beginning of the year', '2026-01-01', '2026-11-28', '2026 so far'],
+    ['spent on travel since january', '2026-01-01', '2026-11-28', 'since January 2026'],
   ])('%s (months ago, a bare year)', (text, from, to, label) => {
     expect(pastRange(text, TODAY)).toEqual({ from, to, label });
   });
@@ -69,6 +70,8 @@ describe('aheadWindow', () => {
     ['before the end of next month', { kind: 'until', to: '2026-12-31' }],
     ['until the end of the month', { kind: 'until', to: '2026-11-30' }],
     ['by the end of next year', { kind: 'until', to: '2027-12-31' }],
+    ['lowest balance over the holidays', { kind: 'until', to: '2027-01-01', name: 'over the holidays' }],
+    ['stay above $1,000 until my next deposit', { kind: 'payday' }],
   ])('%s (through the end of a month or year)', (text, expected) => {
     expect(aheadWindow(text, TODAY, 730)).toEqual(expected);
   });

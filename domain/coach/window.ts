@@ -174,6 +174,13 @@ export function pastRange(text: string, today: string): PastRange | null {
         label: `${holiday.name}, ${dayWords(holiday.date, today)}`,
       };
   }
+  // "since january", "since march": from the 1st of the latest such month.
+  if ((m = /\bsince\s+(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\b(?!\s*\d)/.exec(t))) {
+    const idx = MONTH_NAMES.indexOf(m[1]!.slice(0, 3) as (typeof MONTH_NAMES)[number]);
+    const [ty, tm] = parts(today);
+    const from = at(idx <= tm - 1 ? ty : ty - 1, idx, 1);
+    return { from, to: today, label: `since ${monthWords(from.slice(0, 7))}` };
+  }
   // "since oct 3", "since the 1st": from that day to today.
   if ((m = /\bsince\s+(.+)$/.exec(t))) {
     const from = chrono.parseDate(
@@ -200,11 +207,16 @@ export function aheadWindow(text: string, today: string, horizonDays: number): A
   const t = text.toLowerCase();
   let m: RegExpExecArray | null;
   if (
-    /\b(before|until|till|til|by|between now and) (my |the )?(next )?(pay ?day|pay ?check|i get paid)\b/.test(
+    /\b(before|until|till|til|by|between now and) (my |the )?(next )?([a-z ]+ )?(pay ?day|pay ?check|i get paid|deposit)\b/.test(
       t,
     )
   )
     return { kind: 'payday' };
+  // "over the holidays": through New Year's Day.
+  if (/\b(?:over|through|thru|during) the holidays\b/.test(t)) {
+    const [y] = parts(today);
+    return { kind: 'until', to: `${y + 1}-01-01`, name: 'over the holidays' };
+  }
   if (
     (m = /\b(?:before|until|till|til|by) the (1st|first|15th|fifteenth)\b/.test(t)
       ? /(1st|first|15th|fifteenth)/.exec(t)

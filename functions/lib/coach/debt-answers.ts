@@ -47,6 +47,14 @@ export async function debt(tc: ToolContext, q: Asked, today: string, turn: Turn)
     /\bpaid off\b|\bpay (it |this |them |that |my [\w ]+ )?off\b|\bdebt ?free\b|\bhow long\b|\bclear\b|\b(done|finished|through) (paying|with)\b|\bgone\b/.test(
       q.lower,
     );
+  // "If I pay an extra 100 a month, when is it paid off": not a figure the forecast holds, so asked back
+  // rather than answered at the planned payment as if it were the one asked.
+  if (payoff && /\b(extra|additional|on top)\b|\bmore (a|each|per|every) month\b/.test(q.lower)) {
+    turn.text.push(
+      `You're asking when ${debts.map(debtLabel).join(' and ')} would be paid off with more paid toward it. I can only work that out at the payments your plan holds: ask me “When will it be paid off?” for that, or add the extra payment to your plan and ask again.`,
+    );
+    return;
+  }
   for (const d of debts.slice(0, 4)) {
     const next = obj(d.next_payment);
     const scheduled = d.scheduled_payment === null ? null : num(d.scheduled_payment);

@@ -72,7 +72,10 @@ export async function spending(tc: ToolContext, q: Asked, today: string, turn: T
 /** "Groceries, October 2026: $412.30 spent across 9 transactions." Compared with the month before or
  * with the usual (the average of the three months before), when asked. */
 export async function subjectSpend(tc: ToolContext, q: Asked, subject: Subject, today: string, turn: Turn) {
-  const usual = /\busual(ly)?\b|\bnormal(ly)?\b|\btypical(ly)?\b|\baverage\b|\bavg\b/.test(q.lower);
+  const usual =
+    /\busual(ly)?\b|\bnormal(ly)?\b|\btypical(ly)?\b|\baverage\b|\bavg\b|\btoo much\b|\boverspending\b/.test(
+      q.lower,
+    );
   // With no window named, "more than usual" is about the last whole month; anything else, 30 days.
   const range =
     (thisMonthAgainstLast(q) ? pastRange('this month', today) : null) ??

@@ -29,6 +29,7 @@ import {
   asksPerMonth,
   asksPerYear,
   asksRate,
+  incomeExtreme,
   incomeOver,
   interestPaid,
   lastIncome,
@@ -92,6 +93,10 @@ async function whatIfCancel(tc: ToolContext, q: Asked, today: string, turn: Turn
 
 /** Paydays ahead, or the income that came in (a window behind, "how much did i make", a monthly figure). */
 async function incomeAnswer(tc: ToolContext, q: Asked, today: string, turn: Turn) {
+  if (/\b(lowest|highest|best|worst|smallest|biggest|slowest|largest|top) months?\b/.test(q.lower)) {
+    await incomeExtreme(tc, q, today, turn);
+    return;
+  }
   if (/\b(last|latest|most recent|previous) (pay ?check|pay ?cheque|pay|deposit|salary)\b/.test(q.lower)) {
     await lastIncome(tc, q, today, turn);
     return;

@@ -214,6 +214,31 @@ export async function incomeOver(tc: ToolContext, q: Asked, today: string, turn:
   if (months > 1) turn.text.push(`That is ${usd(num(r.average_received_per_month))} a month on average.`);
 }
 
+/** "What's my lowest month for income": the month of the window (the last 12 whole months when none
+ * is named) with the least (or most) income, beside the monthly average. */
+export async function incomeExtreme(tc: ToolContext, q: Asked, today: string, turn: Turn) {
+  const range = pastRange(q.question, today) ?? wholeMonthsBefore(today, 12);
+  const r = await call(tc, turn, 'search_transactions', {
+    income_only: true,
+    from: range.from,
+    to: range.to,
+    by_month: true,
+  });
+  if (!r) return;
+  const months = list(r.months);
+  if (num(r.count) === 0 || months.length === 0) {
+    turn.text.push(`Income, ${range.label}: I found no income there.`);
+    return;
+  }
+  const most = /\b(highest|best|biggest|largest|top)\b/.test(q.lower);
+  const pick = months.reduce((a, b) =>
+    most ? (num(b.received) > num(a.received) ? b : a) : num(b.received) < num(a.received) ? b : a,
+  );
+  turn.text.push(
+    `Income, ${range.label}: your ${most ? 'highest' : 'lowest'} month was ${monthWords(String(pick.month))}, ${usd(num(pick.received))} (${usd(num(r.average_received_per_month))} a month on average).`,
+  );
+}
+
 /** "How much was my last paycheck": the latest income that came in (the last 60 days). */
 export async function lastIncome(tc: ToolContext, _q: Asked, today: string, turn: Turn) {
   const r = await call(tc, turn, 'search_transactions', {
