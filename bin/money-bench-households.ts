@@ -10,7 +10,7 @@ import { forecastAccount } from '../domain/money/forecast.ts';
 import { variedHousehold, type HouseholdAccount } from '../domain/money/household.ts';
 import { generatePlan } from '../domain/money/plan.ts';
 import { detectRecurring } from '../domain/money/recurring.ts';
-import { planFromStatements, statementTerms } from '../domain/money/statements.ts';
+import { paysCardFromStatements, planFromStatements, statementTerms } from '../domain/money/statements.ts';
 import type { AccountType } from '../domain/money/types.ts';
 import type { Figure } from './money-bench-figure.ts';
 
@@ -79,6 +79,13 @@ export function householdBacktest(seeds: readonly number[]): HouseholdResults {
       transactions: history,
       ...terms,
     });
+    // The cash side of the cards' payments the plan takes from their statements.
+    const cardIds = new Set(terms.cards.map((c) => c.account_id));
+    const fromStatement = (s: (typeof streams)[number]) =>
+      paysCardFromStatements(
+        { account_id: s.account_id, outflow: s.direction === 'outflow', detailed: s.category?.detailed },
+        cardIds,
+      );
     for (const account of household.accounts) {
       const kind = kindOf(account);
       const own = history.filter((t) => t.account_id === account.account_id);
@@ -88,7 +95,9 @@ export function householdBacktest(seeds: readonly number[]): HouseholdResults {
       const allowance = estimateAllowance({
         transactions: own,
         today,
-        streams: streams.filter((s) => s.account_id === account.account_id),
+        streams: streams
+          .filter((s) => s.account_id === account.account_id)
+          .map((s) => ({ transaction_ids: s.transaction_ids, from_statement: fromStatement(s) })),
         paid_by_statement: terms.cards.some((c) => c.account_id === account.account_id),
       });
       const input = {

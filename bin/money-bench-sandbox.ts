@@ -11,7 +11,12 @@ import { flowFromPlaid, generatePlan } from '../domain/money/plan.ts';
 import { detectRecurring, type HistoryTransaction, type RecurringStream } from '../domain/money/recurring.ts';
 import type { scoreDetection } from '../domain/money/scoring.ts';
 import { type TruthSeries } from '../domain/money/scoring.ts';
-import { planFromStatements, statementTerms, type LiabilityRecord } from '../domain/money/statements.ts';
+import {
+  paysCardFromStatements,
+  planFromStatements,
+  statementTerms,
+  type LiabilityRecord,
+} from '../domain/money/statements.ts';
 import { liabilityRecords } from '../functions/lib/plaid/liabilities.ts';
 import { institutions } from '../local/plaid-sandbox/institutions.ts';
 import { createPlaidSandbox } from '../local/plaid-sandbox/sandbox.ts';
@@ -188,6 +193,7 @@ export function backtest(items: readonly SandboxItemHistory[]) {
       transactions: known,
       ...terms,
     }).plan;
+    const cardIds = new Set(terms.cards.map((c) => c.account_id));
     for (const account of item.accounts) {
       const type = accountTypeOf(account);
       if (type === 'loan') {
@@ -220,12 +226,24 @@ export function backtest(items: readonly SandboxItemHistory[]) {
         own.reduce((b, t) => (t.date > date ? b - balanceDelta(type, flowFromPlaid(t.amount)) : b), current);
       const startBalance = balanceAt(asOf);
       // As the product builds it: a card with statement terms has a band that stops widening after
-      // about a cycle (forecast-build passes paid_by_statement).
-      const byStatement = terms.cards.some((c) => c.account_id === account.account_id);
+      // about a cycle, and the band of the account paying it knows the issued statement's payment.
+      const byStatement = cardIds.has(account.account_id);
       const allowance = estimateAllowance({
         transactions: own.filter((t) => t.date <= asOf),
         today: asOf,
-        streams: streams.filter((s) => s.account_id === account.account_id),
+        streams: streams
+          .filter((s) => s.account_id === account.account_id)
+          .map((s) => ({
+            transaction_ids: s.transaction_ids,
+            from_statement: paysCardFromStatements(
+              {
+                account_id: s.account_id,
+                outflow: s.direction === 'outflow',
+                detailed: s.category?.detailed,
+              },
+              cardIds,
+            ),
+          })),
         paid_by_statement: byStatement,
       });
       const input = {

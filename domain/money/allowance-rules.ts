@@ -100,6 +100,11 @@ export const ALLOWANCE_RULES = {
    */
   statementCycleDays: 25,
   /**
+   * A card's statement is issued about this many days before its payment is due (the issuers' usual
+   * 21 days or more): a payment due within them is the issued statement's, known to the cent.
+   */
+  statementGapDays: 21,
+  /**
    * Income in no stream (gig payouts, side jobs) is expected at its mean over the allowance's window
    * when it came at least `minCount` times in at least `minMonths` different months: a habit, not a
    * one-time bonus.
@@ -242,7 +247,14 @@ export interface AllowanceInput {
    * Streams whose transactions are excluded (they are in the plan already), one entry per stream: the
    * band measures each one's amounts against what the plan would have expected of them.
    */
-  readonly streams?: readonly Pick<RecurringStream, 'transaction_ids'>[];
+  readonly streams?: readonly (Pick<RecurringStream, 'transaction_ids'> & {
+    /**
+     * The cash side of a card's payments the plan takes from its statements: a payment due within a
+     * statement's gap (`statementGapDays`) is the issued statement's, so the band's past forecasts
+     * know it too.
+     */
+    readonly from_statement?: boolean;
+  })[];
   /** More transactions to exclude, e.g. those reconciled with a user's one-off planned items. */
   readonly exclude_transaction_ids?: Iterable<string>;
   readonly lookback_days?: number;

@@ -175,6 +175,12 @@ export function heldOutHistory(
     readonly slope: Float64Array;
     readonly gap: number;
     readonly lastDay: number;
+    /** A statement-planned payment's occurrences: day and amount each, and how many before the window. */
+    readonly known?: {
+      readonly days: readonly number[];
+      readonly amounts: readonly number[];
+      before: number;
+    };
   }
   const streams: StreamDays[] = [];
   for (const stream of input.streams ?? []) {
@@ -196,6 +202,9 @@ export function heldOutHistory(
       slope: new Float64Array(days),
       gap: Math.max(1, percentile(gaps, 0.5)),
       lastDay: txDays[txDays.length - 1] ?? 0,
+      ...(stream.from_statement
+        ? { known: { days: txDays, amounts: magnitudes, before: txDays.filter((d) => d < 0).length } }
+        : {}),
     };
     let k = 0;
     let inWindow = 0;
@@ -218,6 +227,13 @@ export function heldOutHistory(
   }
   // n occurrences after day i: at the plan's amount, or following the stream's drift.
   const occurrences = (s: StreamDays, i: number, n: number, trend: boolean): number => {
+    if (s.known && n > 0) {
+      // The next payment, due within a statement's gap, is the issued statement's: known to the cent.
+      const k = s.known.before + (s.count[i + 1] ?? 0);
+      const day = s.known.days[k];
+      if (day !== undefined && day - i <= ALLOWANCE_RULES.statementGapDays)
+        return s.sign * ((s.known.amounts[k] ?? 0) + (n - 1) * (s.expected[i] ?? 0));
+    }
     const slope = s.slope[i] ?? 0;
     return trend && slope !== 0
       ? s.sign * (n * (s.latest[i] ?? 0) + (slope * n * (n + 1)) / 2)

@@ -186,3 +186,59 @@ describe('interest drift on a savings account', () => {
     expect(withSupportedDrift(drifting, 1_000_000).drift).toEqual(drifting.drift);
   });
 });
+
+describe('the band of the account paying a card from its statements', () => {
+  /** Two years of checking: groceries most days and a card payment each month of $400–$2,400. */
+  function checkingHistory(): { transactions: HistoryTransaction[]; payments: string[] } {
+    const random = seededRandom(29);
+    const transactions: HistoryTransaction[] = [];
+    const payments: string[] = [];
+    for (let i = 730; i >= 1; i -= 1) {
+      const date = addDays(TODAY, -i);
+      if (random() < 0.6)
+        transactions.push({
+          id: `g${i}`,
+          account_id: 'chk',
+          date,
+          amount: Math.round(2_000 + random() * 6_000),
+          name: 'Corner Grocery',
+          personal_finance_category: { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_GROCERIES' },
+        });
+      if (date.endsWith('-20')) {
+        payments.push(`p${i}`);
+        transactions.push({
+          id: `p${i}`,
+          account_id: 'chk',
+          date,
+          amount: Math.round(40_000 + random() * 200_000),
+          name: 'CREDIT CARD PAYMENT',
+          personal_finance_category: PAYMENT,
+        });
+      }
+    }
+    return { transactions, payments };
+  }
+
+  it('knows the issued statement’s payment, so it is narrower within a statement’s gap', () => {
+    const { transactions, payments } = checkingHistory();
+    const band = (fromStatement: boolean) =>
+      estimateAllowance({
+        transactions,
+        today: TODAY,
+        streams: [{ transaction_ids: payments, from_statement: fromStatement }],
+      }).spread;
+    const width = (spread: Allowance['spread'], days: number) => {
+      const s = spread.find((x) => x.days === days);
+      return (s?.high ?? 0) - (s?.low ?? 0);
+    };
+    const known = band(true);
+    const usual = band(false);
+    // A payment anywhere from $400 to $2,400 taken at its usual amount is most of the 7- and 30-day
+    // range; known to the cent it is none of it.
+    expect(width(known, 7)).toBeLessThan(width(usual, 7) * 0.6);
+    expect(width(known, 30)).toBeLessThan(width(usual, 30) / 2);
+    // Payments after the issued statement are still at their usual amount: a year out it stays wide.
+    expect(width(known, 365)).toBeGreaterThan(width(usual, 365) / 2);
+    expect(ALLOWANCE_RULES.statementGapDays).toBeLessThan(ALLOWANCE_RULES.statementCycleDays);
+  });
+});

@@ -78,6 +78,20 @@ function shiftMonths(date: string, months: number, dayOfMonth = Number(date.slic
 
 const isCardPayment = (t: HistoryTransaction) => t.personal_finance_category?.detailed === CARD_PAYMENT;
 
+/**
+ * Whether a stream is the cash side of card payments the plan takes from the cards' statements
+ * (`planFromStatements`): an outflow categorised as a card payment, from an account that is not one of
+ * `cardIds` (the cards planned from statements), when there are any.
+ */
+export function paysCardFromStatements(
+  stream: { readonly account_id: string; readonly outflow: boolean; readonly detailed?: string | null },
+  cardIds: ReadonlySet<string>,
+): boolean {
+  return (
+    cardIds.size > 0 && stream.outflow && stream.detailed === CARD_PAYMENT && !cardIds.has(stream.account_id)
+  );
+}
+
 /** Which active streams carry an account's payments: the side on the account and the cash side. */
 function paymentStreams(
   streams: readonly RecurringStream[],

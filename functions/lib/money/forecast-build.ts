@@ -3,7 +3,7 @@
 import { dueShard } from '../../../events/queues.ts';
 import { randomUUID } from 'node:crypto';
 import { estimateAllowance, NO_ALLOWANCE, type Allowance } from '../../../domain/money/allowance.ts';
-import { statementTerms } from '../../../domain/money/statements.ts';
+import { paysCardFromStatements, statementTerms } from '../../../domain/money/statements.ts';
 import type { Cents } from '../../../domain/money/cents.ts';
 import { addDays } from '../../../domain/money/dates.ts';
 import {
@@ -97,14 +97,21 @@ export async function buildAndStore(
   const plan = stored.map(toPlanItem);
   const planned = plan.filter((item) => item.due_date >= today);
   const matchedOneOffs = heldTransactionIds(plan.filter((item) => !item.is_generated));
+  // Cards the plan pays from their statements: their range stops widening after about a cycle, and the
+  // range of the account paying them knows the issued statement's payment.
+  const paidByStatement = new Set(statementTerms(accounts).cards.map((card) => card.account_id));
   // One entry per stream: the allowance's band measures each stream against its own expected amounts.
-  const streamTransactions = new Map<string, Array<{ transaction_ids: string[] }>>();
+  const streamTransactions = new Map<string, Array<{ transaction_ids: string[]; from_statement: boolean }>>();
   for (const s of series) {
     if (s.source !== 'detected' || !s.account_id) continue;
     const ids = ((s.transactions ?? []) as Array<{ id: string }>).map((t) => t.id);
+    const fromStatement = paysCardFromStatements(
+      { account_id: s.account_id, outflow: s.amount < 0, detailed: s.personal_finance_category?.detailed },
+      paidByStatement,
+    );
     streamTransactions.set(s.account_id, [
       ...(streamTransactions.get(s.account_id) ?? []),
-      { transaction_ids: ids },
+      { transaction_ids: ids, from_statement: fromStatement },
     ]);
   }
   const histories = inputs
@@ -117,8 +124,6 @@ export async function buildAndStore(
   const state: Record<string, AccountForecastState> = {};
   const history: Record<string, Record<string, Cents>> = {};
   const rowsByKey = new Map<string, StoredBalanceDay[]>();
-  // Cards the plan pays from their statements: their range stops widening after about a cycle.
-  const paidByStatement = new Set(statementTerms(accounts).cards.map((card) => card.account_id));
   accounts.forEach((account, index) => {
     const transactions = histories[index] ?? [];
     const forecastAccountInput: ForecastAccount = {
