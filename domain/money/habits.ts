@@ -3,7 +3,8 @@
 // weekday mean spreads them evenly over every day; the near term knows more: a stock-up bought three
 // days ago is not due again for weeks, a grocer last visited nine days ago is due now. Each habit's
 // next purchases follow its own gaps from its last purchase (a renewal process), and the allowance
-// over the next weeks moves by the difference from its even share (docs/money-engine.md "Habits").
+// over the next weeks moves by the difference from its even share (docs/money-engine.md "Rare large
+// spending, unplanned income and the near term").
 import { roundCents, type Cents } from './cents.ts';
 import { ALLOWANCE_RULES } from './allowance-rules.ts';
 import type { DayNumber } from './dates.ts';
@@ -106,13 +107,8 @@ export function habitNearTerm(
     ].sort((a, b) => a - b);
     const gaps = days.slice(1).map((d, i) => d - (days[i] ?? d));
     const u = renewalDensity(gaps, habit.since, nearDays);
-    let mean = 0;
-    let total = 0;
-    for (const g of gaps) {
-      mean += g;
-      total += 1;
-    }
-    const even = total / mean;
+    // Its even share: one purchase per mean gap.
+    const even = gaps.length / gaps.reduce((a, b) => a + b, 0);
     for (let i = 1; i <= nearDays; i += 1)
       out[i - 1] = (out[i - 1] ?? 0) - habit.amount * ((u[i] ?? 0) - even);
   }
