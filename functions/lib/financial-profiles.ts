@@ -68,7 +68,6 @@ export async function listProfiles(data: Data, caller: Caller): Promise<ProfileL
   ]);
 }
 
-
 /**
  * spec §4: called when a user has no profile. The default profile's id derives from the owner, so the
  * create is one conditional put: concurrent calls create exactly one. An archived default comes back

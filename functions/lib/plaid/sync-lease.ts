@@ -7,7 +7,6 @@ import { isConditionFailure } from '../money/store.ts';
 /** A lease longer than the longest sync (Lambda timeout 29 s) and short enough to recover quickly. */
 export const LEASE_MS = 60_000;
 
-
 /** Takes the item's lease for `owner`; false when another sync holds an unexpired one. */
 export async function acquireSyncLease(
   data: Data,
