@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount, parseDate, parseMonth, parseQuestion, parseWindow } from './question.ts';
+import { parseAmount, parseDate, parseMonth, parseWindow } from './amounts-dates.ts';
+import { parseQuestion } from './question.ts';
 
 // A Tuesday.
 const TODAY = '2026-11-24';

@@ -17,16 +17,8 @@ import { localCoach } from '../../functions/lib/coach/local-coach.ts';
 import type { CoachPort } from '../../functions/lib/coach/port.ts';
 import type { ToolContext } from '../../functions/lib/coach/tool-context.ts';
 import { createLogger } from '../../functions/lib/logger.ts';
-import {
-  beforePayday,
-  billsWithin,
-  debtPayment,
-  dipUnder,
-  lastMonth,
-  monthOf,
-  spentIn,
-  type Asker,
-} from './coach-people-figures.ts';
+import { beforePayday, billsWithin, debtPayment, dipUnder } from './coach-people-ahead.ts';
+import { lastMonth, monthOf, spentIn, type Asker } from './coach-people-figures.ts';
 import { CASES, half, scoreSet, type Scores } from './coach-people-set.ts';
 import { directData, type TestUser } from './helpers.ts';
 import { forecastSettled, generatePlan, joinAs, linkedUser, profileApi } from './money-helpers.ts';

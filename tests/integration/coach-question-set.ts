@@ -3,7 +3,7 @@
 // coach's tools), and the cases by family (afford, lowest point, balance ahead, payday, bills,
 // subscriptions, spending, a day, a search, a goal, accounts).
 import { classifyTransaction, summaryDirection, type AccountType } from '../../domain/classification.ts';
-import { daysBetween, parseDate } from '../../domain/coach/question.ts';
+import { daysBetween, parseDate } from '../../domain/coach/amounts-dates.ts';
 import { dayWords, monthWords, usd } from '../../domain/coach/verify.ts';
 import { isBill } from '../../domain/money/bills.ts';
 import { addDays } from '../../domain/money/dates.ts';

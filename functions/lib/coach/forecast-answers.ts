@@ -1,7 +1,7 @@
 // The offline coach's answers about the cash ahead: can I afford it, the lowest point (and yes/no
 // against a line), the balance on a day, a savings goal; windows in words ("before payday", "the next
 // couple months") and a time past the forecast answered with where the forecast ends.
-import { daysBetween } from '../../../domain/coach/question.ts';
+import { daysBetween } from '../../../domain/coach/amounts-dates.ts';
 import { dayWords, monthWords, usd } from '../../../domain/coach/verify.ts';
 import { PLAN_HORIZON_DAYS } from '../../../domain/money/plan.ts';
 import { call, list, nextPay, num, obj, type Asked, type Turn } from './answer-turn.ts';

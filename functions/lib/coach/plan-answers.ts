@@ -1,7 +1,7 @@
 // The offline coach's answers from the Money Plan: paydays, bills due, subscriptions, and a draft
 // planned item the person adds themselves.
 import type { Subject } from '../../../domain/coach/lexicon.ts';
-import { daysBetween } from '../../../domain/coach/question.ts';
+import { daysBetween } from '../../../domain/coach/amounts-dates.ts';
 import { countWords, dayWords, usd } from '../../../domain/coach/verify.ts';
 import { addDays } from '../../../domain/money/dates.ts';
 import { categoryByDetailed, categoryForPrimary } from '../../../domain/taxonomy.ts';
