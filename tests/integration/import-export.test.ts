@@ -57,6 +57,20 @@ describe('manual accounts', () => {
     );
     expect(computeTotals(body.accounts).netWorth).toBe(100_000 + 45_000_000 - 500_000);
     expect(body.accounts.find((a) => a.id === account.id)?.balance_as_of).toBe('2026-01-31');
+    // The calendar's picker lists them, marked as kept by hand.
+    const calendar = await profileApi<{ accounts: Array<{ id: string; is_manual: boolean }> }>(
+      'POST',
+      '/functions/get-money-plan-calendar',
+      { token: user.idToken, profileId, body: { month: new Date().toISOString().slice(0, 7) } },
+    );
+    expect(calendar.status, JSON.stringify(calendar.body)).toBe(200);
+    expect(calendar.body.accounts.map((a) => [a.id, a.is_manual]).sort()).toEqual(
+      [
+        [account.id, true],
+        [house.id, true],
+        [loan.id, true],
+      ].sort(),
+    );
   });
 
   it("start the forecast's cash and net worth like a linked account", async () => {

@@ -442,6 +442,7 @@ export async function moneyPlanCalendar(
       account_type: a.account_type,
       mask: a.mask ?? null,
       account_subtype: a.account_subtype ?? null,
+      is_manual: a.is_manual ?? false,
       balance_convention: isLiability(a.account_type) ? ('owed' as const) : ('held' as const),
       in_view: inViewAccounts.has(a.id),
     })),

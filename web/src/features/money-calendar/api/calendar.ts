@@ -52,6 +52,8 @@ export const calendarAccountSchema = z.lazy(() =>
     account_type: z.optional(z.string()),
     mask: z.nullish(z.string()),
     account_subtype: z.nullish(z.string()),
+    /** An account the person keeps by hand (no bank connection). */
+    is_manual: z.optional(z.boolean()),
     in_view: z.optional(z.boolean()),
   }),
 );

@@ -96,13 +96,17 @@ function coverageOf(view: ViewKey, accounts: readonly CalendarAccount[]): BandCo
   return bandCoverage(account.account_type as AccountType, account.account_subtype ?? null);
 }
 
-/** The picker's options: Cash, every account by name and mask (debts marked), Net worth. */
+/** The picker's options: Cash, every account by name and mask (debts and hand-kept accounts
+ * marked), Net worth. */
 export function viewOptions(accounts: readonly CalendarAccount[]) {
   return [
     { value: 'cash', label: 'Cash (checking & savings)' },
     ...accounts.map((a) => ({
       value: a.id,
-      label: nameWithMask(a) + (a.account_type === 'credit' || a.account_type === 'loan' ? ' (owed)' : ''),
+      label:
+        nameWithMask(a) +
+        (a.account_type === 'credit' || a.account_type === 'loan' ? ' (owed)' : '') +
+        (a.is_manual ? ' (manual)' : ''),
     })),
     { value: 'net_worth', label: 'Net worth (cash + investments − debts)' },
   ];
