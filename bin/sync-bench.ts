@@ -75,8 +75,19 @@ async function linkUser(cloud: LocalCloud, data: Data, token: string) {
   }
   if (exchanged.account_ids.length !== ACCOUNTS)
     throw new Error(`expected ${ACCOUNTS} accounts, linked ${exchanged.account_ids.length}`);
-  // Linking already ran the initial sync (AccountLinked and the sandbox's webhook): let it finish.
-  await settle(cloud, data, exchanged.item_id);
+  // Linking already ran the initial sync (AccountLinked and the sandbox's webhooks): let it finish.
+  // Plaid's first sync comes in two steps, the whole history a moment after the recent transactions;
+  // the timed syncs below replay that whole history, so it must be in at Plaid first.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    await settle(cloud, data, exchanged.item_id);
+    const { data: accounts } = await data.connectedAccounts.query
+      .byItem({ item_id: exchanged.item_id })
+      .go({ pages: 'all', hydrate: true });
+    if (accounts.every((a) => a.historical_sync_status === 'completed')) break;
+    if (Date.now() > deadline) throw new Error('the linked bank never brought in its whole history');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   return { profileId: profile.id, itemId: exchanged.item_id, accountIds: exchanged.account_ids };
 }
 
@@ -205,7 +216,9 @@ export async function benchInitialSync(cloud: LocalCloud, token: string): Promis
       throw new Error(`the sync reported ${outcome.added} added, DynamoDB holds ${stored}`);
     await settle(cloud, data, itemId);
     if (run === 0) rows = await syncedRows(ddb, data, accountIds);
-    if (rows.length !== stored * 2) throw new Error(`expected ${stored * 2} rows, read ${rows.length}`);
+    // Each transaction's row, and Plaid's raw copy of those within its retention (a few months).
+    if (rows.length <= stored || rows.length > stored * 2)
+      throw new Error(`expected ${stored} rows and up to as many raw copies, read ${rows.length}`);
     baselineMs.push(await rawBatchWrite(ddb, cloud.tableName, rows));
   }
 
