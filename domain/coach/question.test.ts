@@ -141,6 +141,9 @@ describe('parseQuestion', () => {
     ["What's in my 401(k)?", '401k'],
     ['How much is in my money market account?', 'money market'],
     ['Show me my accounts', null],
+    ['what accounts do i have', null],
+    ['which accounts have we linked', null],
+    ['list all of our accounts', null],
   ])('%s → accounts (%s)', (q, kind) => {
     expect(parseQuestion(q, TODAY)).toMatchObject({ intent: 'accounts', text: kind });
   });

@@ -71,7 +71,8 @@ const ACCOUNTS_RE = [
   `\\bhow much (is|'s) (left )?(in |on )?(my |the )?${ACCOUNT_WORD}\\b`,
   `\\bhow much (money )?(do i have|have i got|is there|is left) (in|on) (my|the) ${ACCOUNT_WORD}\\b`,
   `\\b(my|the) ${ACCOUNT_WORD}('s)? (account )?balances?\\b|\\bbalances? (of|on|in) (my|the) ${ACCOUNT_WORD}\\b`,
-  `\\bwhat('s| is) (in )?my ${ACCOUNT_WORD}\\b|\\b(list|show) (me )?my accounts\\b`,
+  `\\bwhat('s| is) (in )?my ${ACCOUNT_WORD}\\b|\\b(list|show) (me )?(all )?(of )?(my|our) accounts\\b`,
+  '\\b(what|which) accounts (do (i|we) have|have (i|we) (got|linked|connected)|are (linked|connected))\\b',
 ].join('|');
 
 /** The kind of account a balance question names: 'net_worth', 'owed', one kind, or null (every one). */

@@ -15,7 +15,7 @@ import {
   type AccountView,
   type Issue,
 } from './import-helpers.ts';
-import { defaultProfile, forecastSettled, joinAs, profileApi } from './money-helpers.ts';
+import { defaultProfile, forecastSettled, joinAs, linkedUser, profileApi } from './money-helpers.ts';
 
 async function newProfileWithAccount(kind = 'bank', balance = 100_000) {
   const user = await signUpAndSignIn('Importer');
@@ -71,6 +71,34 @@ describe('manual accounts', () => {
         [loan.id, true],
       ].sort(),
     );
+  });
+
+  it('are named by the coach as kept by hand, beside the banks, with whose balance it counts', async () => {
+    // A first bank connection starts the trial the coach needs (spec §4).
+    const { user, profileId } = await linkedUser();
+    await manualAccount(user, profileId, {
+      account_name: 'House',
+      kind: 'property',
+      current_balance: 45_000_000,
+    });
+    const ask = async (question: string) =>
+      (
+        await profileApi<{ answer: { text: string; verified: boolean } }>('POST', '/coach/ask', {
+          token: user.idToken,
+          profileId,
+          body: { question },
+        })
+      ).body.answer;
+
+    const listed = await ask('what accounts do i have');
+    const worth = await ask('whats my net worth');
+
+    expect(listed.text).toContain('• House (kept by hand): $450,000.00');
+    // The bank's accounts keep their name and mask, unmarked.
+    expect(listed.text).toMatch(/\n• [^\n(]+ ••\d{4}: \$[\d,]+\.\d\d\n/);
+    expect(worth.text).toContain('or you last entered for one you keep by hand');
+    expect([listed.verified, worth.verified]).toEqual([true, true]);
+    await forecastSettled(profileId);
   });
 
   it("start the forecast's cash and net worth like a linked account", async () => {

@@ -1,5 +1,5 @@
 // The offline coach's answers about accounts: net worth, what is owed, what one kind of account holds,
-// as the banks last reported them.
+// as the banks last reported them (or the person last entered, for an account kept by hand).
 import { usd } from '../../../domain/coach/verify.ts';
 import { call, list, num, obj, type Asked, type Turn } from './answer-turn.ts';
 import type { ToolContext } from './tool-context.ts';
@@ -12,6 +12,7 @@ interface AccountRow {
   subtype: string | null;
   balance: number | null;
   reads_as: 'held' | 'owed';
+  manual?: boolean;
 }
 
 /** Whether an account is of the kind a question names ('savings', 'credit', 'student'…). */
@@ -32,8 +33,14 @@ function isKind(a: AccountRow, kind: string): boolean {
   }
 }
 
-/** "Plaid Saving ••1111". */
-const accountName = (a: AccountRow) => `${a.name}${a.mask ? ` ••${a.mask}` : ''}`;
+/** "Plaid Saving ••1111"; "House (kept by hand)". */
+const accountName = (a: AccountRow) =>
+  `${a.name}${a.mask ? ` ••${a.mask}` : ''}${a.manual ? ' (kept by hand)' : ''}`;
+/** Where the balances come from: the banks, and the person for accounts kept by hand. */
+const balancesFrom = (rows: readonly AccountRow[]) =>
+  rows.some((a) => a.manual)
+    ? 'the balance its bank last reported, or you last entered for one you keep by hand'
+    : 'the balance its bank last reported';
 const accountLine = (a: AccountRow) =>
   `${accountName(a)}: ${a.balance === null ? 'no balance reported' : `${usd(a.balance)}${a.reads_as === 'owed' ? ' owed' : ''}`}`;
 
@@ -60,7 +67,7 @@ export async function accounts(tc: ToolContext, q: Asked, _today: string, turn: 
     turn.text.push(
       `Your net worth is ${usd(num(totals.net_worth))}: ${held.join(' and ') || 'nothing held'}${owed.length ? `, less ${owed.join(' and ')}` : ''}.`,
     );
-    turn.text.push('It counts every linked account at the balance its bank last reported.');
+    turn.text.push(`It counts every account at ${balancesFrom(rows)}.`);
     return;
   }
   if (kind === 'owed') {
@@ -89,7 +96,9 @@ export async function accounts(tc: ToolContext, q: Asked, _today: string, turn: 
           ? `You owe ${usd(only.balance)} on ${label}.`
           : `${label} holds ${usd(only.balance)}.`,
     );
-    turn.text.push('That is the balance the bank last reported.');
+    turn.text.push(
+      only.manual ? 'That is the balance you last entered.' : 'That is the balance the bank last reported.',
+    );
     return;
   }
   turn.text.push(kind ? `Your ${kind} accounts:` : 'Your accounts, largest first:');

@@ -155,6 +155,8 @@ export async function getAccounts(tc: ToolContext) {
         /** Cents; held for cash and investments, owed for cards and loans (as Plaid reports them). */
         balance: a.current_balance ?? null,
         reads_as: isLiability(a.account_type as AccountType) ? ('owed' as const) : ('held' as const),
+        /** Kept by hand (no bank connection): its balance is the one the person last entered. */
+        manual: a.is_manual ?? false,
       }))
       .sort((a, b) => Math.abs(b.balance ?? 0) - Math.abs(a.balance ?? 0)),
     totals: {

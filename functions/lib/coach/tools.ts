@@ -99,7 +99,7 @@ export const COACH_TOOLS: readonly ToolSpec[] = [
   spec({
     name: 'get_accounts',
     description:
-      "The profile's accounts with their current balances (held, or owed for cards and loans) and totals: cash, investments, owed, net worth.",
+      "The profile's accounts with their current balances (held, or owed for cards and loans) and totals: cash, investments, owed, net worth. An account with manual: true is kept by hand (no bank connection): its balance is the one the person last entered.",
     input: getAccountsInput,
     run: (tc) => getAccounts(tc),
   }),
