@@ -17,6 +17,10 @@ export interface Asked extends ParsedQuestion {
   readonly ahead: Ahead | null;
 }
 export const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
+/** What a search_transactions result says was spent: net of refunds for a category search (its
+ * net_spent), else what was paid (total_spent). */
+export const spentOf = (r: Record<string, unknown>): number =>
+  num(typeof r.net_spent === 'number' ? r.net_spent : r.total_spent);
 export const obj = (v: unknown): Record<string, unknown> | null =>
   v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
 export const list = (v: unknown): Array<Record<string, unknown>> =>

@@ -5,7 +5,7 @@ import type { Subject } from '../../../domain/coach/lexicon.ts';
 import { pastRange } from '../../../domain/coach/window.ts';
 import { dayWords, monthWords, usd } from '../../../domain/coach/verify.ts';
 import { addDays } from '../../../domain/money/dates.ts';
-import { call, list, num, subjectFilter, type Asked, type Turn } from './answer-turn.ts';
+import { call, list, num, spentOf, subjectFilter, type Asked, type Turn } from './answer-turn.ts';
 import type { ToolContext } from './tool-context.ts';
 
 /** "Up from last month", "more than last month" with no other month named: this month against last. */
@@ -89,7 +89,7 @@ export async function subjectSpend(tc: ToolContext, q: Asked, subject: Subject, 
   // A category's spending is net of its refunds, as the spending figures count it; a merchant's is what
   // was paid there, with anything received from it said apart.
   const net = typeof r.net_spent === 'number';
-  const spent = net ? num(r.net_spent) : num(r.total_spent);
+  const spent = spentOf(r);
   const count = num(r.count);
   const lead = `${subject.label}, ${range.label}:`;
   const received = num(r.total_received);
@@ -114,9 +114,7 @@ export async function subjectSpend(tc: ToolContext, q: Asked, subject: Subject, 
       by_month: true,
     });
     if (!c) return;
-    const base = usual
-      ? num(c.average_spent_per_month)
-      : num(typeof c.net_spent === 'number' ? c.net_spent : c.total_spent);
+    const base = usual ? num(c.average_spent_per_month) : spentOf(c);
     const more = spent > base;
     const baseWords = usual
       ? `your usual ${usd(base)} a month (the average of ${monthWords(back(3).slice(0, 7))} to ${monthWords(before.slice(0, 7))})`

@@ -7,7 +7,7 @@ import { pastRange, type PastRange } from '../../../domain/coach/window.ts';
 import { dayWords, monthWords, usd } from '../../../domain/coach/verify.ts';
 import { addDays } from '../../../domain/money/dates.ts';
 import { INTEREST_CHARGE_DETAILED } from '../../../domain/taxonomy.ts';
-import { call, list, num, obj, subjectFilter, type Asked, type Turn } from './answer-turn.ts';
+import { call, list, num, obj, spentOf, subjectFilter, type Asked, type Turn } from './answer-turn.ts';
 import { debtLabel, namedDebts } from './debt-answers.ts';
 import type { ToolContext } from './tool-context.ts';
 
@@ -85,7 +85,7 @@ export async function spentOver(
   const name = subject ? subject.label : 'Everything you spent';
   const months = Array.isArray(r.months) ? r.months.length : 1;
   const perMonth = asksPerMonth(q) || !asksPerYear(q);
-  const total = num(typeof r.net_spent === 'number' ? r.net_spent : r.total_spent);
+  const total = spentOf(r);
   turn.text.push(
     num(r.count) === 0
       ? `${name}, ${range.label}: I found no transactions there.`
@@ -115,16 +115,13 @@ async function spentPerWeek(tc: ToolContext, q: Asked, subject: Subject | null, 
     turn.text.push(`${name}, ${range.label}: I found no transactions there.`);
     return;
   }
-  const total = num(typeof r.net_spent === 'number' ? r.net_spent : r.total_spent);
+  const total = spentOf(r);
   turn.text.push(
     `${name}, ${range.label}: ${usd(num(r.average_spent_per_week))} a week on average (${usd(total)} in all).`,
   );
   if (range.to === today && range.from < addDays(today, -6)) {
     const w = await call(tc, turn, 'search_transactions', { ...filter, from: addDays(today, -6), to: today });
-    if (w)
-      turn.text.push(
-        `The last 7 days: ${usd(num(typeof w.net_spent === 'number' ? w.net_spent : w.total_spent))}.`,
-      );
+    if (w) turn.text.push(`The last 7 days: ${usd(spentOf(w))}.`);
   }
 }
 
