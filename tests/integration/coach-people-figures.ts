@@ -92,6 +92,21 @@ async function between(p: Asker, from: string, to: string): Promise<CalendarTx[]
     out.push(...(await monthTransactions(p, m)).filter((t) => t.date >= from && t.date <= to));
   return out;
 }
+/** A calendar transaction classified by the domain's own rules, from the fields the calendar reads
+ * them by (its name, merchant and Plaid category), as the product classifies it. */
+export const classified = (
+  t: Pick<CalendarTx, 'amount' | 'name' | 'merchant_name' | 'personal_finance_category'>,
+  type: AccountType,
+) =>
+  classifyTransaction(
+    {
+      amount: t.amount,
+      name: t.name,
+      merchant_name: t.merchant_name,
+      personal_finance_category: t.personal_finance_category,
+    },
+    type,
+  );
 export const typeOf = (p: Asker) => new Map(p.accounts.map((a) => [a.id, a.account_type as AccountType]));
 
 /** Transactions of a direction (spending as the spending figures count it, or income), in a category. */
@@ -105,15 +120,7 @@ function matching(p: Asker, txs: readonly CalendarTx[], direction: 'expense' | '
       t.personal_finance_category?.detailed === 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT'
     )
       return false;
-    const c = classifyTransaction(
-      {
-        amount: t.amount,
-        name: t.name,
-        merchant_name: t.merchant_name,
-        personal_finance_category: t.personal_finance_category,
-      },
-      type,
-    );
+    const c = classified(t, type);
     if (summaryDirection(c, type, t.amount) !== direction) return false;
     return !codes || codes.includes(c.category.plaidDetailed) || codes.includes(c.category.group);
   });
@@ -252,15 +259,7 @@ export function interestCharged(range: Range): Expect {
     const charges = (await between(p, from, to)).filter((t) => {
       const type = types.get(t.account_id);
       if (!type || t.pending || t.amount <= 0) return false;
-      const c = classifyTransaction(
-        {
-          amount: t.amount,
-          name: t.name,
-          merchant_name: t.merchant_name,
-          personal_finance_category: t.personal_finance_category,
-        },
-        type,
-      );
+      const c = classified(t, type);
       return c.category.plaidDetailed === 'BANK_FEES_INTEREST_CHARGE';
     });
     return charges.length === 0 ? ['none'] : [usd(charges.reduce((s, t) => s + t.amount, 0))];

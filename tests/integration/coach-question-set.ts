@@ -2,12 +2,12 @@
 // expected figures are computed from the API's own series, items, streams and calendar (never from the
 // coach's tools), and the cases by family (afford, lowest point, balance ahead, payday, bills,
 // subscriptions, spending, a day, a search, a goal, accounts).
-import { classifyTransaction, summaryDirection, type AccountType } from '../../domain/classification.ts';
+import { summaryDirection, type AccountType } from '../../domain/classification.ts';
 import { daysBetween, parseDate } from '../../domain/coach/amounts-dates.ts';
 import { dayWords, monthWords, usd } from '../../domain/coach/verify.ts';
 import { isBill } from '../../domain/money/bills.ts';
 import { addDays } from '../../domain/money/dates.ts';
-import { lastDay, monthOf, today } from './coach-people-figures.ts';
+import { classified, lastDay, monthOf, today } from './coach-people-figures.ts';
 import type { TestUser } from './helpers.ts';
 
 export { today };
@@ -117,15 +117,7 @@ export function spendingTotal(p: Person, txs: readonly CalendarTx[]): number {
     if (!type || t.pending || type === 'loan' || type === 'investment') continue;
     // A card's payment settles purchases counted on the card: spending counts them once.
     if (t.personal_finance_category?.detailed === 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT') continue;
-    const c = classifyTransaction(
-      {
-        amount: t.amount,
-        name: t.name,
-        merchant_name: t.merchant_name,
-        personal_finance_category: t.personal_finance_category,
-      },
-      type,
-    );
+    const c = classified(t, type);
     // Net of refunds (money back in an expense category), as the spending figures count it.
     if (summaryDirection(c, type, t.amount) === 'expense') total += t.amount;
   }
