@@ -5,6 +5,7 @@
 // same pages next time, which changes nothing. One sync per item at a time: a lease (sync-lease.ts).
 import { refreshDetails } from './details.ts';
 import { randomUUID } from 'node:crypto';
+import type { EntityItem } from 'electrodb';
 import type { PlaidApi, RemovedTransaction, Transaction as PlaidTransaction } from 'plaid';
 import { backoffMinutes, nextRefreshAt, refreshTier } from '../../../domain/balance-refresh.ts';
 import type { Data } from '../data/index.ts';
@@ -136,7 +137,7 @@ export async function syncItem(
 ): Promise<SyncOutcome> {
   const started = deps.clock();
   const { data: before } = await data.plaidItems.get({ id: itemId }).go();
-  const outcome = await syncItemOnce(deps, data, itemId, options);
+  const outcome = await syncItemOnce(deps, data, itemId, options, before);
   if (
     before &&
     (outcome.status === 'synced' || outcome.status === 'login_required' || outcome.status === 'error')
@@ -153,8 +154,9 @@ async function syncItemOnce(
   data: Data,
   itemId: string,
   options: SyncOptions,
+  /** The item as read before the lease: enough to tell whether it is due or backing off. */
+  seen: EntityItem<Data['plaidItems']> | null,
 ): Promise<SyncOutcome> {
-  const { data: seen } = await data.plaidItems.get({ id: itemId }).go();
   if (!seen || seen.status === 'removed') return { status: 'error', errorCode: 'ITEM_NOT_FOUND' };
   // spec §9: a due time from the item's most urgent account, or a rate-limit backoff.
   const now = deps.clock();
