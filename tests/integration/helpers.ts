@@ -1,6 +1,7 @@
 // Shared helpers for integration tests: real Cognito users on cognito-local and HTTP calls through
 // the local gateway, exactly as the SPA makes them.
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import {
   ConfirmSignUpCommand,
   InitiateAuthCommand,
@@ -10,10 +11,25 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { createData } from '../../functions/lib/data/index.ts';
 import { cognitoClient, dynamoClient } from '../../local/bootstrap.ts';
-import { LOCAL_CONFIRMATION_CODE } from '../../local/cloud.ts';
+import { LOCAL_CONFIRMATION_CODE, LOCAL_PLAID_KEYS } from '../../local/cloud.ts';
 import { makeAdmin } from '../../bin/make-admin.ts';
 
 export const cloud = () => inject('cloud');
+
+/** The environment a deployed function has, for its deps in this process: the suite's table, token
+ * key and Plaid sandbox. */
+export function functionEnv(): NodeJS.ProcessEnv {
+  const { urls, tableName, dataDir } = cloud();
+  return {
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: urls.dynamodb,
+    AWS_REGION: 'us-east-1',
+    LOCAL_TOKEN_KEY_FILE: join(dataDir, 'token-key'),
+    PLAID_BASE_PATH: urls.plaid,
+    PLAID_CLIENT_ID: LOCAL_PLAID_KEYS.clientId,
+    PLAID_SECRET: LOCAL_PLAID_KEYS.secret,
+  };
+}
 
 export interface TestUser {
   email: string;

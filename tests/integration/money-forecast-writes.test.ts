@@ -2,7 +2,6 @@
 // "When the forecast is rebuilt" and "What a regeneration writes"), against DynamoDB Local and the Plaid
 // sandbox: a three-account sandbox bank with its plan generated. Every call goes through a metered data
 // layer (ReturnConsumedCapacity 'TOTAL'), which counts what each step wrote; the figures are printed.
-import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps, setDeps, type Deps } from '../../functions/lib/deps.ts';
@@ -12,9 +11,8 @@ import { markInputsChanged, regenerateForecast } from '../../functions/lib/money
 import { syncItem } from '../../functions/lib/plaid/sync.ts';
 import { inProcessBus, type BusEvent } from '../../functions/lib/ports/event-bus.ts';
 import { handler as runningBalances } from '../../functions/running-balances/handler.ts';
-import { LOCAL_PLAID_KEYS } from '../../local/cloud.ts';
 import { capacityMeter, type CapacityMeter } from './capacity-meter.ts';
-import { cloud, directData, type TestUser } from './helpers.ts';
+import { directData, functionEnv, type TestUser } from './helpers.ts';
 import {
   forecastSettled,
   generatePlan,
@@ -43,23 +41,11 @@ const published: BusEvent[] = [];
 
 /** The deps a deployed function would have, on the metered table client, publishing into `published`. */
 function meteredDeps(): Deps {
-  const { urls, tableName, dataDir } = cloud();
-  return createDeps(
-    {
-      TABLE_NAME: tableName,
-      DYNAMODB_ENDPOINT: urls.dynamodb,
-      AWS_REGION: 'us-east-1',
-      LOCAL_TOKEN_KEY_FILE: join(dataDir, 'token-key'),
-      PLAID_BASE_PATH: urls.plaid,
-      PLAID_CLIENT_ID: LOCAL_PLAID_KEYS.clientId,
-      PLAID_SECRET: LOCAL_PLAID_KEYS.secret,
-    },
-    {
-      ddb: meter.ddb,
-      logger: createLogger({ service: 'forecast-writes-test' }, () => undefined),
-      events: inProcessBus(async (event) => void published.push(event)),
-    },
-  );
+  return createDeps(functionEnv(), {
+    ddb: meter.ddb,
+    logger: createLogger({ service: 'forecast-writes-test' }, () => undefined),
+    events: inProcessBus(async (event) => void published.push(event)),
+  });
 }
 
 const balances = async (query: string) =>

@@ -1,7 +1,6 @@
 // Bank linking and transaction sync against the local Plaid sandbox and DynamoDB Local, through the
 // gateway: the initial 24-month sync, clock advances, pending→posted, mutation during pagination,
 // concurrent syncs, replayed and forged webhooks, a broken login, and what the browser may see.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Data } from '../../functions/lib/data/index.ts';
 import { createDeps } from '../../functions/lib/deps.ts';
@@ -9,8 +8,7 @@ import { createLogger } from '../../functions/lib/logger.ts';
 import { syncItem } from '../../functions/lib/plaid/sync.ts';
 import { syncLeaseHeld } from '../../functions/lib/plaid/sync-lease.ts';
 import { handlePlaidWebhook } from '../../functions/lib/plaid/webhook.ts';
-import { LOCAL_PLAID_KEYS } from '../../local/cloud.ts';
-import { api, cloud, directData, signUpAndSignIn, type TestUser } from './helpers.ts';
+import { api, directData, functionEnv, signUpAndSignIn, type TestUser } from './helpers.ts';
 import {
   accessTokenOf,
   eventually,
@@ -222,22 +220,10 @@ describe('incremental sync', () => {
 
 /** The deps a deployed sync function has, in this process, on the suite's table and sandbox. */
 function syncDeps() {
-  const { urls, tableName, dataDir } = cloud();
-  return createDeps(
-    {
-      TABLE_NAME: tableName,
-      DYNAMODB_ENDPOINT: urls.dynamodb,
-      AWS_REGION: 'us-east-1',
-      LOCAL_TOKEN_KEY_FILE: join(dataDir, 'token-key'),
-      PLAID_BASE_PATH: urls.plaid,
-      PLAID_CLIENT_ID: LOCAL_PLAID_KEYS.clientId,
-      PLAID_SECRET: LOCAL_PLAID_KEYS.secret,
-    },
-    {
-      logger: createLogger({ service: 'plaid-sync-test' }, () => undefined),
-      events: { publish: async () => undefined },
-    },
-  );
+  return createDeps(functionEnv(), {
+    logger: createLogger({ service: 'plaid-sync-test' }, () => undefined),
+    events: { publish: async () => undefined },
+  });
 }
 
 /**
