@@ -16,6 +16,33 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/**
+ * Everyday groceries with no schedule: on each of the `days` days before `today`, with chance
+ * `chance`, one purchase of $20–$80 at the corner grocery on checking ('chk'), ids `${idPrefix}${day}`.
+ * The same draw for the same seed.
+ */
+export function groceriesAtRandom(o: {
+  today: string;
+  days: number;
+  chance: number;
+  seed: number;
+  idPrefix: string;
+}): HistoryTransaction[] {
+  const random = seededRandom(o.seed);
+  const out: HistoryTransaction[] = [];
+  for (let i = 1; i <= o.days; i += 1)
+    if (random() < o.chance)
+      out.push({
+        id: `${o.idPrefix}${i}`,
+        account_id: 'chk',
+        date: addDays(o.today, -i),
+        amount: Math.round(2_000 + random() * 6_000),
+        name: 'Corner Grocery',
+        personal_finance_category: { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_GROCERIES' },
+      });
+  return out;
+}
+
 export interface SeriesSpec {
   readonly name: string;
   readonly schedule: Schedule;

@@ -1,32 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { estimateAllowance } from './allowance.ts';
 import { addDays, parseDay } from './dates.ts';
-import { seededRandom } from './fixtures.ts';
+import { groceriesAtRandom } from './fixtures.ts';
 import { forecastAccount } from './forecast.ts';
 import { findHabits, renewalDensity } from './habits.ts';
 import type { HistoryTransaction } from './types.ts';
 
 const TODAY = '2025-06-14';
 const account = { account_id: 'chk', account_type: 'depository' as const, current_balance: 500_000 };
-const GROCERIES = { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_GROCERIES' };
 const SUPERSTORE = { primary: 'GENERAL_MERCHANDISE', detailed: 'GENERAL_MERCHANDISE_SUPERSTORES' };
 
 /** Half a year of purchases at random ($20–$80 most days): spending with no phase to know. */
-function atRandom(seed = 5): HistoryTransaction[] {
-  const random = seededRandom(seed);
-  const out: HistoryTransaction[] = [];
-  for (let i = 1; i <= 200; i += 1)
-    if (random() < 0.5)
-      out.push({
-        id: `r${i}`,
-        account_id: 'chk',
-        date: addDays(TODAY, -i),
-        amount: Math.round(2_000 + random() * 6_000),
-        name: 'Corner Grocery',
-        personal_finance_category: GROCERIES,
-      });
-  return out;
-}
+const atRandom = (seed = 5): HistoryTransaction[] =>
+  groceriesAtRandom({ today: TODAY, days: 200, chance: 0.5, seed, idPrefix: 'r' });
 
 /**
  * A $150 stock-up about once a month (gaps of 27–33 days; under the lump threshold, so everyday

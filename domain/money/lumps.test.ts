@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { estimateAllowance } from './allowance.ts';
 import { addDays } from './dates.ts';
-import { seededRandom } from './fixtures.ts';
+import { groceriesAtRandom } from './fixtures.ts';
 import { forecastAccount, type ForecastPlanned } from './forecast.ts';
 import { lumpProcess } from './lumps.ts';
 import { generatePlan } from './plan.ts';
@@ -14,21 +14,8 @@ const SHOPPING = { primary: 'GENERAL_MERCHANDISE', detailed: 'GENERAL_MERCHANDIS
 const account = { account_id: 'chk', account_type: 'depository' as const, current_balance: 500_000 };
 
 /** Two years of groceries most days ($20–$80), the same draw every time. */
-function everyday(seed = 3): HistoryTransaction[] {
-  const random = seededRandom(seed);
-  const out: HistoryTransaction[] = [];
-  for (let i = 1; i <= 730; i += 1)
-    if (random() < 0.6)
-      out.push({
-        id: `g${i}`,
-        account_id: 'chk',
-        date: addDays(TODAY, -i),
-        amount: Math.round(2_000 + random() * 6_000),
-        name: 'Corner Grocery',
-        personal_finance_category: GROCERIES,
-      });
-  return out;
-}
+const everyday = (seed = 3): HistoryTransaction[] =>
+  groceriesAtRandom({ today: TODAY, days: 730, chance: 0.6, seed, idPrefix: 'g' });
 
 /** A $600–$1,000 purchase about every two months over the same two years. */
 function largePurchases(): HistoryTransaction[] {
