@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { projectOf, repoPath, shardKeys, weightOf } from './vitest-shards.ts';
+import { clockMoversLast, projectOf, repoPath, shardKeys, weightOf } from './vitest-shards.ts';
 
 const weights = {
   'integration:tests/integration/a.test.ts': 200,
@@ -34,6 +34,28 @@ describe('weighted shards', () => {
     expect(weightOf(weights, 'integration:tests/integration/new.test.ts')).toBe(5);
     expect(weightOf(weights, 'infra:tests/infra/new.test.ts')).toBe(3);
     expect(weightOf(weights, 'web:web/src/x.test.ts')).toBe(0.2);
+  });
+
+  it('runs the files that move the Plaid sandbox clock after the rest, each group in its own order', () => {
+    const sources: Record<string, string> = {
+      'sync.test.ts': "await sandbox('/sandbox/clock/advance', { days: 12 });",
+      'coach.test.ts': 'linkedUser()',
+      'balance.test.ts': "sandbox('/sandbox/clock/advance', { days: 14 })",
+      'plan.test.ts': "sandbox('/sandbox/clock/get', {})",
+    };
+    expect(clockMoversLast(Object.keys(sources), (file) => sources[file]!)).toEqual([
+      'coach.test.ts',
+      'plan.test.ts',
+      'sync.test.ts',
+      'balance.test.ts',
+    ]);
+  });
+
+  it("runs this repository's clock-moving integration files last", () => {
+    const root = join(import.meta.dirname, '..', 'tests', 'integration');
+    const files = readdirSync(root).filter((f) => f.endsWith('.test.ts'));
+    const ordered = clockMoversLast(files, (f) => readFileSync(join(root, f), 'utf8'));
+    expect(ordered.slice(-2).sort()).toEqual(['accounts-balance-check.test.ts', 'plaid-sync.test.ts']);
   });
 
   it("names each file's project as vitest.config.ts does", () => {
