@@ -89,6 +89,36 @@ const products = Object.values(Products) as string[];
 const accessToken = z.string().min(1, { error: 'access_token must be a non-empty string' });
 const url = (field: string) =>
   z.string().refine((value) => URL.canParse(value), { error: `${field} must be a valid URL` });
+/** `options.account_ids`, as the endpoints that take only that option accept it. */
+const accountIdsOption = z.object({ account_ids: z.array(z.string()).optional() }).optional();
+
+/**
+ * The item an endpoint serves, in Plaid's order of checks: the access token's item, then a fault
+ * injected for the endpoint (/sandbox/fault/inject), then the item's own error (such as
+ * ITEM_LOGIN_REQUIRED).
+ */
+function healthyItem(state: SandboxState, endpoint: string, accessToken: string): SandboxItem {
+  const item = state.item(accessToken);
+  state.takeFault(endpoint, accessToken);
+  state.assertHealthy(item);
+  return item;
+}
+
+/**
+ * The opening of an endpoint that serves one item: the request's checks, then `healthyItem`. The
+ * endpoints that check something between the two, or that skip the fault or health check, open
+ * their own way.
+ */
+function itemRequest<S extends z.ZodType<{ access_token: string }>>(
+  body: Body,
+  state: SandboxState,
+  endpoint: string,
+  fields: ReadonlySet<string>,
+  schema: S,
+): { request: z.infer<S>; item: SandboxItem } {
+  const request = parseRequest(body, fields, schema);
+  return { request, item: healthyItem(state, endpoint, request.access_token) };
+}
 
 // -- /link/token/create ----------------------------------------------------------------------------
 
@@ -342,17 +372,13 @@ function selectedAccounts(item: SandboxItem, accountIds: string[] | undefined): 
 }
 
 const accountsGet: Endpoint = (body, { state, requestId }) => {
-  const request = parseRequest(
+  const { request, item } = itemRequest(
     body,
+    state,
+    '/accounts/get',
     fieldsOf<AccountsGetRequest>()({ client_id: true, secret: true, access_token: true, options: true }),
-    z.object({
-      access_token: accessToken,
-      options: z.object({ account_ids: z.array(z.string()).optional() }).optional(),
-    }),
+    z.object({ access_token: accessToken, options: accountIdsOption }),
   );
-  const item = state.item(request.access_token);
-  state.takeFault('/accounts/get', request.access_token);
-  state.assertHealthy(item);
   return {
     accounts: accountsBody(item, state.today(), null, selectedAccounts(item, request.options?.account_ids)),
     item: itemBody(item),
@@ -361,8 +387,10 @@ const accountsGet: Endpoint = (body, { state, requestId }) => {
 };
 
 const accountsBalanceGet: Endpoint = (body, { state, requestId }) => {
-  const request = parseRequest(
+  const { request, item } = itemRequest(
     body,
+    state,
+    '/accounts/balance/get',
     fieldsOf<AccountsBalanceGetRequest>()({
       client_id: true,
       secret: true,
@@ -379,9 +407,6 @@ const accountsBalanceGet: Endpoint = (body, { state, requestId }) => {
         .optional(),
     }),
   );
-  const item = state.item(request.access_token);
-  state.takeFault('/accounts/balance/get', request.access_token);
-  state.assertHealthy(item);
   const now = state.now().toISOString();
   return {
     accounts: accountsBody(item, state.today(), now, selectedAccounts(item, request.options?.account_ids)),
@@ -393,17 +418,13 @@ const accountsBalanceGet: Endpoint = (body, { state, requestId }) => {
 // -- /liabilities/get: a card's last statement and the loans' terms --------------------------------
 
 const liabilitiesGet: Endpoint = (body, { state, requestId }) => {
-  const request = parseRequest(
+  const { request, item } = itemRequest(
     body,
+    state,
+    '/liabilities/get',
     fieldsOf<LiabilitiesGetRequest>()({ client_id: true, secret: true, access_token: true, options: true }),
-    z.object({
-      access_token: accessToken,
-      options: z.object({ account_ids: z.array(z.string()).optional() }).optional(),
-    }),
+    z.object({ access_token: accessToken, options: accountIdsOption }),
   );
-  const item = state.item(request.access_token);
-  state.takeFault('/liabilities/get', request.access_token);
-  state.assertHealthy(item);
   // Plaid's order: consent first (the user never agreed to share liabilities), then whether any
   // selected account is a card or loan.
   if (!item.consentedTo(Products.Liabilities)) throw errors.additionalConsentRequired('liabilities');
@@ -420,40 +441,33 @@ const liabilitiesGet: Endpoint = (body, { state, requestId }) => {
 
 // -- /investments/*: holdings, securities and investment transactions -----------------------------
 
-/** Investments need the user's consent and an investment account, as liabilities do. */
-function investmentsItem(state: SandboxState, accessToken: string, endpoint: string, accountIds?: string[]) {
-  const item = state.item(accessToken);
-  state.takeFault(endpoint, accessToken);
-  state.assertHealthy(item);
+/**
+ * The keys of the selected investment accounts. Investments need the user's consent and an
+ * investment account, as liabilities do.
+ */
+function investmentKeys(item: SandboxItem, accountIds: string[] | undefined): Set<string> {
   if (!item.consentedTo(Products.Investments)) throw errors.additionalConsentRequired('investments');
   const only = selectedAccounts(item, accountIds);
   if (!hasInvestmentAccounts(item, only)) throw errors.noInvestmentAccounts();
-  const investmentKeys = new Set(
+  return new Set(
     item.accounts.filter((a) => isInvestmentRole(a.role) && (!only || only.has(a.key))).map((a) => a.key),
   );
-  return { item, only: investmentKeys };
 }
 
 const investmentsHoldingsGet: Endpoint = (body, { state, requestId }) => {
-  const request = parseRequest(
+  const { request, item } = itemRequest(
     body,
+    state,
+    '/investments/holdings/get',
     fieldsOf<InvestmentsHoldingsGetRequest>()({
       client_id: true,
       secret: true,
       access_token: true,
       options: true,
     }),
-    z.object({
-      access_token: accessToken,
-      options: z.object({ account_ids: z.array(z.string()).optional() }).optional(),
-    }),
+    z.object({ access_token: accessToken, options: accountIdsOption }),
   );
-  const { item, only } = investmentsItem(
-    state,
-    request.access_token,
-    '/investments/holdings/get',
-    request.options?.account_ids,
-  );
+  const only = investmentKeys(item, request.options?.account_ids);
   const today = state.today();
   const { holdings, securities } = holdingsOf(item, today, only);
   return {
@@ -508,12 +522,9 @@ const investmentsTransactionsGet: Endpoint = (body, { state, requestId }) => {
   const start = parseIsoDay(request.start_date);
   const end = parseIsoDay(request.end_date);
   if (end < start) throw errors.invalidField('end_date must not be before start_date');
-  const { item, only } = investmentsItem(
-    state,
-    request.access_token,
-    '/investments/transactions/get',
-    request.options?.account_ids,
-  );
+  // The dates are checked before the item is looked up, so this endpoint opens its own way.
+  const item = healthyItem(state, '/investments/transactions/get', request.access_token);
+  const only = investmentKeys(item, request.options?.account_ids);
   const today = state.today();
   const { transactions, securities } = investmentTransactionsOf(item, today, start, end, only);
   const offset = request.options?.offset ?? 0;
@@ -669,8 +680,10 @@ function decodeCursor(cursor: string, item: SandboxItem): Cursor {
 }
 
 const transactionsSync: Endpoint = (body, { state, requestId }) => {
-  const request = parseRequest(
+  const { request, item } = itemRequest(
     body,
+    state,
+    '/transactions/sync',
     fieldsOf<TransactionsSyncRequest>()({
       client_id: true,
       secret: true,
@@ -700,9 +713,6 @@ const transactionsSync: Endpoint = (body, { state, requestId }) => {
         .optional(),
     }),
   );
-  const item = state.item(request.access_token);
-  state.takeFault('/transactions/sync', request.access_token);
-  state.assertHealthy(item);
   const head = item.ledger.head;
   const count = request.count ?? 100;
   let accounts = new Set(item.accounts.map((account) => account.key));
@@ -780,14 +790,13 @@ const transactionsSync: Endpoint = (body, { state, requestId }) => {
 };
 
 const transactionsRefresh: Endpoint = (body, { state, requestId }) => {
-  const request = parseRequest(
+  const { item } = itemRequest(
     body,
+    state,
+    '/transactions/refresh',
     fieldsOf<TransactionsRefreshRequest>()({ client_id: true, secret: true, access_token: true }),
     z.object({ access_token: accessToken }),
   );
-  const item = state.item(request.access_token);
-  state.takeFault('/transactions/refresh', request.access_token);
-  state.assertHealthy(item);
   state.notifySyncUpdates(item);
   return { request_id: requestId } satisfies TransactionsRefreshResponse;
 };
@@ -961,6 +970,16 @@ const sandboxItemFireWebhook: Endpoint = (body, { state, requestId }) => {
 
 const clockBody = (state: SandboxState) => ({ now: state.now().toISOString(), today: isoDay(state.today()) });
 
+/** The item of a helper that takes an access token and nothing else. */
+function helperItem(body: Body, state: SandboxState): SandboxItem {
+  const request = parseRequest(
+    body,
+    new Set(['client_id', 'secret', 'access_token']),
+    z.object({ access_token: accessToken }),
+  );
+  return state.item(request.access_token);
+}
+
 const sandboxClockGet: Endpoint = (body, { state, requestId }) => {
   parseRequest(body, new Set(['client_id', 'secret']), z.object({}));
   return { ...clockBody(state), request_id: requestId };
@@ -977,33 +996,19 @@ const sandboxClockAdvance: Endpoint = (body, { state, requestId }) => {
 };
 
 const sandboxMutateDuringPagination: Endpoint = (body, { state, requestId }) => {
-  const request = parseRequest(
-    body,
-    new Set(['client_id', 'secret', 'access_token']),
-    z.object({ access_token: accessToken }),
-  );
-  state.item(request.access_token).mutateOnNextPage = true;
+  helperItem(body, state).mutateOnNextPage = true;
   return { request_id: requestId };
 };
 
 const sandboxCompleteHistory: Endpoint = (body, { state, requestId }) => {
-  const request = parseRequest(
-    body,
-    new Set(['client_id', 'secret', 'access_token']),
-    z.object({ access_token: accessToken }),
-  );
-  state.completeHistory(state.item(request.access_token));
+  state.completeHistory(helperItem(body, state));
   return { request_id: requestId };
 };
 
-const sandboxGroundTruth: Endpoint = (body, { state, requestId }) => {
-  const request = parseRequest(
-    body,
-    new Set(['client_id', 'secret', 'access_token']),
-    z.object({ access_token: accessToken }),
-  );
-  return { ...groundTruth(state.item(request.access_token), state.today()), request_id: requestId };
-};
+const sandboxGroundTruth: Endpoint = (body, { state, requestId }) => ({
+  ...groundTruth(helperItem(body, state), state.today()),
+  request_id: requestId,
+});
 
 const sandboxFaultInject: Endpoint = (body, { state, requestId }) => {
   const request = parseRequest(

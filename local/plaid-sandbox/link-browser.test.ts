@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type FrameLocator, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CountryCode, Products, type LinkTokenCreateRequest, type PlaidApi } from 'plaid';
+import type { LinkTokenCreateRequest, PlaidApi } from 'plaid';
 import type { PlaidSandbox } from './sandbox.ts';
-import { linkItem, startSandbox } from './test-support.ts';
+import { createLinkToken, linkItem, startSandbox } from './test-support.ts';
 
 let sandbox: PlaidSandbox;
 let client: PlaidApi;
@@ -81,17 +81,8 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-const linkToken = async (extra: Partial<LinkTokenCreateRequest> = {}) =>
-  (
-    await client.linkTokenCreate({
-      client_name: 'Money Calendar',
-      language: 'en',
-      country_codes: [CountryCode.Us],
-      user: { client_user_id: 'user-1' },
-      products: [Products.Transactions],
-      ...extra,
-    })
-  ).data.link_token;
+const linkToken = async (extra?: Partial<LinkTokenCreateRequest>) =>
+  (await createLinkToken(client, extra)).link_token;
 
 interface HostWindow {
   __success?: {
@@ -294,12 +285,7 @@ describe('an OAuth bank', { timeout: 30_000 }, () => {
 
 describe('hosted link', { timeout: 30_000 }, () => {
   it('runs full-page and redirects to the completion URL with the public token', async () => {
-    const { data } = await client.linkTokenCreate({
-      client_name: 'Money Calendar',
-      language: 'en',
-      country_codes: [CountryCode.Us],
-      user: { client_user_id: 'user-1' },
-      products: [Products.Transactions],
+    const data = await createLinkToken(client, {
       hosted_link: { completion_redirect_uri: `${hostUrl}/done` },
     });
     const page = await (await browser.newContext()).newPage();

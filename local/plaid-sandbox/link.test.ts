@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, CountryCode, Products, type LinkTokenCreateRequest, type PlaidApi } from 'plaid';
 import type { PlaidSandbox } from './sandbox.ts';
-import { linkItem, startSandbox, startWebhookReceiver } from './test-support.ts';
+import { createLinkToken, linkItem, startSandbox, startWebhookReceiver } from './test-support.ts';
 
 let sandbox: PlaidSandbox;
 let client: PlaidApi;
@@ -13,17 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const linkToken = async (extra: Partial<LinkTokenCreateRequest> = {}) =>
-  (
-    await client.linkTokenCreate({
-      client_name: 'Money Calendar',
-      language: 'en',
-      country_codes: [CountryCode.Us],
-      user: { client_user_id: 'user-1' },
-      products: [Products.Transactions],
-      ...extra,
-    })
-  ).data.link_token;
+const linkToken = async (extra?: Partial<LinkTokenCreateRequest>) =>
+  (await createLinkToken(client, extra)).link_token;
 
 /** The session endpoints' answers (fields vary by call). */
 interface SessionBody {
@@ -335,14 +326,7 @@ describe('an OAuth institution', () => {
     const begun = await call('oauth', { ...session, institution_id: 'ins_127287', mode: 'embedded' });
     expect(begun.body.popup).toBe(true);
 
-    const { data } = await client.linkTokenCreate({
-      client_name: 'Money Calendar',
-      language: 'en',
-      country_codes: [CountryCode.Us],
-      user: { client_user_id: 'user-1' },
-      products: [Products.Transactions],
-      hosted_link: {},
-    });
+    const data = await createLinkToken(client, { hosted_link: {} });
     const hosted = await startSession(data.link_token);
     const hostedBegun = await call('oauth', { ...hosted, institution_id: 'ins_127287', mode: 'hosted' });
     const login = await fetch(`${sandbox.url}/link/oauth/login`, {
@@ -364,12 +348,7 @@ describe('hosted link', () => {
   it('ends at the completion URL with the public token, and sends SESSION_FINISHED', async () => {
     const receiver = await startWebhookReceiver();
     try {
-      const { data } = await client.linkTokenCreate({
-        client_name: 'Money Calendar',
-        language: 'en',
-        country_codes: [CountryCode.Us],
-        user: { client_user_id: 'user-1' },
-        products: [Products.Transactions],
+      const data = await createLinkToken(client, {
         webhook: receiver.url,
         hosted_link: { completion_redirect_uri: 'http://127.0.0.1:5173/accounts?from=hosted' },
       });

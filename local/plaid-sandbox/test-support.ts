@@ -1,8 +1,18 @@
 // Helpers for the sandbox's own tests and for other suites that drive it: a started sandbox with the
-// official client pointed at it, linking an item, draining /transactions/sync, a webhook receiver.
+// official client pointed at it, a link token, linking an item, draining /transactions/sync, a
+// webhook receiver.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Configuration, PlaidApi, Products, type RemovedTransaction, type Transaction } from 'plaid';
+import {
+  Configuration,
+  CountryCode,
+  PlaidApi,
+  Products,
+  type LinkTokenCreateRequest,
+  type LinkTokenCreateResponse,
+  type RemovedTransaction,
+  type Transaction,
+} from 'plaid';
 import { createPlaidSandbox, type PlaidSandbox, type PlaidSandboxOptions } from './sandbox.ts';
 
 export const TEST_CLIENT_ID = 'test-client-id';
@@ -48,6 +58,22 @@ export async function plaidError(
     throw error;
   }
   throw new Error('expected the call to fail');
+}
+
+/** A link token for transactions, as the app asks for one, with `extra` fields on top. */
+export async function createLinkToken(
+  client: PlaidApi,
+  extra: Partial<LinkTokenCreateRequest> = {},
+): Promise<LinkTokenCreateResponse> {
+  const { data } = await client.linkTokenCreate({
+    client_name: 'Money Calendar',
+    language: 'en',
+    country_codes: [CountryCode.Us],
+    user: { client_user_id: 'user-1' },
+    products: [Products.Transactions],
+    ...extra,
+  });
+  return data;
 }
 
 export async function linkItem(
