@@ -50,13 +50,16 @@ function scaleOf(account: HouseholdAccount, outflowPerMonth: number): number {
     : Math.max(1, outflowPerMonth);
 }
 
-export function householdBacktest(seeds: readonly number[]): HouseholdResults {
+export function householdBacktest(
+  seeds: readonly number[],
+  everyday: 'checking' | 'card' = 'checking',
+): HouseholdResults {
   const errors = new Map<string, number[]>();
   const inside = new Map<string, number[]>();
   const push = (map: Map<string, number[]>, key: string, value: number) =>
     map.set(key, [...(map.get(key) ?? []), value]);
   for (const seed of seeds) {
-    const household = variedHousehold(seed);
+    const household = variedHousehold(seed, undefined, everyday);
     const { today, history } = household;
     const types: Record<string, AccountType> = {};
     for (const a of household.accounts) types[a.account_id] = a.account_type;
@@ -170,6 +173,18 @@ export const BEFORE: Record<
   },
 };
 
+/**
+ * The same held-out seeds with the everyday shopping on the card only (`variedHousehold(…, 'card')`):
+ * checking holds the plan's streams, the card's payments and the rare and irregular flows, so the plan
+ * alone is already close at a month. Checking's figures before the line carried the median of rare
+ * large spending rather than its expectation (savings and cards are the households' own above).
+ */
+export const BEFORE_CARD_SHOPPERS: Record<number, { coverage: number; engine: number; plan: number }> = {
+  30: { coverage: 81.7, engine: 8.5, plan: 10.8 },
+  90: { coverage: 90.0, engine: 25.9, plan: 24.8 },
+  180: { coverage: 85.0, engine: 70.9, plan: 56.4 },
+};
+
 const pct = (x: number) => `${x.toFixed(1)} %`;
 
 /**
@@ -179,12 +194,31 @@ const pct = (x: number) => `${x.toFixed(1)} %`;
  * 90 and 180 days no worse than before.
  */
 export function benchHouseholds(seeds: readonly number[] = HELD_OUT_SEEDS): Figure[] {
-  const results = householdBacktest(seeds);
-  const figures: Figure[] = [];
   const where = `${seeds.length} held-out lumpy households (seeds ${seeds[0]}–${seeds[seeds.length - 1]}; calibrated on ${CALIBRATION_SEEDS[0]}–${CALIBRATION_SEEDS[CALIBRATION_SEEDS.length - 1]}, developed on ${DEVELOPMENT_SEEDS.first}–${DEVELOPMENT_SEEDS.last})`;
-  for (const kind of HOUSEHOLD_KINDS)
+  return [
+    ...householdFigures(householdBacktest(seeds), HOUSEHOLD_KINDS, where, (kind, h) => BEFORE[kind][h]),
+    ...householdFigures(
+      householdBacktest(seeds, 'card'),
+      ['checking'],
+      where.replace('lumpy households', 'lumpy households shopping by card only'),
+      (_kind, h) => BEFORE_CARD_SHOPPERS[h],
+    ),
+  ];
+}
+
+function householdFigures(
+  results: HouseholdResults,
+  kinds: readonly HouseholdKind[],
+  where: string,
+  beforeOf: (
+    kind: HouseholdKind,
+    h: number,
+  ) => { coverage: number; engine: number; plan: number } | undefined,
+): Figure[] {
+  const figures: Figure[] = [];
+  for (const kind of kinds)
     for (const h of HOUSEHOLD_HORIZONS) {
-      const before = BEFORE[kind][h];
+      const before = beforeOf(kind, h);
       const coverage = results.coverage(kind, h) * 100;
       const inTarget = coverage >= 70 && coverage <= 90;
       figures.push({
@@ -224,6 +258,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const which = process.argv[2] ?? 'calibration';
   const seeds = which === 'held-out' ? HELD_OUT_SEEDS : CALIBRATION_SEEDS;
   printHouseholdTable(householdBacktest(seeds), `${which} seeds`);
+  printHouseholdTable(householdBacktest(seeds, 'card'), `${which} seeds, shopping by card only`);
   if (which === 'held-out')
     for (const f of benchHouseholds(seeds))
       console.log(

@@ -129,8 +129,14 @@ export interface LumpProcess {
   readonly per_year: number;
   /** Their mean size (cents, > 0). */
   readonly mean_size: Cents;
-  /** Their expectation per day, cash-flow sign (≤ 0): what the forecast line carries. */
+  /** Their expectation per day, cash-flow sign (≤ 0): what a card's statements pay of them. */
   readonly per_day: Cents;
+  /**
+   * What the forecast line carries of them by each horizon, cash flows (≤ 0): the median of their sum
+   * (the expectation on a card paid by its statements), between horizons linearly, beyond the last at
+   * `per_day`. Absent (an allowance stored before it): `per_day` from tomorrow.
+   */
+  readonly line?: readonly { readonly days: number; readonly sum: Cents }[];
   /** The account's own lumps and the years of history they were counted in. */
   readonly count: number;
   readonly years: number;

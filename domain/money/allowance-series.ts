@@ -1,6 +1,6 @@
 // The allowance as the forecast adds it: everyday spending per weekday (the rest of this month read
-// from what it has already spent, the next weeks from each habit's last purchase), rare large
-// spending's expectation, drifting streams, and the band around them with the large-withdrawal side of
+// from what it has already spent, the next weeks from each habit's last purchase), what rare large
+// spending adds by each day (the median of its sum), drifting streams, and the band around them with the large-withdrawal side of
 // savings. What the person planned themselves takes the place of the expectation it stands for, so the
 // line does not count it twice.
 import type { Cents } from './cents.ts';
@@ -20,7 +20,7 @@ export interface OwnPlanned {
 /**
  * Adds an allowance as balance changes from tomorrow on: everyday spending per weekday (over the rest
  * of this month, as `month_rest` expects it, and over the next weeks moved by `near_term`, each habit
- * from its last purchase), rare large spending's expectation per day (`lumps`), and
+ * from its last purchase), what rare large spending adds by each day (`lumps.line`), and
  * what drifting streams bring beyond their planned amounts (`StreamDrift`: growing interest). In each
  * calendar month the person's own planned outflows take the place of as much expected spending (large
  * ones of the large spending's, others of the everyday's), so a planned $200 shop is not also in the
@@ -39,11 +39,11 @@ export function addAllowance(
   const startWeekday = weekday(start);
   const rest = allowance.month_rest;
   const restFactor = rest && rest.usual < 0 ? rest.expected / rest.usual : 1;
-  const lumpDaily = -(allowance.lumps?.per_day ?? 0);
+  const lumpsBy = lumpsCarried(allowance);
   for (let i = 1; i < n; i += 1) {
     const usual = -(allowance.per_weekday[(startWeekday + i) % 7] ?? 0);
     everyday[i] = (rest && i <= rest.days ? usual * restFactor : usual) - (allowance.near_term?.[i - 1] ?? 0);
-    lumps[i] = lumpDaily;
+    lumps[i] = lumpsBy(i) - lumpsBy(i - 1);
   }
   // A habit bought lately can take more off a day than the day's usual: the rest comes off the days
   // after, so no day expects money coming in.
@@ -91,6 +91,27 @@ export function addAllowance(
       if (i >= 1) out[i] = (out[i] ?? 0) + sign * Math.round((d.amount + d.step * k) * lasts);
     }
   }
+}
+
+/**
+ * What the line carries of rare large spending by day i (spending, ≥ 0): `lumps.line` between its
+ * horizons linearly (from none today), beyond the last at the expectation per day.
+ */
+export function lumpsCarried(allowance: Allowance): (i: number) => number {
+  const lumps = allowance.lumps;
+  const daily = -(lumps?.per_day ?? 0);
+  const line = lumps?.line;
+  if (!line || line.length === 0) return (i) => daily * i;
+  return (i) => {
+    let days = 0;
+    let sum = 0;
+    for (const point of line) {
+      if (i <= point.days) return sum + ((i - days) / (point.days - days)) * (-point.sum - sum);
+      days = point.days;
+      sum = -point.sum;
+    }
+    return sum + daily * (i - days);
+  };
 }
 
 /**

@@ -118,7 +118,9 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
   const spends = everyday.some((v) => v !== 0) || lumpIds.size > 0;
   const band = measureSpread(heldOut.history, !spends);
   const withdrawals = spends ? undefined : pastWithdrawals(posted, excluded, bandFrom, to, today);
-  const lumps = spends ? lumpProcess(lumpSizes, bandDays / 365, threshold) : undefined;
+  const lumps = spends
+    ? lumpProcess(lumpSizes, bandDays / 365, threshold, input.paid_by_statement ? 'expectation' : 'median')
+    : undefined;
   const sums = [0, 0, 0, 0, 0, 0, 0];
   const counts = [0, 0, 0, 0, 0, 0, 0];
   let total = 0;

@@ -68,7 +68,17 @@ const CARD_PAYMENT = cat('LOAN_PAYMENTS', 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT');
  * and a payment from checking of its statement (in full or in part) three weeks after each close; its
  * last statement on or before `today` is reported as `/liabilities/get` would (`liability`).
  */
-export function variedHousehold(seed: number, today = '2026-06-15'): Household {
+export function variedHousehold(
+  seed: number,
+  today = '2026-06-15',
+  /**
+   * Where the household's everyday shopping goes: through checking as well as the card (the default),
+   * or on the card only (`'card'`): checking then holds the plan's streams, the card's payments and the
+   * rare and irregular flows, with no everyday purchases of its own — the histories on which a plan
+   * alone is already close at a month.
+   */
+  everyday: 'checking' | 'card' = 'checking',
+): Household {
   const random = seededRandom(seed * 104_729 + 3);
   const uniform = (lo: number, hi: number) => lo + random() * (hi - lo);
   const int = (lo: number, hi: number) => Math.floor(uniform(lo, hi + 1));
@@ -80,7 +90,10 @@ export function variedHousehold(seed: number, today = '2026-06-15'): Household {
   const totalMonths = (end - from) / 30.44;
   const [chk, sav, card] = [`chk-${seed}`, `sav-${seed}`, `card-${seed}`];
   const base = variedHistory(seed, formatDay(end), totalMonths);
-  const txs: HistoryTransaction[] = base.transactions.map((t) => ({ ...t, account_id: chk }));
+  // `variedHistory`'s everyday shopping: its one-offs and habits (ids `oneoff-…`, `habit-…`).
+  const txs: HistoryTransaction[] = base.transactions
+    .filter((t) => everyday === 'checking' || !/^(?:oneoff|habit)-/.test(t.id))
+    .map((t) => ({ ...t, account_id: chk }));
   let n = 0;
   const add = (account: string, day: DayNumber, amount: number, name: string, category?: CategoryRef) => {
     if (day < from || day > end) return;

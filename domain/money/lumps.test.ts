@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateAllowance } from './allowance.ts';
+import { lumpsCarried } from './allowance-series.ts';
 import { addDays } from './dates.ts';
 import { groceriesAtRandom } from './fixtures.ts';
 import { forecastAccount, type ForecastPlanned } from './forecast.ts';
@@ -46,12 +47,42 @@ describe('rare large spending', () => {
     const lumpyRows = forecast(lumpy);
     // Six a year of about $800 add up: the band a half year out is over a thousand dollars wider.
     expect(width(lumpyRows, 180) - width(calmRows, 180)).toBeGreaterThan(100_000);
-    // …and the line carries their expectation, about 180 / 365 × 6 × $800.
+    // …and the line carries what half of the futures exceed by then: with about three expected, near
+    // their expectation (180 / 365 × 6 × $800).
     const expected = (-(lumpy.lumps?.per_day ?? 0) * 180) / 100;
     expect(expected).toBeGreaterThan(1_500);
     expect(expected).toBeLessThan(3_500);
+    const carried = (a: typeof calm) => lumpsCarried(a)(180) / 100;
+    expect(Math.abs(carried(lumpy) - expected)).toBeLessThan(0.25 * expected);
     const lower = (calmRows[180]?.closing_balance ?? 0) - (lumpyRows[180]?.closing_balance ?? 0);
-    expect(lower / 100).toBeCloseTo(expected - (-(calm.lumps?.per_day ?? 0) * 180) / 100, -1);
+    expect(lower / 100).toBeCloseTo(carried(lumpy) - carried(calm), -1);
+  });
+
+  it('carries on the line what half of the futures exceed: none next month, most of them in a year', () => {
+    // About six a year: the next month has none more often than not, so its line carries none and the
+    // band's low side holds the one that may come; a card paid by its statements carries their
+    // expectation, as the payments the plan takes from its statements do.
+    const sizes = Array.from({ length: 12 }, (_, k) => 60_000 + ((k * 37) % 5) * 10_000);
+    const median = lumpProcess(sizes, 2, 20_000);
+    const mean = lumpProcess(sizes, 2, 20_000, 'expectation');
+    const at = (p: typeof median, days: number) => ({
+      line: p.line?.find((x) => x.days === days)?.sum ?? Number.NaN,
+      spread: p.spread.find((x) => x.days === days),
+    });
+    expect(at(median, 30).line).toBe(0);
+    expect(at(median, 30).spread?.low).toBeLessThan(-50_000);
+    expect(at(median, 30).spread?.high).toBe(0);
+    expect(Math.abs(at(mean, 30).line - median.per_day * 30)).toBeLessThan(50);
+    for (const days of [365, 730]) {
+      const expectation = median.per_day * days;
+      expect(Math.abs(at(median, days).line - expectation)).toBeLessThan(0.2 * Math.abs(expectation));
+    }
+    // The band's reach is the same whichever line it is around.
+    for (const days of [30, 90, 180, 365])
+      expect(at(median, days).line + (at(median, days).spread?.low ?? 0)).toBeCloseTo(
+        at(mean, days).line + (at(mean, days).spread?.low ?? 0),
+        -2,
+      );
   });
 
   it('pools a short history with the prior, and gives the same spread for the same history', () => {
@@ -113,12 +144,15 @@ describe('the near term', () => {
     const sum = (values: readonly number[], from: number, to: number) =>
       values.slice(from, to + 1).reduce((x, y) => x + y, 0);
     expect(sum(rest(spent), 1, 16)).toBeGreaterThan(sum(rest(quiet), 1, 16));
-    const lumps = -(spent.lumps?.per_day ?? 0) * 16;
-    expect(Math.abs(sum(rest(spent), 1, 16) + lumps - (spent.month_rest?.expected ?? 0))).toBeLessThan(16);
-    // …and July is a usual month again: its weekdays' allowance and the large spending's share.
+    const carried = lumpsCarried(spent);
+    expect(Math.abs(sum(rest(spent), 1, 16) + carried(16) - (spent.month_rest?.expected ?? 0))).toBeLessThan(
+      16,
+    );
+    // …and July is a usual month again: its weekdays' allowance and what the line carries of the large
+    // spending on those days.
     let usualJuly = 0;
     for (let i = 17; i <= 47; i += 1)
-      usualJuly += Math.round((spent.per_weekday[(6 + i) % 7] ?? 0) + (spent.lumps?.per_day ?? 0));
+      usualJuly += Math.round((spent.per_weekday[(6 + i) % 7] ?? 0) - (carried(i) - carried(i - 1)));
     expect(sum(rest(spent), 17, 47)).toBe(usualJuly);
   });
 

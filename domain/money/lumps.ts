@@ -2,8 +2,9 @@
 // each day, so it never holds them, and a band measured on one short past sees too few of them to know
 // how they add up over months. They are modelled as a compound Poisson process — how often and how big
 // from the account's own history, pooled with a prior over many accounts where the history is short —
-// whose expectation joins the forecast line and whose p10–p90 spread around it joins the band
-// (docs/money-engine.md "Rare large spending").
+// whose median sum by each day joins the forecast line (for a card paid by its statements, their
+// expectation) and whose p10–p90 spread around it joins the band (docs/money-engine.md "Rare large
+// spending").
 import { percentile, roundCents, type Cents } from './cents.ts';
 import { ALLOWANCE_RULES, type AllowanceSpread, type LumpProcess } from './allowance-rules.ts';
 
@@ -48,11 +49,19 @@ function gaussian(next: () => number): number {
  * The process of an account from its own lumps (`sizes`, cents, over `years` of history) and the
  * pooled prior (`ALLOWANCE_RULES.lumpPrior`): the rate is the Gamma–Poisson posterior mean
  * (prior rate × prior years + own count) / (prior years + own years); a size is drawn from the prior's
- * shares of the threshold with the prior's weight, else from the account's own sizes. The spread per
- * horizon is the p10 and p90 of 2,000 simulated sums around their expectation (cash flows: more
- * lumps than expected is the low side).
+ * shares of the threshold with the prior's weight, else from the account's own sizes. Per horizon,
+ * 2,000 simulated sums give what the line carries (`line`): their median, what half of the futures
+ * exceed — none in the next month of an account with a few lumps a year, nearly their expectation
+ * over a year — or, for a card paid by its statements, their expectation (the payments the plan takes
+ * from its statements carry the expectation, and the card's line must spend what they pay). The
+ * spread is their p10 and p90 around the line (cash flows: more lumps than the line is the low side).
  */
-export function lumpProcess(sizes: readonly Cents[], years: number, threshold: Cents): LumpProcess {
+export function lumpProcess(
+  sizes: readonly Cents[],
+  years: number,
+  threshold: Cents,
+  line: 'median' | 'expectation' = 'median',
+): LumpProcess {
   const { perYear, priorYears, priorSizes, draws } = ALLOWANCE_RULES.lumpPrior;
   const rate = (perYear * priorYears + sizes.length) / (priorYears + Math.max(0, years));
   const priorWeight = priorYears / (priorYears + sizes.length);
@@ -71,6 +80,7 @@ export function lumpProcess(sizes: readonly Cents[], years: number, threshold: C
   };
   const [pLow, pHigh] = ALLOWANCE_RULES.spreadPercentiles;
   const spread: AllowanceSpread[] = [];
+  const path: Array<{ days: number; sum: Cents }> = [];
   for (const days of ALLOWANCE_RULES.spreadHorizons) {
     const mean = (rate * days) / 365;
     const sums: number[] = [];
@@ -79,11 +89,12 @@ export function lumpProcess(sizes: readonly Cents[], years: number, threshold: C
       for (let n = poisson(mean, next); n > 0; n -= 1) sum += drawSize();
       sums.push(sum);
     }
-    const expected = mean * meanSize;
+    const carried = line === 'median' ? percentile(sums, 0.5) : mean * meanSize;
+    path.push({ days, sum: -roundCents(carried) || 0 });
     spread.push({
       days,
-      low: Math.min(0, -roundCents(percentile(sums, pHigh) - expected)) || 0,
-      high: Math.max(0, roundCents(expected - percentile(sums, pLow))),
+      low: Math.min(0, -roundCents(percentile(sums, pHigh) - carried)) || 0,
+      high: Math.max(0, roundCents(carried - percentile(sums, pLow))),
     });
   }
   return {
@@ -91,6 +102,7 @@ export function lumpProcess(sizes: readonly Cents[], years: number, threshold: C
     per_year: Math.round(rate * 1000) / 1000,
     mean_size: roundCents(meanSize),
     per_day: -roundCents((rate / 365) * meanSize) || 0,
+    line: path,
     count: sizes.length,
     years: Math.round(years * 1000) / 1000,
     spread,
