@@ -310,8 +310,8 @@ export function ForecastFigure({
       <p className="text-xs text-slate-500">
         {range
           ? coverage
-            ? `Shaded: the likely range, allowing for how far unplanned spending and income strayed in your own history and for the occasional large purchase adding up. Tested on past histories, the real balance landed inside it ${pct(coverage.d30)} of the time 30 days ahead, ${pct(coverage.d90)} at 90 days and ${pct(coverage.d365)} a year ahead.`
-            : 'Shaded: the likely range. In 8 of 10 stretches this long in your own history, spending and income you had not planned moved the balance no further; it also allows for the occasional large purchase adding up.'
+            ? `Shaded: the likely range, allowing for how far unplanned spending and income strayed in your own history and for the occasional large purchase adding up (the line itself counts only the large purchases most stretches this long bring). Tested on past histories, the real balance landed inside it ${pct(coverage.d30)} of the time 30 days ahead, ${pct(coverage.d90)} at 90 days and ${pct(coverage.d365)} a year ahead.`
+            : 'Shaded: the likely range. In 8 of 10 stretches this long in your own history, spending and income you had not planned moved the balance no further; it also allows for the occasional large purchase adding up, where the line counts only the ones most stretches this long bring.'
           : !includesAllowance
             ? 'No likely range: it is measured around everyday spending, which this forecast leaves out.'
             : 'No likely range yet: there is not enough history to measure one.'}
