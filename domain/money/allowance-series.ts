@@ -43,7 +43,8 @@ export function addAllowance(
   for (let i = 1; i < n; i += 1) {
     const usual = -(allowance.per_weekday[(startWeekday + i) % 7] ?? 0);
     everyday[i] = (rest && i <= rest.days ? usual * restFactor : usual) - (allowance.near_term?.[i - 1] ?? 0);
-    lumps[i] = lumpsBy(i) - lumpsBy(i - 1);
+    // Whole cents a day that add up to the line's whole cents by each day.
+    lumps[i] = Math.round(lumpsBy(i)) - Math.round(lumpsBy(i - 1));
   }
   // A habit bought lately can take more off a day than the day's usual: the rest comes off the days
   // after, so no day expects money coming in.
