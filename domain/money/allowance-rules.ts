@@ -105,6 +105,21 @@ export const ALLOWANCE_RULES = {
    */
   statementGapDays: 21,
   /**
+   * Seasonal bills (seasonal.ts): an everyday payee bought from in at least two seasons (runs of
+   * purchases with no gap over `seasonGapDays`, no longer than `maxSeasonMonths`) that share at least
+   * `minSeasonMonths` calendar months, in at most `maxMonths` calendar months and at most `maxPerMonth`
+   * times a month, seen over at least `minHistoryDays`: expected in its months at their amounts, not
+   * spread over the year.
+   */
+  seasonalBills: {
+    minHistoryDays: 540,
+    seasonGapDays: 75,
+    minSeasonMonths: 3,
+    maxSeasonMonths: 8,
+    maxMonths: 8,
+    maxPerMonth: 5,
+  },
+  /**
    * Income in no stream (gig payouts, side jobs) is expected at its mean over the allowance's window
    * when it came at least `minCount` times in at least `minMonths` different months: a habit, not a
    * one-time bonus.
@@ -231,6 +246,17 @@ export interface Allowance {
    * spread is already in `spread`. Absent: none (money held, not spent).
    */
   readonly lumps?: LumpProcess;
+  /**
+   * Bills that come only in some seasons (seasonal.ts), left out of the weekday mean: each payee with
+   * its months, and its expected charges from tomorrow on (cash flows ≤ 0). Absent: none.
+   */
+  readonly seasonal?: {
+    readonly bills: readonly {
+      readonly payee: string;
+      readonly months: readonly { readonly month: number; readonly amount: Cents }[];
+    }[];
+    readonly charges: readonly { readonly date: string; readonly amount: Cents }[];
+  };
   /** Income in no stream the forecast line expects. Absent: none. */
   readonly unplanned_income?: UnplannedIncome;
   /** The rest of today's month, read from what it has already spent. Absent: the usual allowance. */

@@ -4,7 +4,7 @@
 // savings. What the person planned themselves takes the place of the expectation it stands for, so the
 // line does not count it twice.
 import type { Cents } from './cents.ts';
-import { toCivil, weekday, type DayNumber } from './dates.ts';
+import { parseDay, toCivil, weekday, type DayNumber } from './dates.ts';
 import { ALLOWANCE_RULES, type Allowance, type AllowanceSpread } from './allowance-rules.ts';
 import { withdrawalRate } from './withdrawals.ts';
 
@@ -53,6 +53,12 @@ export function addAllowance(
     const v = (everyday[i] ?? 0) + owed;
     everyday[i] = Math.max(0, v);
     owed = Math.min(0, v);
+  }
+  // Seasonal bills on their days, as everyday spending (a person's own planned item of the month takes
+  // their place as it does the allowance's).
+  for (const charge of allowance.seasonal?.charges ?? []) {
+    const i = parseDay(charge.date) - start;
+    if (i >= 1 && i < n) everyday[i] = (everyday[i] ?? 0) - charge.amount;
   }
   if (own.length > 0) {
     const threshold = allowance.lumps?.threshold ?? Number.POSITIVE_INFINITY;

@@ -15,6 +15,7 @@ import {
 import { combineSpreads, holdSpreadAfter, lumpProcess, lumpThreshold } from './lumps.ts';
 import { heldOutHistory, measureSpread } from './band.ts';
 import { findHabits, habitNearTerm, type Habit, type HabitPurchase } from './habits.ts';
+import { findSeasonalBills, seasonalCharges, type SeasonalPurchase } from './seasonal.ts';
 import { isTransferLike } from './stream-kind.ts';
 import type { HistoryTransaction } from './types.ts';
 import { pastWithdrawals } from './withdrawals.ts';
@@ -76,6 +77,18 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
   // Rare, large purchases are their own process (lumps.ts): left out of the daily mean and of the
   // held-out errors, so the band's two parts do not count them twice.
   const bandFrom = Math.max(today - ALLOWANCE_RULES.bandLookbackDays, historyStart);
+  // Seasonal bills (seasonal.ts) are expected in their own months: out of everything below.
+  const seasonalPurchases: SeasonalPurchase[] = [];
+  for (const tx of posted)
+    if (tx.amount > 0 && !excluded.has(tx.id) && isEverydaySpending(tx))
+      seasonalPurchases.push({
+        id: tx.id,
+        payee: normalizeMerchant(payeeName(tx)),
+        day: parseDay(tx.date),
+        amount: tx.amount,
+      });
+  const seasonalBills = findSeasonalBills(seasonalPurchases, bandFrom, today);
+  for (const bill of seasonalBills) for (const id of bill.transaction_ids) excluded.add(id);
   const bandDays = to - bandFrom + 1;
   const purchases: number[] = [];
   for (const tx of posted)
@@ -108,7 +121,11 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
   const heldOut = heldOutHistory(
     {
       ...input,
-      exclude_transaction_ids: [...(input.exclude_transaction_ids ?? []), ...lumpIds],
+      exclude_transaction_ids: [
+        ...(input.exclude_transaction_ids ?? []),
+        ...lumpIds,
+        ...seasonalBills.flatMap((b) => b.transaction_ids),
+      ],
     },
     posted,
     bandFrom,
@@ -171,6 +188,19 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
     ...(withdrawals ? { withdrawals } : {}),
     ...(lumps ? { lumps } : {}),
     ...(monthRest ? { month_rest: monthRest } : {}),
+    ...(seasonalBills.length > 0
+      ? {
+          seasonal: {
+            bills: seasonalBills.map(({ payee, months }) => ({ payee, months })),
+            charges: seasonalCharges(
+              seasonalBills,
+              seasonalPurchases,
+              today,
+              today + ALLOWANCE_RULES.spreadHorizons[ALLOWANCE_RULES.spreadHorizons.length - 1]! + 1,
+            ).map((c) => ({ date: c.date, amount: -c.amount })),
+          },
+        }
+      : {}),
     ...(income ? { unplanned_income: income } : {}),
     ...(nearTerm ? { near_term: nearTerm } : {}),
     note: null,
