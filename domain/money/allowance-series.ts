@@ -189,3 +189,23 @@ export function addWithdrawalRisk(low: Float64Array, allowance: Allowance, balan
     low[i] = Math.min(low[i] ?? 0, -Math.round(share * balance));
   }
 }
+
+/**
+ * An account that earns interest (`Allowance.earns_interest`) holds at least, on each side, what a
+ * change of its rate by `ALLOWANCE_RULES.interestRateChange` a year would move its balance by day i:
+ * balance × change × i / 365. Offsets in the balance's convention (an asset's).
+ */
+export function addRateRisk(
+  low: Float64Array,
+  high: Float64Array,
+  allowance: Allowance,
+  balance: Cents,
+): void {
+  if (!allowance.earns_interest || balance <= 0) return;
+  const perDay = (balance * ALLOWANCE_RULES.interestRateChange) / 365;
+  for (let i = 1; i < low.length; i += 1) {
+    const width = Math.round(perDay * i);
+    low[i] = Math.min(low[i] ?? 0, -width);
+    high[i] = Math.max(high[i] ?? 0, width);
+  }
+}

@@ -315,6 +315,41 @@ describe("the band: held-out forecasts on the account's own history", () => {
     expect(flat.spread.find((s) => s.days === 365)).toEqual({ days: 365, low: 0, high: 0 });
   });
 
+  it('holds what a quarter-point change of the rate would move an account that earns interest by', () => {
+    // Level interest for two years: its own past shows no spread at all, but the rate can change.
+    const interest = Array.from({ length: 24 }, (_, k) => ({
+      id: `i${k}`,
+      account_id: 'sav',
+      date: addDays(TODAY, -30 * (24 - k) + 15),
+      amount: -10_000,
+      name: 'Interest Payment',
+      personal_finance_category: { primary: 'INCOME', detailed: 'INCOME_INTEREST_EARNED' },
+    }));
+    const allowance = estimateAllowance({
+      transactions: interest,
+      today: TODAY,
+      streams: [{ transaction_ids: interest.map((t) => t.id) }],
+    });
+    expect(allowance.earns_interest).toBe(true);
+    expect(allowance.spread.find((s) => s.days === 30)).toEqual({ days: 30, low: 0, high: 0 });
+    const balance = 4_000_000;
+    const rows = forecastAccount({
+      account: { account_id: 'sav', account_type: 'depository', current_balance: balance },
+      planned: [],
+      allowance,
+      today: TODAY,
+      days: 365,
+    }).rows;
+    for (const days of [30, 90, 365]) {
+      const width = Math.round((balance * 0.0025 * days) / 365);
+      expect(rows[days]?.closing_high).toBe(balance + width);
+      expect(rows[days]?.closing_low).toBeLessThanOrEqual(balance - width);
+    }
+    // Spending that earns nothing keeps the band its own past shows.
+    const spends = estimateAllowance({ transactions: daily(400, 2_000), today: TODAY });
+    expect(spends.earns_interest).toBeUndefined();
+  });
+
   it('needs a quarter of history before a past forecast counts, and thirty of them', () => {
     expect(estimateAllowance({ transactions: daily(100, 2_000), today: TODAY }).spread).toEqual([]);
     expect(estimateAllowance({ transactions: daily(130, 2_000), today: TODAY }).spread).toHaveLength(

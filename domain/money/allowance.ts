@@ -34,6 +34,7 @@ export type {
 export { measureSpread, type HeldOutHistory, type MeasuredSpread } from './band.ts';
 export { withdrawalRate } from './withdrawals.ts';
 
+const INTEREST_EARNED = 'INCOME_INTEREST_EARNED';
 const NOT_SPENDING_PRIMARIES = new Set(['INCOME', 'TRANSFER_IN', 'TRANSFER_OUT', 'LOAN_PAYMENTS']);
 /** Beside the transfer words a stream is classed by, any mention of savings or checking. */
 const OWN_ACCOUNT_WORDS = /\b(?:savings|checking)\b/;
@@ -200,6 +201,9 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
             ).map((c) => ({ date: c.date, amount: -c.amount })),
           },
         }
+      : {}),
+    ...(posted.some((tx) => tx.amount < 0 && tx.personal_finance_category?.detailed === INTEREST_EARNED)
+      ? { earns_interest: true }
       : {}),
     ...(income ? { unplanned_income: income } : {}),
     ...(nearTerm ? { near_term: nearTerm } : {}),

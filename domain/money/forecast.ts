@@ -6,7 +6,13 @@
 import type { Cents } from './cents.ts';
 import { daysInMonth, formatCivil, parseDay, toCivil, type DayNumber } from './dates.ts';
 import type { Allowance } from './allowance-rules.ts';
-import { addAllowance, addBand, addWithdrawalRisk, type OwnPlanned } from './allowance-series.ts';
+import {
+  addAllowance,
+  addBand,
+  addRateRisk,
+  addWithdrawalRisk,
+  type OwnPlanned,
+} from './allowance-series.ts';
 import { flowFromPlaid, PLAN_HORIZON_DAYS, type PlanItem } from './plan.ts';
 import { withSupportedDrift } from './withdrawals.ts';
 import type { AccountType } from './types.ts';
@@ -266,7 +272,10 @@ export function forecastAccount(input: AccountForecastInput): Forecast {
       ownPlanned(input.planned, account.account_id, start, n),
     );
     addBand(bandLow, bandHigh, input.allowance.spread, sign, input.allowance.spread_growth);
-    if (sign === 1) addWithdrawalRisk(bandLow, input.allowance, account.current_balance);
+    if (sign === 1) {
+      addWithdrawalRisk(bandLow, input.allowance, account.current_balance);
+      addRateRisk(bandLow, bandHigh, input.allowance, account.current_balance);
+    }
   }
   return forecastFrom(
     start,
@@ -311,9 +320,16 @@ export function forecastTotal(input: TotalForecastInput): Forecast {
       addAllowance(allowance, start, line, 1, ownPlanned(items, account.account_id, start, n));
       // The accounts' bands add up: as if their everyday spending moved together (a wide, safe total).
       const own = new Float64Array(n);
-      addBand(own, bandHigh, a.spread, 1, a.spread_growth);
-      if (!isLiability(account.account_type)) addWithdrawalRisk(own, a, account.current_balance);
-      for (let i = 0; i < n; i += 1) bandLow[i] = (bandLow[i] ?? 0) + (own[i] ?? 0);
+      const ownHigh = new Float64Array(n);
+      addBand(own, ownHigh, a.spread, 1, a.spread_growth);
+      if (!isLiability(account.account_type)) {
+        addWithdrawalRisk(own, a, account.current_balance);
+        addRateRisk(own, ownHigh, a, account.current_balance);
+      }
+      for (let i = 0; i < n; i += 1) {
+        bandLow[i] = (bandLow[i] ?? 0) + (own[i] ?? 0);
+        bandHigh[i] = (bandHigh[i] ?? 0) + (ownHigh[i] ?? 0);
+      }
       anyAllowance = true;
     }
   }
