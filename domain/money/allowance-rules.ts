@@ -64,14 +64,15 @@ export const ALLOWANCE_RULES = {
   },
   /**
    * Rare, large spending (lumps.ts): an everyday purchase of at least `thresholdTimesP75` times the
-   * account's 75th-percentile purchase (and at least `minAmount` cents) is a lump, left out of the
-   * daily mean and modelled apart. The pooled prior: `perYear` lumps a year, weighed as `priorYears`
+   * account's 75th-percentile purchase, or of `weeksOfSpending` weeks of its everyday spending if that
+   * is less (and at least `minAmount` cents), is a lump, left out of the daily mean and modelled apart. The pooled prior: `perYear` lumps a year, weighed as `priorYears`
    * years of the account's own history, their sizes at the deciles `priorSizes` (multiples of the
    * threshold). Measured on the lumpy households' calibration seeds (bin/money-bench-households.ts).
    */
   lumpPrior: {
     minAmount: 10_000,
     thresholdTimesP75: 3,
+    weeksOfSpending: 2,
     perYear: 3.6,
     priorYears: 1,
     priorSizes: [1, 1.04, 1.09, 1.14, 1.21, 1.29, 1.45, 1.82, 2.25, 2.77, 5.43],

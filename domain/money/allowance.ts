@@ -95,7 +95,7 @@ export function estimateAllowance(input: AllowanceInput): Allowance {
   for (const tx of posted)
     if (tx.amount > 0 && parseDay(tx.date) <= to && !excluded.has(tx.id) && isEverydaySpending(tx))
       purchases.push(tx.amount);
-  const threshold = lumpThreshold(purchases);
+  const threshold = lumpThreshold(purchases, bandDays);
   const lumpIds = new Set<string>();
   const lumpSizes: number[] = [];
   for (const tx of posted) {

@@ -85,6 +85,17 @@ describe('rare large spending', () => {
       );
   });
 
+  it('takes an account that only now and then buys something large for rare large spending', () => {
+    // No everyday shopping: its usual purchase is itself a large one, so "three times the usual" would
+    // leave them in the daily mean, a slice of a sofa every day. Two weeks of its spending is the bar.
+    const allowance = estimateAllowance({ transactions: largePurchases(), today: TODAY });
+    expect(allowance.lumps?.count).toBe(12);
+    expect(allowance.daily_average).toBe(0);
+    const rows = forecastAccount({ account, planned: [], allowance, today: TODAY, days: 30 }).rows;
+    expect(rows[30]?.closing_balance).toBe(account.current_balance);
+    expect(rows[30]?.closing_low).toBeLessThan(account.current_balance - 50_000);
+  });
+
   it('pools a short history with the prior, and gives the same spread for the same history', () => {
     const none = lumpProcess([], 0, 20_000);
     expect(none.per_year).toBeCloseTo(3.6, 3);

@@ -9,12 +9,16 @@ import { percentile, roundCents, type Cents } from './cents.ts';
 import { ALLOWANCE_RULES, type AllowanceSpread, type LumpProcess } from './allowance-rules.ts';
 
 /**
- * The threshold of a lump for an account whose everyday purchases are `amounts` (cents, > 0): several
- * times a usual purchase, and never under `minAmount`.
+ * The threshold of a lump for an account whose everyday purchases over `days` days are `amounts`
+ * (cents, > 0): several times a usual purchase, or `weeksOfSpending` weeks of the account's everyday
+ * spending if that is less (an account that buys little but now and then something large, whose usual
+ * purchase is itself a large one), and never under `minAmount`.
  */
-export function lumpThreshold(amounts: readonly Cents[]): Cents {
-  const { minAmount, thresholdTimesP75 } = ALLOWANCE_RULES.lumpPrior;
-  return Math.max(minAmount, roundCents(thresholdTimesP75 * percentile(amounts, 0.75)));
+export function lumpThreshold(amounts: readonly Cents[], days: number): Cents {
+  const { minAmount, thresholdTimesP75, weeksOfSpending } = ALLOWANCE_RULES.lumpPrior;
+  const total = amounts.reduce((sum, a) => sum + a, 0);
+  const weeks = days > 0 ? (weeksOfSpending * 7 * total) / days : Number.POSITIVE_INFINITY;
+  return Math.max(minAmount, roundCents(Math.min(thresholdTimesP75 * percentile(amounts, 0.75), weeks)));
 }
 
 /** xorshift32 with a fixed seed: the same history gives the same band. */
