@@ -177,7 +177,8 @@ export const BEFORE: Record<
  * The same held-out seeds with the everyday shopping on the card only (`variedHousehold(…, 'card')`):
  * checking holds the plan's streams, the card's payments and the rare and irregular flows, so the plan
  * alone is already close at a month. Checking's figures before the line carried the median of rare
- * large spending rather than its expectation (savings and cards are the households' own above).
+ * large spending rather than its expectation, before seasonal bills had their own months and before
+ * two weeks' spending made a lump (savings and cards are the households' own above).
  */
 export const BEFORE_CARD_SHOPPERS: Record<number, { coverage: number; engine: number; plan: number }> = {
   30: { coverage: 81.7, engine: 8.5, plan: 10.8 },
