@@ -6,6 +6,7 @@
 // first extraction takes after the exchange; 0 and 0: ready at once), --quiet (no request log).
 import { parseArgs } from 'node:util';
 import { createPlaidSandbox, DEFAULT_FIRST_SYNC } from './sandbox.ts';
+import { portFromArg, startedOrExit, stopOnSignals } from '../sandbox-main.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -22,41 +23,28 @@ const { values: args } = parseArgs({
   allowPositionals: false,
 });
 
-const port = Number.parseInt(args.port, 10);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`✖ --port must be a port number, not ${args.port}`);
-  process.exit(1);
-}
+const port = portFromArg(args.port);
 
-const sandbox = await createPlaidSandbox({
+const sandbox = await startedOrExit(
   port,
-  clientId: args['client-id'],
-  secret: args.secret,
-  seed: args.seed,
-  ...(args['data-file'] ? { dataFile: args['data-file'] } : {}),
-  ...(args['webhook-url'] ? { webhookUrl: args['webhook-url'] } : {}),
-  firstSync: {
-    initialMs: Number(args['initial-update-ms']) || 0,
-    historicalMs: Number(args['historical-update-ms']) || 0,
-  },
-  log: args.quiet ? undefined : (line) => console.log(line),
-}).catch((error: unknown) => {
-  const code = (error as NodeJS.ErrnoException).code;
-  console.error(code === 'EADDRINUSE' ? `✖ Port ${port} is already in use on 127.0.0.1.` : error);
-  process.exit(1);
-});
+  createPlaidSandbox({
+    port,
+    clientId: args['client-id'],
+    secret: args.secret,
+    seed: args.seed,
+    ...(args['data-file'] ? { dataFile: args['data-file'] } : {}),
+    ...(args['webhook-url'] ? { webhookUrl: args['webhook-url'] } : {}),
+    firstSync: {
+      initialMs: Number(args['initial-update-ms']) || 0,
+      historicalMs: Number(args['historical-update-ms']) || 0,
+    },
+    log: args.quiet ? undefined : (line) => console.log(line),
+  }),
+);
 
 console.log(
   `✔ Plaid sandbox at ${sandbox.url} (today ${sandbox.clock.today()})  ·  keys: PLAID-CLIENT-ID=${args['client-id']} ` +
     `PLAID-SECRET=${args.secret}  ·  Link script: ${sandbox.url}/link/link-initialize.js  ·  Ctrl-C stops it`,
 );
 
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  await sandbox.close();
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+stopOnSignals(() => sandbox.close());

@@ -1,8 +1,7 @@
 // A faithful local Plaid: an HTTP server the official `plaid` client talks to through its basePath,
 // with generated banks and histories, a clock, signed webhooks and a Link widget stand-in.
 // See docs/plaid-sandbox.md.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { endpoints } from './api.ts';
 import type { LiabilitiesObject } from 'plaid';
 import { isoDay, parseIsoDay } from './days.ts';
@@ -14,7 +13,13 @@ import { flowPage, flowPageCsp, linkAssets, oauthPage, sessionCalls } from './li
 import { randomId } from './random.ts';
 import { SandboxState, type FirstSyncDelays } from './state.ts';
 import type { WebhookDelivery } from './webhooks.ts';
-import { keepConnectionsLongerThanClients } from '../keep-alive.ts';
+import {
+  closeServer,
+  createSandboxServer,
+  listenOn,
+  readBodyText,
+  sendBody as send,
+} from '../sandbox-http.ts';
 
 export interface PlaidSandboxOptions {
   /** 0 picks a free port; read the bound one from `url`/`port`. */
@@ -94,17 +99,9 @@ export async function createPlaidSandbox(options: PlaidSandboxOptions): Promise<
   });
   let baseUrl = '';
 
-  const server: Server = createServer((request, response) => {
-    const started = Date.now();
-    response.on('finish', () =>
-      log(`${request.method} ${request.url?.split('?')[0]} ${response.statusCode} ${Date.now() - started}ms`),
-    );
-    handle(request, response).catch((error: unknown) => {
-      log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!response.headersSent) sendError(response, errors.internalServerError(), randomId(15));
-      else response.end();
-    });
-  });
+  const server: Server = createSandboxServer(handle, log, (response) =>
+    sendError(response, errors.internalServerError(), randomId(15)),
+  );
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const requestId = randomId(15);
@@ -201,16 +198,8 @@ export async function createPlaidSandbox(options: PlaidSandboxOptions): Promise<
     if (clientId !== options.clientId || secret !== options.secret) throw errors.invalidApiKeys();
   }
 
-  keepConnectionsLongerThanClients(server);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ port: options.port, host }, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const { port, url } = await listenOn(server, options.port, host);
+  baseUrl = url;
 
   return {
     url: baseUrl,
@@ -218,10 +207,7 @@ export async function createPlaidSandbox(options: PlaidSandboxOptions): Promise<
     async close() {
       state.stopTimers();
       await state.webhooks.flush();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await closeServer(server);
     },
     clock: {
       now: () => state.now(),
@@ -274,21 +260,7 @@ function loopbackOrigin(origin: string | null): string | null {
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(errors.invalidBody('request body is too large'));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
+  return readBodyText(request, MAX_BODY_BYTES, () => errors.invalidBody('request body is too large'));
 }
 
 function parseBody(text: string): Record<string, unknown> {
@@ -301,22 +273,6 @@ function parseBody(text: string): Record<string, unknown> {
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
     throw errors.invalidBody('body must be a JSON object');
   return parsed as Record<string, unknown>;
-}
-
-function send(
-  response: ServerResponse,
-  status: number,
-  type: string,
-  body: string,
-  headers: Record<string, string> = {},
-) {
-  response.writeHead(status, {
-    'Content-Type': type,
-    'Content-Length': Buffer.byteLength(body),
-    'X-Content-Type-Options': 'nosniff',
-    ...headers,
-  });
-  response.end(body);
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown) {

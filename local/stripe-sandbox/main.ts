@@ -4,6 +4,7 @@
 // --webhook-url and --webhook-secret (default STRIPE_WEBHOOK_SECRET, else a new whsec_), --quiet.
 import { parseArgs } from 'node:util';
 import { startStripeSandbox } from './sandbox.ts';
+import { portFromArg, startedOrExit, stopOnSignals } from '../sandbox-main.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -16,29 +17,24 @@ const { values: args } = parseArgs({
   allowPositionals: false,
 });
 
-const port = Number.parseInt(args.port, 10);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`✖ --port must be a port number, not ${args.port}`);
-  process.exit(1);
-}
+const port = portFromArg(args.port);
 
-const sandbox = await startStripeSandbox({
+const sandbox = await startedOrExit(
   port,
-  secretKey: args['secret-key'],
-  webhooks: args['webhook-url']
-    ? [
-        {
-          url: args['webhook-url'],
-          ...(args['webhook-secret'] ? { secret: args['webhook-secret'] } : {}),
-        },
-      ]
-    : [],
-  log: args.quiet ? undefined : (line) => console.log(line),
-}).catch((error: unknown) => {
-  const code = (error as NodeJS.ErrnoException).code;
-  console.error(code === 'EADDRINUSE' ? `✖ Port ${port} is already in use on 127.0.0.1.` : error);
-  process.exit(1);
-});
+  startStripeSandbox({
+    port,
+    secretKey: args['secret-key'],
+    webhooks: args['webhook-url']
+      ? [
+          {
+            url: args['webhook-url'],
+            ...(args['webhook-secret'] ? { secret: args['webhook-secret'] } : {}),
+          },
+        ]
+      : [],
+    log: args.quiet ? undefined : (line) => console.log(line),
+  }),
+);
 
 const endpoint = sandbox.webhooks.endpoints[0];
 console.log(
@@ -51,12 +47,4 @@ console.log(
     `  ·  advance the clock: POST ${sandbox.url}/__sandbox/clock/advance {"days":7}  ·  Ctrl-C stops it`,
 );
 
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  await sandbox.stop();
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
+stopOnSignals(() => sandbox.stop());

@@ -3,8 +3,7 @@
 // Portal pages, a clock that drives trials, renewals and retries, and signed webhooks.
 // See docs/stripe-sandbox.md.
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { expand, routes } from './api.ts';
 import { Billing, DEFAULT_BILLING_RULES, type BillingRules } from './billing.ts';
 import { advanceTo, runDue } from './billing-clock.ts';
@@ -23,7 +22,7 @@ import {
   type WebhookAttempt,
   type WebhookEndpoint,
 } from './webhooks.ts';
-import { keepConnectionsLongerThanClients } from '../keep-alive.ts';
+import { closeServer, createSandboxServer, listenOn, readBodyText, sendBody } from '../sandbox-http.ts';
 
 export interface CatalogProduct {
   name: string;
@@ -132,17 +131,9 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   const prices = seed(state, options.catalog ?? TALLYWISE_CATALOG);
   const idempotency = new Map<string, { fingerprint: string; status: number; body: string }>();
 
-  const server: Server = createServer((request, response) => {
-    const started = Date.now();
-    response.on('finish', () =>
-      log(`${request.method} ${request.url?.split('?')[0]} ${response.statusCode} ${Date.now() - started}ms`),
-    );
-    handle(request, response).catch((error: unknown) => {
-      log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!response.headersSent) sendError(response, errors.internal(), newId('request'));
-      else response.end();
-    });
-  });
+  const server: Server = createSandboxServer(handle, log, (response) =>
+    sendError(response, errors.internal(), newId('request')),
+  );
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', ctx.baseUrl);
@@ -295,16 +286,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     return new Date(clock.now() * 1000);
   }
 
-  keepConnectionsLongerThanClients(server);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ port: options.port, host }, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  ctx.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const { port, url } = await listenOn(server, options.port, host);
+  ctx.baseUrl = url;
 
   return {
     url: ctx.baseUrl,
@@ -313,10 +296,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     prices,
     async stop() {
       await sender.stop();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await closeServer(server);
     },
     clock: {
       now: () => new Date(clock.now() * 1000),
@@ -398,23 +378,10 @@ function header(request: IncomingMessage, name: string): string | undefined {
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(errors.invalidRequest('The request body is too large.'));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
+  return readBodyText(request, MAX_BODY_BYTES, () => errors.invalidRequest('The request body is too large.'));
 }
 
+/** Nothing the sandbox sends may be cached: its answers change as its state and clock move. */
 function send(
   response: ServerResponse,
   status: number,
@@ -422,14 +389,7 @@ function send(
   body: string,
   headers: Record<string, string> = {},
 ) {
-  response.writeHead(status, {
-    'Content-Type': type,
-    'Content-Length': Buffer.byteLength(body),
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'no-store',
-    ...headers,
-  });
-  response.end(body);
+  sendBody(response, status, type, body, { 'Cache-Control': 'no-store', ...headers });
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown) {
