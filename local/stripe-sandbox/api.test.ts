@@ -2,7 +2,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StripeSandbox } from './sandbox.ts';
-import { startSandbox, stripeClient } from './test-support.ts';
+import { startSandbox, stripeClient, stripeError } from './test-support.ts';
 
 let sandbox: StripeSandbox;
 let stripe: Stripe;
@@ -11,16 +11,6 @@ beforeAll(async () => {
   ({ sandbox, stripe } = await startSandbox());
 });
 afterAll(() => sandbox.stop());
-
-async function stripeError(call: Promise<unknown>): Promise<Stripe.errors.StripeError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('authentication', () => {
   it('refuses a wrong key with 401 and a missing key with Stripe’s message', async () => {

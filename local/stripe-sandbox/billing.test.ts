@@ -1,30 +1,24 @@
 // Subscriptions through time: the three test cards on the hosted Checkout page, the trial's end,
 // renewals, failed payments and retries, the Billing Portal's card update and cancel at period end.
 import type Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StripeSandbox } from './sandbox.ts';
 import {
   CARDS,
   DAY,
   payOnHostedPage,
   postPortal,
-  startSandbox,
-  startWebhookReceiver,
+  sandboxWithReceiverEachTest,
   subscribe,
+  type WebhookReceiver,
   TEST_NOW,
 } from './test-support.ts';
 
 let sandbox: StripeSandbox;
 let stripe: Stripe;
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-
-beforeEach(async () => {
-  receiver = await startWebhookReceiver();
-  ({ sandbox, stripe } = await startSandbox({ webhooks: [{ url: receiver.url }] }));
-});
-afterEach(async () => {
-  await sandbox.stop();
-  await receiver.close();
+let receiver: WebhookReceiver;
+sandboxWithReceiverEachTest((started) => {
+  ({ sandbox, stripe, receiver } = started);
 });
 
 const T0 = TEST_NOW.getTime() / 1000;

@@ -19,6 +19,7 @@ import {
   postPortal,
   startSandbox,
   startWebhookReceiver,
+  stripeError,
 } from './test-support.ts';
 
 type Json = Record<string, unknown>;
@@ -147,17 +148,6 @@ afterAll(async () => {
   await receiver.close();
 });
 
-/** Runs a call that must fail and returns the error, so its raw body is recorded too. */
-async function failing(call: Promise<unknown>): Promise<Stripe.errors.StripeError> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
 describe('Stripe OpenAPI contract', () => {
   it('every endpoint the product calls answers in the published schema, through the official client', async () => {
     // The product's flows, end to end: plans, checkout with a trial, renewal, a failed payment, the portal, cancellation.
@@ -247,13 +237,13 @@ describe('Stripe OpenAPI contract', () => {
     await stripe.events.retrieve(events.data[0]?.id ?? '');
 
     // Error bodies are part of the contract too.
-    await failing(stripe.customers.retrieve('cus_doesnotexist'));
-    await failing(
+    await stripeError(stripe.customers.retrieve('cus_doesnotexist'));
+    await stripeError(
       stripe.checkout.sessions.create({ mode: 'subscription', line_items: [{ price: 'price_nope' }] }),
     );
-    await failing(stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
-    await failing(stripe.prices.list({ limit: 1000 }));
-    await failing(
+    await stripeError(stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+    await stripeError(stripe.prices.list({ limit: 1000 }));
+    await stripeError(
       stripe.customers
         .create({ email: 'a@example.com' }, { idempotencyKey: 'contract-1' })
         .then(() => stripe.customers.create({ email: 'b@example.com' }, { idempotencyKey: 'contract-1' })),
@@ -339,15 +329,15 @@ describe('Stripe OpenAPI contract', () => {
       proration_behavior: 'none',
     });
 
-    const price = await failing(
+    const price = await stripeError(
       stripe.checkout.sessions.create({
         mode: 'subscription',
         line_items: [{ price: 'price_nope' }],
         success_url: 'http://127.0.0.1:5173/plans',
       }),
     );
-    const customer = await failing(stripe.billingPortal.sessions.create({ customer: 'cus_nope' }));
-    const itemId = await failing(
+    const customer = await stripeError(stripe.billingPortal.sessions.create({ customer: 'cus_nope' }));
+    const itemId = await stripeError(
       stripe.subscriptions.update(subscription.id, { items: [{ id: 'si_nope', price: annual?.id ?? '' }] }),
     );
     expect([price, customer, itemId].map((e) => [e.statusCode, e.code, e.param])).toEqual([

@@ -1,29 +1,23 @@
 // Stripe's documented test cards on the hosted pages, 3-D Secure at Checkout and at renewal (the
 // hosted invoice page), plan switches with proration, and the webhook delivery disorder switch.
 import type Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StripeSandbox } from './sandbox.ts';
 import {
   answerChallenge,
   CARDS,
   payOnHostedPage,
   postPortal,
-  startSandbox,
-  startWebhookReceiver,
+  sandboxWithReceiverEachTest,
   subscribe,
+  type WebhookReceiver,
 } from './test-support.ts';
 
 let sandbox: StripeSandbox;
 let stripe: Stripe;
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-
-beforeEach(async () => {
-  receiver = await startWebhookReceiver();
-  ({ sandbox, stripe } = await startSandbox({ webhooks: [{ url: receiver.url }] }));
-});
-afterEach(async () => {
-  await sandbox.stop();
-  await receiver.close();
+let receiver: WebhookReceiver;
+sandboxWithReceiverEachTest((started) => {
+  ({ sandbox, stripe, receiver } = started);
 });
 
 async function newSession(trial: boolean) {

@@ -1,8 +1,10 @@
 // Helpers for the sandbox's tests and for suites that drive it: a started sandbox with the official
-// client pointed at it, a webhook receiver, and the hosted pages' forms posted with plain fetch.
+// client pointed at it (or a new one for each vitest test, with its own webhook receiver), a webhook
+// receiver, the Stripe error of a call that must fail, and the hosted pages' forms posted with fetch.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { beforeEach } from 'vitest';
 import { startStripeSandbox, type StripeSandbox, type StripeSandboxOptions } from './sandbox.ts';
 
 /** A fixed wall clock, so dates in assertions do not depend on when the suite runs. */
@@ -67,6 +69,37 @@ export async function startWebhookReceiver(respond: (count: number) => number = 
         server.closeAllConnections();
       }),
   };
+}
+
+export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
+
+/**
+ * Before each test of the file, a new sandbox that sends its webhooks to a new receiver, handed to
+ * `use`; after the test both are stopped. Each test starts from no customers and no events.
+ */
+export function sandboxWithReceiverEachTest(
+  use: (started: { sandbox: StripeSandbox; stripe: Stripe; receiver: WebhookReceiver }) => void,
+): void {
+  beforeEach(async () => {
+    const receiver = await startWebhookReceiver();
+    const { sandbox, stripe } = await startSandbox({ webhooks: [{ url: receiver.url }] });
+    use({ sandbox, stripe, receiver });
+    return async () => {
+      await sandbox.stop();
+      await receiver.close();
+    };
+  });
+}
+
+/** The Stripe error a call that must fail fails with; a call that succeeds, or fails otherwise, throws. */
+export async function stripeError(call: Promise<unknown>): Promise<Stripe.errors.StripeError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
 }
 
 export const CARDS = {
