@@ -2,6 +2,7 @@
 // and 1,000 one-offs, against the obvious per-day loop over every item (target 2 ms).
 import { performance } from 'node:perf_hooks';
 import { estimateAllowance, type Allowance } from '../domain/money/allowance.ts';
+import { lumpsCarried } from '../domain/money/allowance-series.ts';
 import { addDays } from '../domain/money/dates.ts';
 import { seededRandom } from '../domain/money/fixtures.ts';
 import {
@@ -28,6 +29,7 @@ function naiveForecast(
   allowance: Allowance,
 ): BalanceDay[] {
   const rows: BalanceDay[] = [];
+  const lumps = lumpsCarried(allowance);
   let opening = balance;
   const start = new Date(`${today}T00:00:00Z`).getTime();
   for (let i = 0; i <= DAYS; i += 1) {
@@ -41,14 +43,19 @@ function naiveForecast(
       forecasted += balanceDelta(type, item.amount);
     }
     if (i > 0) {
-      // Everyday spending (the rest of this month as expected now), large spending's and unplanned
-      // income's expectations: the allowance's day, as the forecast adds it.
+      // Everyday spending (the rest of this month as expected now), what the line carries of large
+      // spending by this day less by the day before, seasonal bills due this day, and unplanned
+      // income's expectation: the allowance's day, as the forecast adds it.
       const rest = allowance.month_rest;
       const factor = rest && rest.usual < 0 && i <= rest.days ? rest.expected / rest.usual : 1;
+      const seasonal = (allowance.seasonal?.charges ?? [])
+        .filter((c) => c.date === day)
+        .reduce((sum, c) => sum + c.amount, 0);
       const flow =
         (allowance.per_weekday[date.getUTCDay()] ?? 0) * factor +
-        (allowance.near_term?.[i - 1] ?? 0) +
-        (allowance.lumps?.per_day ?? 0) +
+        (allowance.near_term?.[i - 1] ?? 0) -
+        (Math.round(lumps(i)) - Math.round(lumps(i - 1))) +
+        seasonal +
         (allowance.unplanned_income?.per_day ?? 0);
       forecasted += balanceDelta(type, Math.round(flow));
     }
