@@ -3,26 +3,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'aws-lambda';
 import type { CatalogEntry } from '../functions/catalog.ts';
+import { readBodyBytes } from './sandbox-http.ts';
 
 /** Bodies past this are refused unread (413): far above any handler's own limit (functions/lib/http.ts,
  * 64 KB, webhooks 256 KB), so a 5 MB body is never read in full. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 export function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        reject(new Error('payload too large'));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
+  return readBodyBytes(request, limit, () => new Error('payload too large'));
 }
 
 export function headerRecord(request: IncomingMessage): Record<string, string> {

@@ -57,15 +57,14 @@ export function closeServer(server: Server): Promise<void> {
 }
 
 /**
- * The request body as UTF-8 text. Past `maxBytes` it rejects with `tooLarge()` (each sandbox's own
- * API error, so the client sees the error its real service would send) and drops the connection
+ * The request body's bytes. Past `maxBytes` it rejects with `tooLarge()` and drops the connection
  * instead of reading the rest.
  */
-export function readBodyText(
+export function readBodyBytes(
   request: IncomingMessage,
   maxBytes: number,
   tooLarge: () => Error,
-): Promise<string> {
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -78,9 +77,21 @@ export function readBodyText(
       }
       chunks.push(chunk);
     });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
+}
+
+/**
+ * The request body as UTF-8 text, read as `readBodyBytes` reads it; `tooLarge` is each sandbox's own
+ * API error, so the client sees the error its real service would send.
+ */
+export async function readBodyText(
+  request: IncomingMessage,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<string> {
+  return (await readBodyBytes(request, maxBytes, tooLarge)).toString('utf8');
 }
 
 /** Sends `body` whole, with its type and length, never to be sniffed as another type; `headers` add to
