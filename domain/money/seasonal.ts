@@ -44,7 +44,9 @@ export function findSeasonalBills(
   const byPayee = new Map<string, SeasonalPurchase[]>();
   for (const p of purchases) {
     if (!p.payee || p.amount <= 0 || p.day < from || p.day > today) continue;
-    byPayee.set(p.payee, [...(byPayee.get(p.payee) ?? []), p]);
+    const list = byPayee.get(p.payee);
+    if (list) list.push(p);
+    else byPayee.set(p.payee, [p]);
   }
   const bills: SeasonalBill[] = [];
   for (const [payee, list] of byPayee) {
@@ -119,11 +121,7 @@ export function seasonalCharges(
   for (const bill of bills) {
     const amounts = new Map(bill.months.map((m) => [m.month, m.amount]));
     const boughtThisMonth = purchases.some(
-      (p) =>
-        p.payee === bill.payee &&
-        p.day <= today &&
-        p.day >= fromCivil(now.year, now.month, 1) &&
-        bill.transaction_ids.includes(p.id),
+      (p) => p.payee === bill.payee && p.day <= today && p.day >= fromCivil(now.year, now.month, 1),
     );
     for (let year = now.year, month = now.month; ; month += 1) {
       if (month > 12) {
