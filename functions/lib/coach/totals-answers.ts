@@ -188,17 +188,21 @@ export async function interestPaid(tc: ToolContext, q: Asked, today: string, tur
   }
 }
 
-/** Income that came in over a window (the last whole month when none is named). */
-export async function incomeOver(tc: ToolContext, q: Asked, today: string, turn: Turn) {
-  const range =
-    pastRange(q.question, today) ??
-    (asksPerMonth(q) || asksPerYear(q) ? windowOf(q, today) : wholeMonthsBefore(today, 1));
-  const r = await call(tc, turn, 'search_transactions', {
+/** The income search over `range`, month by month. */
+const incomeByMonth = (tc: ToolContext, turn: Turn, range: { from: string; to: string }) =>
+  call(tc, turn, 'search_transactions', {
     income_only: true,
     from: range.from,
     to: range.to,
     by_month: true,
   });
+
+/** Income that came in over a window (the last whole month when none is named). */
+export async function incomeOver(tc: ToolContext, q: Asked, today: string, turn: Turn) {
+  const range =
+    pastRange(q.question, today) ??
+    (asksPerMonth(q) || asksPerYear(q) ? windowOf(q, today) : wholeMonthsBefore(today, 1));
+  const r = await incomeByMonth(tc, turn, range);
   if (!r) return;
   const months = Array.isArray(r.months) ? r.months.length : 1;
   if (num(r.count) === 0) {
@@ -215,12 +219,7 @@ export async function incomeOver(tc: ToolContext, q: Asked, today: string, turn:
  * is named) with the least (or most) income, beside the monthly average. */
 export async function incomeExtreme(tc: ToolContext, q: Asked, today: string, turn: Turn) {
   const range = pastRange(q.question, today) ?? wholeMonthsBefore(today, 12);
-  const r = await call(tc, turn, 'search_transactions', {
-    income_only: true,
-    from: range.from,
-    to: range.to,
-    by_month: true,
-  });
+  const r = await incomeByMonth(tc, turn, range);
   if (!r) return;
   const months = list(r.months);
   if (num(r.count) === 0 || months.length === 0) {
