@@ -6,8 +6,8 @@
 // reports the second.
 import { estimateAllowance } from '../domain/money/allowance.ts';
 import { median } from '../domain/money/cents.ts';
-import { forecastAccount } from '../domain/money/forecast.ts';
-import { variedHousehold, type HouseholdAccount } from '../domain/money/household.ts';
+import { forecastAccount, type BalanceDay } from '../domain/money/forecast.ts';
+import { variedHousehold, type Household, type HouseholdAccount } from '../domain/money/household.ts';
 import { generatePlan } from '../domain/money/plan.ts';
 import { detectRecurring } from '../domain/money/recurring.ts';
 import { paysCardFromStatements, planFromStatements, statementTerms } from '../domain/money/statements.ts';
@@ -50,88 +50,197 @@ function scaleOf(account: HouseholdAccount, outflowPerMonth: number): number {
     : Math.max(1, outflowPerMonth);
 }
 
+/** One account's forecasts made on the household's `today`, and what its errors are measured against. */
+interface AccountForecast {
+  readonly account: HouseholdAccount;
+  readonly kind: HouseholdKind;
+  readonly scale: number;
+  readonly engine: readonly BalanceDay[];
+  readonly planOnly: readonly BalanceDay[];
+}
+
+/** The household's forecasts as the product makes them, from what was known on its `today`. */
+function forecastHousehold(household: Household): AccountForecast[] {
+  const { today, history } = household;
+  const types: Record<string, AccountType> = {};
+  for (const a of household.accounts) types[a.account_id] = a.account_type;
+  const streams = detectRecurring(history, { today, account_types: types });
+  // As the product plans: detection's plan, with the card's payments from its statements.
+  const terms = statementTerms(
+    household.accounts.map((a) => ({
+      id: a.account_id,
+      account_type: a.account_type,
+      current_balance: a.balance_today,
+      liability: a.liability,
+    })),
+  );
+  const { plan } = planFromStatements({
+    profile_id: 'bench',
+    today,
+    horizon_days: 200,
+    plan: generatePlan({ profile_id: 'bench', streams, today, horizon_days: 200 }),
+    streams,
+    transactions: history,
+    ...terms,
+  });
+  // The cash side of the cards' payments the plan takes from their statements.
+  const cardIds = new Set(terms.cards.map((c) => c.account_id));
+  const fromStatement = (s: (typeof streams)[number]) =>
+    paysCardFromStatements(
+      { account_id: s.account_id, outflow: s.direction === 'outflow', detailed: s.category?.detailed },
+      cardIds,
+    );
+  return household.accounts.map((account) => {
+    const own = history.filter((t) => t.account_id === account.account_id);
+    const lastYear = own.filter((t) => t.date > `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`);
+    const outflow = lastYear.reduce((s, t) => s + (t.amount > 0 ? t.amount : 0), 0) / 12;
+    const allowance = estimateAllowance({
+      transactions: own,
+      today,
+      streams: streams
+        .filter((s) => s.account_id === account.account_id)
+        .map((s) => ({ transaction_ids: s.transaction_ids, from_statement: fromStatement(s) })),
+      paid_by_statement: terms.cards.some((c) => c.account_id === account.account_id),
+    });
+    const input = {
+      account: {
+        account_id: account.account_id,
+        account_type: account.account_type,
+        current_balance: account.balance_today,
+      },
+      planned: plan,
+      transactions: own.filter((t) => t.date === today),
+      allowance,
+      today,
+      days: 180,
+    };
+    return {
+      account,
+      kind: kindOf(account),
+      scale: scaleOf(account, outflow),
+      engine: forecastAccount({ ...input, include_allowance: true }).rows,
+      planOnly: forecastAccount({ ...input, include_allowance: false }).rows,
+    };
+  });
+}
+
+const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+const pushTo = (map: Map<string, number[]>, key: string, value: number) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
 export function householdBacktest(
   seeds: readonly number[],
   everyday: 'checking' | 'card' = 'checking',
 ): HouseholdResults {
   const errors = new Map<string, number[]>();
   const inside = new Map<string, number[]>();
-  const push = (map: Map<string, number[]>, key: string, value: number) =>
-    map.set(key, [...(map.get(key) ?? []), value]);
-  for (const seed of seeds) {
-    const household = variedHousehold(seed, undefined, everyday);
-    const { today, history } = household;
-    const types: Record<string, AccountType> = {};
-    for (const a of household.accounts) types[a.account_id] = a.account_type;
-    const streams = detectRecurring(history, { today, account_types: types });
-    // As the product plans: detection's plan, with the card's payments from its statements.
-    const terms = statementTerms(
-      household.accounts.map((a) => ({
-        id: a.account_id,
-        account_type: a.account_type,
-        current_balance: a.balance_today,
-        liability: a.liability,
-      })),
-    );
-    const { plan } = planFromStatements({
-      profile_id: 'bench',
-      today,
-      horizon_days: 200,
-      plan: generatePlan({ profile_id: 'bench', streams, today, horizon_days: 200 }),
-      streams,
-      transactions: history,
-      ...terms,
-    });
-    // The cash side of the cards' payments the plan takes from their statements.
-    const cardIds = new Set(terms.cards.map((c) => c.account_id));
-    const fromStatement = (s: (typeof streams)[number]) =>
-      paysCardFromStatements(
-        { account_id: s.account_id, outflow: s.direction === 'outflow', detailed: s.category?.detailed },
-        cardIds,
-      );
-    for (const account of household.accounts) {
-      const kind = kindOf(account);
-      const own = history.filter((t) => t.account_id === account.account_id);
-      const lastYear = own.filter((t) => t.date > `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`);
-      const outflow = lastYear.reduce((s, t) => s + (t.amount > 0 ? t.amount : 0), 0) / 12;
-      const scale = scaleOf(account, outflow);
-      const allowance = estimateAllowance({
-        transactions: own,
-        today,
-        streams: streams
-          .filter((s) => s.account_id === account.account_id)
-          .map((s) => ({ transaction_ids: s.transaction_ids, from_statement: fromStatement(s) })),
-        paid_by_statement: terms.cards.some((c) => c.account_id === account.account_id),
-      });
-      const input = {
-        account: {
-          account_id: account.account_id,
-          account_type: account.account_type,
-          current_balance: account.balance_today,
-        },
-        planned: plan,
-        transactions: own.filter((t) => t.date === today),
-        allowance,
-        today,
-        days: 180,
-      };
-      const engine = forecastAccount({ ...input, include_allowance: true }).rows;
-      const planOnly = forecastAccount({ ...input, include_allowance: false }).rows;
+  for (const seed of seeds)
+    for (const { account, kind, scale, engine, planOnly } of forecastHousehold(
+      variedHousehold(seed, undefined, everyday),
+    ))
       for (const h of HOUSEHOLD_HORIZONS) {
         const actual = account.balances_after[h] ?? Number.NaN;
         const row = engine[h];
-        push(errors, `${kind}|${h}|engine`, Math.abs((row?.closing_balance ?? 0) - actual) / scale);
-        push(errors, `${kind}|${h}|plan`, Math.abs((planOnly[h]?.closing_balance ?? 0) - actual) / scale);
-        push(errors, `${kind}|${h}|flat`, Math.abs(account.balance_today - actual) / scale);
-        push(inside, `${kind}|${h}`, row && row.closing_low <= actual && actual <= row.closing_high ? 1 : 0);
+        pushTo(errors, `${kind}|${h}|engine`, Math.abs((row?.closing_balance ?? 0) - actual) / scale);
+        pushTo(errors, `${kind}|${h}|plan`, Math.abs((planOnly[h]?.closing_balance ?? 0) - actual) / scale);
+        pushTo(errors, `${kind}|${h}|flat`, Math.abs(account.balance_today - actual) / scale);
+        pushTo(
+          inside,
+          `${kind}|${h}`,
+          row && row.closing_low <= actual && actual <= row.closing_high ? 1 : 0,
+        );
       }
-    }
-  }
-  const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
   return {
     error: (kind, h, method) => median(errors.get(`${kind}|${h}|${method}`) ?? []),
     coverage: (kind, h) => mean(inside.get(`${kind}|${h}`) ?? []),
     accounts: (kind) => inside.get(`${kind}|30`)?.length ?? 0,
+  };
+}
+
+/** The engine beside the best any forecast could do, on the same histories and futures. */
+export interface BestPossible {
+  /** Median |error| of the engine over every household's futures, as a share of the scale. */
+  readonly engine: (kind: HouseholdKind, h: number) => number;
+  /**
+   * Median |error| of a forecast that knows each history's own generator (its rates, sizes and
+   * state on the day) and forecasts the median of the history's futures: what is left is chance.
+   */
+  readonly knowing: (kind: HouseholdKind, h: number) => number;
+  /** The least median |error| any one forecast per history could reach on these futures. */
+  readonly least: (kind: HouseholdKind, h: number) => number;
+}
+
+/** The most of `sorted` that one range `width` wide can hold. */
+function mostWithin(sorted: readonly number[], width: number): number {
+  let most = 0;
+  for (let lo = 0, hi = 0; hi < sorted.length; hi += 1) {
+    while (sorted[hi]! - sorted[lo]! > width) lo += 1;
+    most = Math.max(most, hi - lo + 1);
+  }
+  return most;
+}
+
+/**
+ * The least median |error| any choice of one forecast per history can reach, each history's futures
+ * given (scaled, sorted): the least `t` for which ranges `2t` wide, one per history, hold half of all
+ * the futures. A median of errors rewards landing exactly on the likeliest outcome (no withdrawal this
+ * half year), which neither each history's median nor its mean does.
+ */
+export function leastMedianError(histories: readonly (readonly number[])[]): number {
+  const total = histories.reduce((n, h) => n + h.length, 0);
+  const fits = (t: number) => histories.reduce((n, h) => n + mostWithin(h, 2 * t), 0) * 2 >= total;
+  let lo = 0;
+  let hi = Math.max(...histories.map((h) => h[h.length - 1]! - h[0]!), 0) / 2;
+  for (let step = 0; step < 40; step += 1) {
+    const mid = (lo + hi) / 2;
+    if (fits(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/**
+ * Each history given `futures` futures of its own (`variedHousehold`'s `futureSeed`): the engine's
+ * one forecast measured against every future, beside the forecast of one who knew how the history was
+ * made (the futures' own median) and the least error any forecast could reach on them. A forecast made
+ * from the history alone cannot expect to beat the first; the gap to it is what a better engine could
+ * still win, the rest is chance.
+ */
+export function householdBestPossible(
+  seeds: readonly number[],
+  everyday: 'checking' | 'card' = 'checking',
+  futures = 40,
+): BestPossible {
+  const engineErrors = new Map<string, number[]>();
+  const medianErrors = new Map<string, number[]>();
+  const outcomesOf = new Map<string, number[][]>();
+  for (const seed of seeds) {
+    const forecasts = forecastHousehold(variedHousehold(seed, undefined, everyday, 0));
+    const others = Array.from({ length: futures - 1 }, (_, f) =>
+      variedHousehold(seed, undefined, everyday, f + 1),
+    );
+    forecasts.forEach(({ account, kind, scale, engine }, a) =>
+      HOUSEHOLD_HORIZONS.forEach((h) => {
+        const actuals = [account, ...others.map((o) => o.accounts[a]!)].map(
+          (acc) => (acc.balances_after[h] ?? Number.NaN) / scale,
+        );
+        const predicted = (engine[h]?.closing_balance ?? 0) / scale;
+        for (const actual of actuals) pushTo(engineErrors, `${kind}|${h}`, Math.abs(predicted - actual));
+        const centre = median(actuals);
+        for (const actual of actuals) pushTo(medianErrors, `${kind}|${h}`, Math.abs(centre - actual));
+        const list = outcomesOf.get(`${kind}|${h}`) ?? [];
+        list.push(actuals.sort((x, y) => x - y));
+        outcomesOf.set(`${kind}|${h}`, list);
+      }),
+    );
+  }
+  return {
+    engine: (kind, h) => median(engineErrors.get(`${kind}|${h}`) ?? []),
+    knowing: (kind, h) => median(medianErrors.get(`${kind}|${h}`) ?? []),
+    least: (kind, h) => leastMedianError(outcomesOf.get(`${kind}|${h}`) ?? []),
   };
 }
 
@@ -204,7 +313,33 @@ export function benchHouseholds(seeds: readonly number[] = HELD_OUT_SEEDS): Figu
       where.replace('lumpy households', 'lumpy households shopping by card only'),
       (_kind, h) => BEFORE_CARD_SHOPPERS[h],
     ),
+    ...bestPossibleFigures(seeds),
   ];
+}
+
+/** Futures per held-out history for the best-possible figures (`householdBestPossible`). */
+export const FUTURES_PER_HISTORY = 40;
+
+/**
+ * Checking's error beside the best possible on the same histories, each given `FUTURES_PER_HISTORY`
+ * futures: how far the engine is from what chance leaves, and whether the 6 % target is within what
+ * knowing each history's generator would reach.
+ */
+function bestPossibleFigures(seeds: readonly number[]): Figure[] {
+  const figures: Figure[] = [];
+  for (const everyday of ['checking', 'card'] as const) {
+    const best = householdBestPossible(seeds, everyday, FUTURES_PER_HISTORY);
+    const who = everyday === 'card' ? 'households shopping by card only' : 'households';
+    for (const h of HOUSEHOLD_HORIZONS)
+      figures.push({
+        name: `lumpy forecast median |error| checking, ${h} days, over ${FUTURES_PER_HISTORY} futures of each of ${seeds.length} held-out ${who} (the least any forecast could reach ${pct(best.least('checking', h) * 100)})`,
+        value: best.engine('checking', h) * 100,
+        unit: '%',
+        baselineName: 'knowing how each history was made',
+        baseline: best.knowing('checking', h) * 100,
+      });
+  }
+  return figures;
 }
 
 function householdFigures(

@@ -17,6 +17,40 @@ export function seededRandom(seed: number): () => number {
 }
 
 /**
+ * Where a history's draws come from when it is told apart from its future (`FutureSplit`): a seeded
+ * history generator calls `at(day)` before the draws of each day, and `at` of its first day before draws
+ * that belong to no day (a household's parameters). Draws for days after `cut` come from a stream of
+ * their own, so the same history can be given many futures: the best any forecast could do is what
+ * those futures' own median misses by (bin/money-bench-households.ts "best possible").
+ */
+export interface FutureSplit {
+  /** The last day of the history (the forecast's today). */
+  readonly cut: number;
+  /** Which future: each seed gives another, the history stays the same. */
+  readonly futureSeed: number;
+}
+
+export interface DayRandom {
+  readonly random: () => number;
+  /** Draw the next numbers for `day`. */
+  readonly at: (day: number) => void;
+}
+
+/** One seeded stream (`at` does nothing), or with a `split` two: the history's and the future's. */
+export function dayRandom(seed: number, split?: FutureSplit): DayRandom {
+  const past = seededRandom(seed);
+  if (!split) return { random: past, at: () => undefined };
+  const future = seededRandom(Math.imul(split.futureSeed + 1, 0x9e3779b1) ^ seed);
+  let current = past;
+  return {
+    random: () => current(),
+    at: (day) => {
+      current = day > split.cut ? future : past;
+    },
+  };
+}
+
+/**
  * Everyday groceries with no schedule: on each of the `days` days before `today`, with chance
  * `chance`, one purchase of $20–$80 at the corner grocery on checking ('chk'), ids `${idPrefix}${day}`.
  * The same draw for the same seed.
@@ -95,11 +129,14 @@ export function oneOffs(
   perWeek: number,
   random: () => number,
   accountId = 'acc-1',
+  /** Told each day before its draws (`DayRandom.at`). */
+  at: (day: number) => void = () => undefined,
 ): HistoryTransaction[] {
   const out: HistoryTransaction[] = [];
   const start = parseDay(from);
   const end = parseDay(to);
   for (let day = start; day <= end; day += 1) {
+    at(day);
     if (random() >= perWeek / 7) continue;
     const merchant = ONE_OFF_MERCHANTS[Math.floor(random() * ONE_OFF_MERCHANTS.length)] ?? 'Shop';
     out.push({
@@ -158,8 +195,14 @@ const PATTERN_NAMES = {
  * (groceries every 4–10 days, fuel every 6–16, a restaurant every 3–6 weeks, a fixed-price car wash or
  * haircut at irregular intervals). Parameters (levels, shares, days, amplitudes) vary with the seed.
  */
-export function variedHistory(seed: number, today = '2026-06-15', months = 24): VariedHistory {
-  const random = seededRandom(seed * 7919 + 17);
+export function variedHistory(
+  seed: number,
+  today = '2026-06-15',
+  months = 24,
+  /** Draws after `split.cut` from a future of their own (`dayRandom`). */
+  split?: FutureSplit,
+): VariedHistory {
+  const { random, at } = dayRandom(seed * 7919 + 17, split);
   const uniform = (lo: number, hi: number) => lo + random() * (hi - lo);
   const int = (lo: number, hi: number) => Math.floor(uniform(lo, hi + 1));
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
@@ -187,6 +230,8 @@ export function variedHistory(seed: number, today = '2026-06-15', months = 24): 
     const id = `${pattern}-${truth.length}`;
     const ids: string[] = [];
     for (const [i, o] of occurrencesBetween(schedule, start, today).entries()) {
+      // A bill due just after the cut may drift before it: its draws are the history's.
+      at(parseDay(o.due_date) - (options.driftDays ?? 0));
       const drift = options.driftDays ? int(-options.driftDays, options.driftDays) : 0;
       const day = parseDay(o.due_date) + drift;
       if (day > to || day < from) continue;
@@ -201,6 +246,7 @@ export function variedHistory(seed: number, today = '2026-06-15', months = 24): 
       transactions.push(tx);
       ids.push(tx.id);
     }
+    at(from);
     const next = occurrencesBetween(schedule, addDays(today, 1), addDays(today, 400))[0];
     truth.push({
       series_id: id,
@@ -304,7 +350,8 @@ export function variedHistory(seed: number, today = '2026-06-15', months = 24): 
   );
 
   // Noise: one-offs, and habits that come back without a schedule.
-  transactions.push(...oneOffs(start, today, uniform(2, 7), random, account));
+  transactions.push(...oneOffs(start, today, uniform(2, 7), random, account, at));
+  at(from);
   const habit = (
     name: string,
     gap: readonly [number, number],
@@ -313,6 +360,7 @@ export function variedHistory(seed: number, today = '2026-06-15', months = 24): 
   ) => {
     let n = 0;
     for (let day = from + int(0, gap[1]); day <= to; day += int(gap[0], gap[1])) {
+      at(day);
       transactions.push({
         id: `habit-${name}-${n}`.replace(/[^A-Za-z0-9-]+/g, '-'),
         account_id: account,
@@ -323,6 +371,7 @@ export function variedHistory(seed: number, today = '2026-06-15', months = 24): 
       });
       n += 1;
     }
+    at(from);
   };
   habit(freshName(PATTERN_NAMES.grocer), [4, 10], () => uniform(3_000, 18_000), GROCERIES);
   habit(freshName(PATTERN_NAMES.fuel), [6, 16], () => uniform(2_500, 6_500), {

@@ -4,7 +4,7 @@
 // paid from checking by its statement. Each history runs past its `today`, so a forecast made on
 // `today` can be compared with what happened next (docs/money-engine.md "Lumpy spending").
 import { formatDay, parseDay, toCivil, type DayNumber } from './dates.ts';
-import { seededRandom, variedHistory } from './fixtures.ts';
+import { dayRandom, variedHistory } from './fixtures.ts';
 import type { LiabilityRecord } from './statements.ts';
 import type { AccountType, CategoryRef, HistoryTransaction } from './types.ts';
 
@@ -78,27 +78,35 @@ export function variedHousehold(
    * alone is already close at a month.
    */
   everyday: 'checking' | 'card' = 'checking',
+  /**
+   * Another future for the same history (`FutureSplit`): every `futureSeed` gives the same history up
+   * to `today` and a future of its own. Without it, one stream: the households the bench has always had.
+   */
+  futureSeed?: number,
 ): Household {
-  const random = seededRandom(seed * 104_729 + 3);
+  const todayDay = parseDay(today);
+  const split = futureSeed === undefined ? undefined : { cut: todayDay, futureSeed };
+  const { random, at } = dayRandom(seed * 104_729 + 3, split);
   const uniform = (lo: number, hi: number) => lo + random() * (hi - lo);
   const int = (lo: number, hi: number) => Math.floor(uniform(lo, hi + 1));
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
   const months = random() < 0.5 ? 24 : 36;
-  const todayDay = parseDay(today);
   const end = todayDay + HOUSEHOLD_FUTURE_DAYS;
   const from = todayDay - Math.round(months * 30.44);
   const totalMonths = (end - from) / 30.44;
   const [chk, sav, card] = [`chk-${seed}`, `sav-${seed}`, `card-${seed}`];
-  const base = variedHistory(seed, formatDay(end), totalMonths);
+  const base = variedHistory(seed, formatDay(end), totalMonths, split);
   // `variedHistory`'s everyday shopping: its one-offs and habits (ids `oneoff-…`, `habit-…`).
   const txs: HistoryTransaction[] = base.transactions
     .filter((t) => everyday === 'checking' || !/^(?:oneoff|habit)-/.test(t.id))
     .map((t) => ({ ...t, account_id: chk }));
+  // With a split, the future's transactions count apart, so the history's ids are the same in every future.
   let n = 0;
+  let nFuture = 0;
   const add = (account: string, day: DayNumber, amount: number, name: string, category?: CategoryRef) => {
     if (day < from || day > end) return;
     txs.push({
-      id: `h${seed}-${n++}`,
+      id: split && day > todayDay ? `h${seed}-f${nFuture++}` : `h${seed}-${n++}`,
       account_id: account,
       date: formatDay(day),
       amount: Math.round(amount),
@@ -110,20 +118,24 @@ export function variedHousehold(
   // Rare large purchases: a rate per quarter drawn around the household's own, so they cluster.
   const largePurchases = (account: string, perYear: number, lo: number, hi: number) => {
     for (let q = from; q <= end; q += 91) {
+      at(q);
       const rate = (perYear * -Math.log(1 - uniform(0.05, 0.95))) / 365;
       for (let day = q; day < q + 91; day += 1) {
+        at(day);
         if (random() >= rate) continue;
         const [name, category] = pick(LARGE);
         add(account, day, Math.exp(uniform(Math.log(lo), Math.log(hi))), name, category);
       }
     }
+    at(from);
   };
   largePurchases(chk, uniform(2, 8), 15_000, 105_000);
 
   // A monthly stock-up on a day of its own each month: spending a month holds once, not every day.
   if (random() < 0.7) {
     const size = uniform(15_000, 45_000);
-    for (let m = from; m <= end; m += 1)
+    for (let m = from; m <= end; m += 1) {
+      at(m);
       if (toCivil(m).day === 1)
         add(
           chk,
@@ -132,14 +144,19 @@ export function variedHousehold(
           "Sam's Club",
           cat('GENERAL_MERCHANDISE', 'GENERAL_MERCHANDISE_SUPERSTORES'),
         );
+    }
+    at(from);
   }
 
   // Income at no schedule: gig payouts every 4–40 days.
   if (random() < 0.6) {
     const size = uniform(8_000, 60_000);
     const payer = pick(['UPWORK PAYOUT', 'ETSY DEPOSIT', 'DOORDASH DASHER PAY', 'VENMO CASHOUT']);
-    for (let day = from + int(0, 20); day <= end; day += int(4, 40))
+    for (let day = from + int(0, 20); day <= end; day += int(4, 40)) {
+      at(day);
       add(chk, day, -size * uniform(0.3, 1.7), payer, cat('INCOME', 'INCOME_OTHER_INCOME'));
+    }
+    at(from);
   }
 
   // A bill in some seasons only: heating oil in the cold months, or pool and lawn care in summer.
@@ -148,6 +165,7 @@ export function variedHousehold(
     const size = uniform(12_000, 45_000);
     const day0 = int(3, 25);
     for (let m = from; m <= end; m += 1) {
+      at(m);
       const { month, day } = toCivil(m);
       const inSeason = winter ? month >= 11 || month <= 3 : month >= 5 && month <= 9;
       if (day === day0 && inSeason)
@@ -159,6 +177,7 @@ export function variedHousehold(
           cat('RENT_AND_UTILITIES', 'RENT_AND_UTILITIES_OTHER_UTILITIES'),
         );
     }
+    at(from);
   }
 
   // Savings: a monthly transfer in, interest, and withdrawals back to checking.
@@ -168,6 +187,7 @@ export function variedHousehold(
   const withdrawalsPerYear = uniform(0, 3);
   const savingsStart = saved;
   for (let day = from; day <= end; day += 1) {
+    at(day);
     const { day: dom } = toCivil(day);
     if (dom === saveDay) {
       add(chk, day, monthlySave, 'Online Transfer to Savings', TRANSFER_OUT);
@@ -186,15 +206,18 @@ export function variedHousehold(
       saved -= amount;
     }
   }
+  at(from);
 
   // The card: everyday shopping, its own rare large purchases, paid from checking after each close.
   const cardStart = int(0, 1_500) * 100;
   const perWeek = uniform(3, 9);
   for (let day = from; day <= end; day += 1) {
+    at(day);
     if (random() >= perWeek / 7) continue;
     const [name, category] = pick(CARD_SHOPS);
     add(card, day, uniform(500, 12_000), name, category);
   }
+  at(from);
   largePurchases(card, uniform(1, 5), 15_000, 150_000);
   const closeDay = int(1, 26);
   const paysInFull = uniform(0.4, 1);
@@ -210,16 +233,22 @@ export function variedHousehold(
   let statement: { close: DayNumber; balance: number } | undefined;
   let lastPayment: { day: DayNumber; amount: number } | undefined;
   for (let day = from; day <= end; day += 1) {
+    at(day);
     owed += cardFlows.get(day) ?? 0;
     if (toCivil(day).day !== closeDay) continue;
     if (day <= todayDay) statement = { close: day, balance: Math.max(0, Math.round(owed)) };
     if (owed <= 0) continue;
+    // How much of it is paid is decided on the day it is paid, not at the close: a statement issued
+    // before today may still be paid in full or in part in any future.
+    at(day + 21);
     const payment = Math.round(random() < paysInFull ? owed : owed * uniform(0.4, 0.9));
+    at(day);
     add(chk, day + 21, payment, 'CREDIT CARD PAYMENT', CARD_PAYMENT);
     add(card, day + 21, -payment, 'PAYMENT THANK YOU', CARD_PAYMENT);
     if (day + 21 <= todayDay) lastPayment = { day: day + 21, amount: payment };
     owed -= payment; // paid on day + 21: the statement's own balance is what it settles
   }
+  at(from);
   // The issuers' usual minimum: 1 % of the statement, at least $35, never above it (no interest here).
   const cardLiability: LiabilityRecord | undefined = statement && {
     kind: 'credit',
