@@ -60,7 +60,7 @@ interface AccountForecast {
 }
 
 /** The household's forecasts as the product makes them, from what was known on its `today`. */
-function forecastHousehold(household: Household): AccountForecast[] {
+export function forecastHousehold(household: Household): AccountForecast[] {
   const { today, history } = household;
   const types: Record<string, AccountType> = {};
   for (const a of household.accounts) types[a.account_id] = a.account_type;

@@ -215,4 +215,56 @@ describe('variable bills', () => {
       `planned at about $${Math.round(next / 100)}, last three $45–$59`,
     );
   });
+  // Two years of monthly electricity from mid-June 2023: dear in January and July, cheap in April and
+  // October, a few percent of noise; or the same bill at random around one level.
+  const electricity = (seasonal: boolean): HistoryTransaction[] =>
+    Array.from({ length: 24 }, (_, k) => {
+      const date = addDays('2023-06-20', Math.round(k * 30.44));
+      const month = Number(date.slice(5, 7));
+      const noise = 1 + 0.05 * Math.sin(k * 2.3);
+      const level = seasonal
+        ? 1 + 0.4 * Math.cos((2 * Math.PI * (month - 1)) / 6)
+        : 1 + 0.3 * Math.sin(k * 1.7);
+      return {
+        id: `e${k}`,
+        account_id: 'chk',
+        date,
+        amount: Math.round(12_000 * level * noise),
+        name: 'Duke Energy',
+        personal_finance_category: {
+          primary: 'RENT_AND_UTILITIES',
+          detailed: 'RENT_AND_UTILITIES_GAS_AND_ELECTRICITY',
+        },
+      };
+    });
+
+  it('that follow the seasons are planned at each month’s own level', () => {
+    const transactions = electricity(true);
+    const [stream] = detectRecurring(transactions, { today: TODAY });
+    expect(stream?.kind).toBe('bill');
+    expect(stream?.amount.by_month).toBeDefined();
+    const plan = generatePlan({ profile_id: 'p', streams: stream ? [stream] : [], today: TODAY });
+    const planned = (month: string) => -(plan.find((i) => i.due_date.startsWith(month))?.amount ?? 0);
+    const past = (month: string) => transactions.filter((t) => t.date.startsWith(month))[0]?.amount ?? 0;
+    // July near last July's bill, October near last October's: not the spring's level for both.
+    expect(planned('2025-07')).toBeGreaterThan(past('2024-07') * 0.9);
+    expect(planned('2025-07')).toBeLessThan(past('2024-07') * 1.1);
+    expect(planned('2025-10')).toBeGreaterThan(past('2024-10') * 0.9);
+    expect(planned('2025-10')).toBeLessThan(past('2024-10') * 1.1);
+    expect(planned('2025-07')).toBeGreaterThan(planned('2025-10') * 1.5);
+    expect(stream?.explanation.join(' ')).toContain(
+      `Varies with the seasons from $${((stream?.amount.min ?? 0) / 100).toFixed(2)}`,
+    );
+    expect(stream?.explanation.join(' ')).toContain(
+      `about $${(planned('2025-06') / 100).toFixed(2)} for June`,
+    );
+  });
+
+  it('that vary at random keep their recent amounts', () => {
+    const [stream] = detectRecurring(electricity(false), { today: TODAY });
+    expect(stream?.kind).toBe('bill');
+    expect(stream?.amount.by_month).toBeUndefined();
+    const plan = generatePlan({ profile_id: 'p', streams: stream ? [stream] : [], today: TODAY });
+    expect(new Set(plan.map((i) => i.amount)).size).toBe(1);
+  });
 });

@@ -97,6 +97,8 @@ export interface PlanSeries {
   readonly category: CategoryRef | null;
   /** No occurrence before this nominal date (the stream's next one; a user series' first one). */
   readonly starts: string;
+  /** A seasonal bill's amount (cash-flow sign) by the calendar month of the nominal date. */
+  readonly amount_by_month?: readonly (Cents | null)[];
 }
 
 export interface SeriesOccurrence {
@@ -121,7 +123,19 @@ export function seriesOfStream(profileId: string, stream: RecurringStream): Plan
     account_id: stream.account_id,
     category: stream.category,
     starts: stream.next_nominal_date,
+    ...(stream.kind === 'bill' && stream.amount.by_month
+      ? {
+          amount_by_month: stream.amount.by_month.map((a) =>
+            a === null ? null : stream.direction === 'inflow' ? a : -a,
+          ),
+        }
+      : {}),
   };
+}
+
+/** What one occurrence of a series is planned at: its month's amount for a seasonal bill. */
+function occurrenceAmount(series: PlanSeries, nominalDate: string): Cents {
+  return series.amount_by_month?.[Number(nominalDate.slice(5, 7)) - 1] ?? series.amount;
 }
 
 export interface GeneratePlanInput {
@@ -133,13 +147,18 @@ export interface GeneratePlanInput {
   readonly min_confidence?: number;
 }
 
-function generatedItem(series: PlanSeries, id: string, dueDate: string): GeneratedPlanItem {
+function generatedItem(
+  series: PlanSeries,
+  id: string,
+  dueDate: string,
+  nominalDate: string,
+): GeneratedPlanItem {
   return {
     id,
     series_id: series.series_id,
     account_id: series.account_id,
     due_date: dueDate,
-    amount: roundCents(series.amount),
+    amount: roundCents(occurrenceAmount(series, nominalDate)),
     description: series.description,
     personal_finance_category: series.category,
     category_primary: series.category?.primary ?? null,
@@ -165,10 +184,10 @@ export function generatePlan(input: GeneratePlanInput): GeneratedPlanItem[] {
     const series = seriesOfStream(input.profile_id, stream);
     if (stream.late) {
       const id = planItemId(series.series_id, stream.late.nominal_date);
-      byId.set(id, generatedItem(series, id, input.today));
+      byId.set(id, generatedItem(series, id, input.today, stream.late.nominal_date));
     }
     for (const o of expandSeries(series, input.today, end)) {
-      if (!byId.has(o.id)) byId.set(o.id, generatedItem(series, o.id, o.due_date));
+      if (!byId.has(o.id)) byId.set(o.id, generatedItem(series, o.id, o.due_date, o.nominal_date));
     }
   }
   return [...byId.values()].sort((a, b) =>

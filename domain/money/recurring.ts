@@ -3,13 +3,13 @@
 // names the transactions it was built from, the schedule they fit and how well. docs/money-engine.md
 // explains the algorithm and why each threshold is what it is.
 import { formatCents, medianAbsoluteDeviation, median, roundCents, type Cents } from './cents.ts';
-import { formatDay, isBusinessDay, parseDay, type DayNumber } from './dates.ts';
+import { formatDay, isBusinessDay, MONTH_NAMES, parseDay, toCivil, type DayNumber } from './dates.ts';
 import { displayName, normalizeMerchant, payeeName } from './merchant.ts';
 import { plannedAmount } from './planned-amount.ts';
 import { RECURRING_RULES } from './recurring-rules.ts';
 import { describeSchedule, periodDays, shiftToBusinessDay, type BusinessDayShift } from './schedule.ts';
 import { bestFit, type Fit, type Point } from './schedule-fit.ts';
-import { describeVariableAmount, expectedAmount, recentMedian } from './stream-amount.ts';
+import { describeVariableAmount, expectedAmount, recentMedian, seasonalAmounts } from './stream-amount.ts';
 import { classify } from './stream-kind.ts';
 import type {
   AccountType,
@@ -163,8 +163,12 @@ const KIND_NOUNS: Record<StreamKind, string> = {
   transfer: 'transfers',
 };
 
-function describeAmount(amount: StreamAmount, kind: StreamKind): string {
+function describeAmount(amount: StreamAmount, kind: StreamKind, nextNominal: DayNumber): string {
   if (amount.min === amount.max) return `Always ${formatCents(amount.median)}.`;
+  const nextMonth = toCivil(nextNominal).month - 1;
+  const seasonal = amount.by_month?.[nextMonth];
+  if (kind === 'bill' && seasonal !== undefined && seasonal !== null)
+    return `Varies with the seasons from ${formatCents(amount.min)} to ${formatCents(amount.max)}: each month is planned at that month's past amounts, about ${formatCents(seasonal)} for ${MONTH_NAMES[nextMonth]}.`;
   if (!amount.variable) {
     return `Usually ${formatCents(amount.median)} (${formatCents(amount.min)} to ${formatCents(amount.max)}); next expected ${formatCents(amount.expected)}.`;
   }
@@ -187,7 +191,7 @@ function buildStream(
   const amounts = fit.inliers.map((i) => i.point.abs);
   const med = median(amounts);
   const mad = medianAbsoluteDeviation(amounts, med);
-  const amount: StreamAmount = {
+  const measured: StreamAmount = {
     median: roundCents(med),
     mad: roundCents(mad),
     min: Math.min(...amounts),
@@ -197,6 +201,7 @@ function buildStream(
     recent: recentMedian(amounts.slice(-12)),
     last: amounts.slice(-3),
   };
+
   const categorised = txs.filter((t) => t.personal_finance_category?.primary);
   const common = mostCommon(
     categorised,
@@ -210,7 +215,18 @@ function buildStream(
     : null;
   const latest = txs[txs.length - 1];
   const description = latest ? payeeName(latest) : '';
-  const kind = classify(direction, fit.cadence, merchantKey, description, category, amount, accountType);
+  const kind = classify(direction, fit.cadence, merchantKey, description, category, measured, accountType);
+  // A monthly bill that follows the seasons is planned month by month (its months by nominal date).
+  const byMonth =
+    kind === 'bill' && fit.cadence === 'monthly' && measured.variable
+      ? seasonalAmounts(
+          fit.inliers.map((i) => ({
+            month: toCivil(fit.compiled.nominal(i.k)).month - 1,
+            amount: i.point.abs,
+          })),
+        )
+      : undefined;
+  const amount: StreamAmount = byMonth ? { ...measured, by_month: byMonth } : measured;
   const shift = learnShift(fit, kind);
   const lastInlier = fit.inliers[fit.inliers.length - 1];
   const firstInlier = fit.inliers[0];
@@ -254,7 +270,7 @@ function buildStream(
       (missed > 0
         ? `; ${missed} expected ${missed === 1 ? 'occurrence was' : 'occurrences were'} missed.`
         : '.'),
-    describeAmount(amount, kind),
+    describeAmount(amount, kind, nextNominal),
     status === 'ended'
       ? `Nothing since ${formatDay(lastInlier.point.day)}, more than ${rules.endedAfterPeriods} periods ago: treated as ended.`
       : (late ? `The one due on ${late.due_date} has not arrived yet. ` : '') +

@@ -99,3 +99,65 @@ export function describeVariableAmount(expected: Cents, amountsOldestFirst: read
   const range = lo === hi ? dollars(lo) : `${dollars(lo)}–${dollars(hi)}`;
   return `about ${dollars(expected)}, last ${last.length === 3 ? 'three' : last.length === 2 ? 'two' : 'one'} ${range}`;
 }
+
+/** One occurrence of a monthly stream: the calendar month it was due in (0–11) and its amount. */
+export interface MonthAmount {
+  readonly month: number;
+  readonly amount: Cents;
+}
+
+/**
+ * Seasonal amounts must have missed their own past by at most this share of what the recent median
+ * missed, over at least `SEASONAL_MIN_TESTS` past occurrences. A bill that follows the seasons misses
+ * by a third or less; on the development households any share from 0.6 to 0.9 picks the same bills.
+ */
+export const SEASONAL_GAIN = 0.75;
+export const SEASONAL_MIN_TESTS = 3;
+
+const meanOf = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+/**
+ * A monthly amount for `month` from the occurrences before it (oldest first): the mean of the latest
+ * twelve (a year's level, whatever the season), times the median of what that month's past amounts
+ * were against the year around each. Null with less than a year, or no past amount in that month.
+ */
+function seasonalAmount(past: readonly MonthAmount[], month: number): number | null {
+  if (past.length < 12) return null;
+  const level = meanOf(past.slice(-12).map((p) => p.amount));
+  const ratios: number[] = [];
+  past.forEach((p, i) => {
+    if (p.month !== month) return;
+    const around = past.slice(Math.max(0, Math.min(i - 6, past.length - 12)), Math.max(i + 6, 12));
+    ratios.push(p.amount / meanOf(around.map((q) => q.amount)));
+  });
+  return ratios.length === 0 ? null : level * median(ratios);
+}
+
+/**
+ * A variable monthly bill's amount for each calendar month (index 0 = January), when its amounts
+ * follow the seasons (electricity dear in summer and winter): each month's past amounts against their
+ * year, at this year's level. Only when that would have planned its own past better: over the
+ * occurrences with a year before them, seasonal amounts made one and three months ahead missed by at
+ * most `SEASONAL_GAIN` of what the recent median missed. Otherwise undefined.
+ */
+export function seasonalAmounts(occurrences: readonly MonthAmount[]): (Cents | null)[] | undefined {
+  if (occurrences.length < 12 + SEASONAL_MIN_TESTS) return undefined;
+  let seasonalMiss = 0;
+  let recentMiss = 0;
+  let tests = 0;
+  for (const ahead of [1, 3])
+    for (let j = 12 + ahead - 1; j < occurrences.length; j += 1) {
+      const past = occurrences.slice(0, j - ahead + 1);
+      const actual = occurrences[j]!;
+      const seasonal = seasonalAmount(past, actual.month);
+      if (seasonal === null) continue;
+      seasonalMiss += Math.abs(seasonal - actual.amount);
+      recentMiss += Math.abs(recentMedian(past.slice(-12).map((p) => p.amount)) - actual.amount);
+      tests += 1;
+    }
+  if (tests < SEASONAL_MIN_TESTS || seasonalMiss > SEASONAL_GAIN * recentMiss) return undefined;
+  return Array.from({ length: 12 }, (_, month) => {
+    const amount = seasonalAmount(occurrences, month);
+    return amount === null ? null : roundCents(amount);
+  });
+}

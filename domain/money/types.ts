@@ -48,6 +48,11 @@ export interface StreamAmount {
   readonly recent?: Cents;
   /** The latest three amounts, oldest first (for "about $55, last three $43–$59"). */
   readonly last?: readonly Cents[];
+  /**
+   * A monthly bill whose amounts follow the seasons: what each calendar month's occurrence is planned
+   * at (index 0 = January; null for a month never seen), instead of `recent` (`seasonalAmounts`).
+   */
+  readonly by_month?: readonly (Cents | null)[];
 }
 
 /** The numbers behind `confidence`, shown to users who ask "why is this recurring?". */
