@@ -5,7 +5,7 @@ import { addDays } from './dates.ts';
 import { groceriesAtRandom } from './fixtures.ts';
 import { forecastAccount, type ForecastPlanned } from './forecast.ts';
 import { lumpProcess } from './lumps.ts';
-import { generatePlan } from './plan.ts';
+import { generatePlan, streamFlow } from './plan.ts';
 import { detectRecurring } from './recurring.ts';
 import type { HistoryTransaction } from './types.ts';
 
@@ -252,6 +252,8 @@ describe('variable bills', () => {
     expect(planned('2025-10')).toBeGreaterThan(past('2024-10') * 0.9);
     expect(planned('2025-10')).toBeLessThan(past('2024-10') * 1.1);
     expect(planned('2025-07')).toBeGreaterThan(planned('2025-10') * 1.5);
+    // The series is shown at its next occurrence's amount.
+    expect(-streamFlow(stream!)).toBe(planned('2025-06'));
     expect(stream?.explanation.join(' ')).toContain(
       `Varies with the seasons from $${((stream?.amount.min ?? 0) / 100).toFixed(2)}`,
     );

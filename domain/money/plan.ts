@@ -57,7 +57,9 @@ export function flowFromPlaid(plaidAmount: Cents): Cents {
 export { plannedAmount } from './planned-amount.ts';
 
 /** The planned cash flow of one occurrence of a stream (`plannedAmount`). */
-export function streamFlow(stream: Pick<RecurringStream, 'direction' | 'amount' | 'kind'>): Cents {
+export function streamFlow(
+  stream: Pick<RecurringStream, 'direction' | 'amount' | 'kind'> & { readonly next_nominal_date?: string },
+): Cents {
   const amount = plannedAmount(stream);
   return stream.direction === 'inflow' ? amount : -amount;
 }
