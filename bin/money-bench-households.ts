@@ -160,10 +160,14 @@ export function householdBacktest(
   };
 }
 
-/** The engine beside the best any forecast could do, on the same histories and futures. */
+/** The engine over many futures of each history, beside the best any forecast could do on them. */
 export interface BestPossible {
   /** Median |error| of the engine over every household's futures, as a share of the scale. */
   readonly engine: (kind: HouseholdKind, h: number) => number;
+  /** The same for the plan alone. */
+  readonly plan: (kind: HouseholdKind, h: number) => number;
+  /** Share of the futures' balances inside the engine's p10–p90 band. */
+  readonly coverage: (kind: HouseholdKind, h: number) => number;
   /**
    * Median |error| of a forecast that knows each history's own generator (its rates, sizes and
    * state on the day) and forecasts the median of the history's futures: what is left is chance.
@@ -215,6 +219,8 @@ export function householdBestPossible(
   futures = 40,
 ): BestPossible {
   const engineErrors = new Map<string, number[]>();
+  const planErrors = new Map<string, number[]>();
+  const inside = new Map<string, number[]>();
   const medianErrors = new Map<string, number[]>();
   const outcomesOf = new Map<string, number[][]>();
   for (const seed of seeds) {
@@ -222,13 +228,20 @@ export function householdBestPossible(
     const others = Array.from({ length: futures - 1 }, (_, f) =>
       variedHousehold(seed, undefined, everyday, f + 1),
     );
-    forecasts.forEach(({ account, kind, scale, engine }, a) =>
+    forecasts.forEach(({ account, kind, scale, engine, planOnly }, a) =>
       HOUSEHOLD_HORIZONS.forEach((h) => {
         const actuals = [account, ...others.map((o) => o.accounts[a]!)].map(
           (acc) => (acc.balances_after[h] ?? Number.NaN) / scale,
         );
-        const predicted = (engine[h]?.closing_balance ?? 0) / scale;
-        for (const actual of actuals) pushTo(engineErrors, `${kind}|${h}`, Math.abs(predicted - actual));
+        const row = engine[h];
+        const predicted = (row?.closing_balance ?? 0) / scale;
+        const planned = (planOnly[h]?.closing_balance ?? 0) / scale;
+        for (const actual of actuals) {
+          pushTo(engineErrors, `${kind}|${h}`, Math.abs(predicted - actual));
+          pushTo(planErrors, `${kind}|${h}`, Math.abs(planned - actual));
+          const within = row && row.closing_low / scale <= actual && actual <= row.closing_high / scale;
+          pushTo(inside, `${kind}|${h}`, within ? 1 : 0);
+        }
         const centre = median(actuals);
         for (const actual of actuals) pushTo(medianErrors, `${kind}|${h}`, Math.abs(centre - actual));
         const list = outcomesOf.get(`${kind}|${h}`) ?? [];
@@ -239,6 +252,8 @@ export function householdBestPossible(
   }
   return {
     engine: (kind, h) => median(engineErrors.get(`${kind}|${h}`) ?? []),
+    plan: (kind, h) => median(planErrors.get(`${kind}|${h}`) ?? []),
+    coverage: (kind, h) => mean(inside.get(`${kind}|${h}`) ?? []),
     knowing: (kind, h) => median(medianErrors.get(`${kind}|${h}`) ?? []),
     least: (kind, h) => leastMedianError(outcomesOf.get(`${kind}|${h}`) ?? []),
   };
@@ -261,10 +276,13 @@ export function printHouseholdTable(results: HouseholdResults, label: string): v
  * median |error| % of the scale per method), the same seeds and histories: what `npm run bench` prints
  * each figure beside, and what the 90- and 180-day errors are held to.
  */
-export const BEFORE: Record<
-  HouseholdKind,
-  Record<number, { coverage: number; engine: number; plan: number }>
-> = {
+interface Before {
+  readonly coverage: number;
+  readonly engine: number;
+  readonly plan: number;
+}
+
+export const BEFORE: Record<HouseholdKind, Record<number, Before>> = {
   checking: {
     30: { coverage: 86.7, engine: 6.8, plan: 32.4 },
     90: { coverage: 86.7, engine: 17.7, plan: 91.6 },
@@ -313,31 +331,92 @@ export function benchHouseholds(seeds: readonly number[] = HELD_OUT_SEEDS): Figu
       where.replace('lumpy households', 'lumpy households shopping by card only'),
       (_kind, h) => BEFORE_CARD_SHOPPERS[h],
     ),
-    ...bestPossibleFigures(seeds),
+    ...futuresFigures(seeds),
   ];
 }
 
-/** Futures per held-out history for the best-possible figures (`householdBestPossible`). */
+/** Futures per held-out history for the figures over many futures (`householdBestPossible`). */
 export const FUTURES_PER_HISTORY = 40;
 
 /**
- * Checking's error beside the best possible on the same histories, each given `FUTURES_PER_HISTORY`
- * futures: how far the engine is from what chance leaves, and whether the 6 % target is within what
- * knowing each history's generator would reach.
+ * Checking over `FUTURES_PER_HISTORY` futures of each held-out history (2,400 outcomes a cell for 60
+ * histories, where one future each is 60 and a few lucky or unlucky draws move a figure by a point):
+ * the engine before rare large spending had its own process (the one `BEFORE` measures, run on these
+ * same histories and futures), coverage % and median |error| % of a month's outflow. Measured once:
+ * that engine is gone from the code.
  */
-function bestPossibleFigures(seeds: readonly number[]): Figure[] {
+export const BEFORE_OVER_FUTURES: {
+  readonly households: Record<HouseholdKind, Record<number, Before>>;
+  readonly cardShoppers: Record<number, Before>;
+} = {
+  households: {
+    checking: {
+      30: { coverage: 77.2, engine: 9.3, plan: 33.7 },
+      90: { coverage: 83.6, engine: 22.2, plan: 95.5 },
+      180: { coverage: 80.4, engine: 39.1, plan: 176.6 },
+    },
+    savings: {
+      30: { coverage: 75.6, engine: 0.0, plan: 0.1 },
+      90: { coverage: 93.2, engine: 0.1, plan: 0.2 },
+      180: { coverage: 90.3, engine: 8.1, plan: 4.8 },
+    },
+    credit: {
+      30: { coverage: 77.5, engine: 24.8, plan: 92.6 },
+      90: { coverage: 89.7, engine: 33.3, plan: 277.6 },
+      180: { coverage: 92.0, engine: 52.2, plan: 557.1 },
+    },
+  },
+  cardShoppers: {
+    30: { coverage: 76.5, engine: 12.2, plan: 12.9 },
+    90: { coverage: 83.3, engine: 31.8, plan: 32.2 },
+    180: { coverage: 79.9, engine: 62.3, plan: 55.6 },
+  },
+};
+
+/**
+ * Every kind over many futures of each held-out history (the card shoppers' checking beside them),
+ * each figure beside the engine's before it and its target, with the best possible on the same
+ * futures: the error of a forecast that knew how each history was made, and the least any forecast
+ * could reach. The issue's targets are judged here rather than on one future per history.
+ */
+function futuresFigures(seeds: readonly number[]): Figure[] {
   const figures: Figure[] = [];
   for (const everyday of ['checking', 'card'] as const) {
-    const best = householdBestPossible(seeds, everyday, FUTURES_PER_HISTORY);
-    const who = everyday === 'card' ? 'households shopping by card only' : 'households';
-    for (const h of HOUSEHOLD_HORIZONS)
-      figures.push({
-        name: `lumpy forecast median |error| checking, ${h} days, over ${FUTURES_PER_HISTORY} futures of each of ${seeds.length} held-out ${who} (the least any forecast could reach ${pct(best.least('checking', h) * 100)})`,
-        value: best.engine('checking', h) * 100,
-        unit: '%',
-        baselineName: 'knowing how each history was made',
-        baseline: best.knowing('checking', h) * 100,
-      });
+    const results = householdBestPossible(seeds, everyday, FUTURES_PER_HISTORY);
+    const where = `over ${FUTURES_PER_HISTORY} futures of each of ${seeds.length} held-out lumpy ${everyday === 'card' ? 'households shopping by card only' : 'households'}`;
+    const kinds = everyday === 'card' ? (['checking'] as const) : HOUSEHOLD_KINDS;
+    for (const kind of kinds)
+      for (const h of HOUSEHOLD_HORIZONS) {
+        const before =
+          everyday === 'card' ? BEFORE_OVER_FUTURES.cardShoppers[h] : BEFORE_OVER_FUTURES.households[kind][h];
+        const coverage = results.coverage(kind, h) * 100;
+        figures.push({
+          name: `lumpy forecast band coverage ${kind}, ${h} days (${where}; target 70–90 %${coverage >= 70 && coverage <= 90 ? '' : ' ✖ outside'})`,
+          value: coverage,
+          unit: '%',
+          baselineName: 'before',
+          baseline: before?.coverage ?? Number.NaN,
+        });
+        const engine = results.engine(kind, h) * 100;
+        const plan = results.plan(kind, h) * 100;
+        const sixPercent = h === 30 && kind === 'checking';
+        const misses: string[] = [];
+        if (engine > plan) misses.push('✖ above the plan alone');
+        if (sixPercent && engine > 6) misses.push('✖ over 6 %');
+        if (h > 30 && before && engine > before.engine) misses.push('✖ worse than before');
+        const scale = kind === 'savings' ? "today's balance" : "a month's outflow";
+        const best =
+          kind === 'checking'
+            ? `; knowing how each history was made ${pct(results.knowing(kind, h) * 100)}, the least any forecast could reach ${pct(results.least(kind, h) * 100)}`
+            : '';
+        figures.push({
+          name: `lumpy forecast median |error| ${kind}, ${h} days, share of ${scale} (${where}; plan alone ${pct(plan)}${best}; target ${sixPercent ? '≤ 6 % and ' : h > 30 ? '≤ before and ' : ''}≤ the plan alone${misses.length > 0 ? ` ${misses.join(' ')}` : ''})`,
+          value: engine,
+          unit: '%',
+          baselineName: 'before',
+          baseline: before?.engine ?? Number.NaN,
+        });
+      }
   }
   return figures;
 }
