@@ -313,6 +313,15 @@ describe("the band: held-out forecasts on the account's own history", () => {
     });
     expect(flat.drift).toEqual([]);
     expect(flat.spread.find((s) => s.days === 365)).toEqual({ days: 365, low: 0, high: 0 });
+    // Interest that grew and then stopped four months ago (detected apart from the interest since a
+    // withdrawal) has nothing more to come: no drift on the line.
+    const ended = interest.slice(0, 20);
+    const stopped = estimateAllowance({
+      transactions: ended,
+      today: TODAY,
+      streams: [{ transaction_ids: ended.map((t) => t.id) }],
+    });
+    expect(stopped.drift).toEqual([]);
   });
 
   it('holds what a quarter-point change of the rate would move an account that earns interest by', () => {

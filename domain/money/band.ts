@@ -8,6 +8,7 @@ import {
   type AllowanceSpread,
   type StreamDrift,
 } from './allowance-rules.ts';
+import { RECURRING_RULES } from './recurring-rules.ts';
 import { expectedAmount } from './stream-amount.ts';
 import type { HistoryTransaction } from './types.ts';
 
@@ -246,11 +247,14 @@ export function heldOutHistory(
   const lookback = input.lookback_days ?? ALLOWANCE_RULES.lookbackDays;
   const minHistory = input.min_history_days ?? ALLOWANCE_RULES.minHistoryDays;
   // Today's drifting streams, for the forecast line: from the next occurrence on, the amount beyond the
-  // plan's level one grows by the stream's step each time.
+  // plan's level one grows by the stream's step each time. Not a stream that has ended (silent for
+  // more periods than detection allows): the plan no longer plans it, and nothing more is to come of
+  // it (interest paid at the old rate before a withdrawal, detected apart from the interest since).
   const drift: StreamDrift[] = [];
   for (const s of streams) {
     const slope = s.slope[days - 1] ?? 0;
     if (slope === 0) continue;
+    if (days - 1 - s.lastDay > RECURRING_RULES.endedAfterPeriods * s.gap) continue;
     drift.push({
       first_day: Math.max(1, s.lastDay + Math.round(s.gap) - days),
       period_days: s.gap,
