@@ -322,7 +322,7 @@ const pct = (x: number) => `${x.toFixed(1)} %`;
  * 90 and 180 days no worse than before.
  */
 export function benchHouseholds(seeds: readonly number[] = HELD_OUT_SEEDS): Figure[] {
-  const where = `${seeds.length} held-out lumpy households (seeds ${seeds[0]}–${seeds[seeds.length - 1]}; calibrated on ${CALIBRATION_SEEDS[0]}–${CALIBRATION_SEEDS[CALIBRATION_SEEDS.length - 1]}, developed on ${DEVELOPMENT_SEEDS.first}–${DEVELOPMENT_SEEDS.last})`;
+  const where = `${seeds.length} held-out lumpy households, one future each (seeds ${seeds[0]}–${seeds[seeds.length - 1]}; calibrated on ${CALIBRATION_SEEDS[0]}–${CALIBRATION_SEEDS[CALIBRATION_SEEDS.length - 1]}, developed on ${DEVELOPMENT_SEEDS.first}–${DEVELOPMENT_SEEDS.last})`;
   return [
     ...householdFigures(householdBacktest(seeds), HOUSEHOLD_KINDS, where, (kind, h) => BEFORE[kind][h]),
     ...householdFigures(
