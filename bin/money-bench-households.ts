@@ -380,55 +380,35 @@ export const BEFORE_OVER_FUTURES: {
  * could reach. The issue's targets are judged here rather than on one future per history.
  */
 function futuresFigures(seeds: readonly number[]): Figure[] {
-  const figures: Figure[] = [];
-  for (const everyday of ['checking', 'card'] as const) {
-    const results = householdBestPossible(seeds, everyday, FUTURES_PER_HISTORY);
-    const where = `over ${FUTURES_PER_HISTORY} futures of each of ${seeds.length} held-out lumpy ${everyday === 'card' ? 'households shopping by card only' : 'households'}`;
-    const kinds = everyday === 'card' ? (['checking'] as const) : HOUSEHOLD_KINDS;
-    for (const kind of kinds)
-      for (const h of HOUSEHOLD_HORIZONS) {
-        const before =
-          everyday === 'card' ? BEFORE_OVER_FUTURES.cardShoppers[h] : BEFORE_OVER_FUTURES.households[kind][h];
-        const coverage = results.coverage(kind, h) * 100;
-        figures.push({
-          name: `lumpy forecast band coverage ${kind}, ${h} days (${where}; target 70–90 %${coverage >= 70 && coverage <= 90 ? '' : ' ✖ outside'})`,
-          value: coverage,
-          unit: '%',
-          baselineName: 'before',
-          baseline: before?.coverage ?? Number.NaN,
-        });
-        const engine = results.engine(kind, h) * 100;
-        const plan = results.plan(kind, h) * 100;
-        const sixPercent = h === 30 && kind === 'checking';
-        const misses: string[] = [];
-        if (engine > plan) misses.push('✖ above the plan alone');
-        if (sixPercent && engine > 6) misses.push('✖ over 6 %');
-        if (h > 30 && before && engine > before.engine) misses.push('✖ worse than before');
-        const scale = kind === 'savings' ? "today's balance" : "a month's outflow";
-        const best =
-          kind === 'checking'
-            ? `; knowing how each history was made ${pct(results.knowing(kind, h) * 100)}, the least any forecast could reach ${pct(results.least(kind, h) * 100)}`
-            : '';
-        figures.push({
-          name: `lumpy forecast median |error| ${kind}, ${h} days, share of ${scale} (${where}; plan alone ${pct(plan)}${best}; target ${sixPercent ? '≤ 6 % and ' : h > 30 ? '≤ before and ' : ''}≤ the plan alone${misses.length > 0 ? ` ${misses.join(' ')}` : ''})`,
-          value: engine,
-          unit: '%',
-          baselineName: 'before',
-          baseline: before?.engine ?? Number.NaN,
-        });
-      }
-  }
-  return figures;
+  return (['checking', 'card'] as const).flatMap((everyday) => {
+    const best = householdBestPossible(seeds, everyday, FUTURES_PER_HISTORY);
+    const results: HouseholdResults = {
+      error: (kind, h, method) =>
+        method === 'engine' ? best.engine(kind, h) : method === 'plan' ? best.plan(kind, h) : Number.NaN,
+      coverage: best.coverage,
+      accounts: () => seeds.length,
+    };
+    return householdFigures(
+      results,
+      everyday === 'card' ? ['checking'] : HOUSEHOLD_KINDS,
+      `over ${FUTURES_PER_HISTORY} futures of each of ${seeds.length} held-out lumpy ${everyday === 'card' ? 'households shopping by card only' : 'households'}`,
+      (kind, h) =>
+        everyday === 'card' ? BEFORE_OVER_FUTURES.cardShoppers[h] : BEFORE_OVER_FUTURES.households[kind][h],
+      (kind, h) =>
+        kind === 'checking'
+          ? `; knowing how each history was made ${pct(best.knowing(kind, h) * 100)}, the least any forecast could reach ${pct(best.least(kind, h) * 100)}`
+          : '',
+    );
+  });
 }
 
 function householdFigures(
   results: HouseholdResults,
   kinds: readonly HouseholdKind[],
   where: string,
-  beforeOf: (
-    kind: HouseholdKind,
-    h: number,
-  ) => { coverage: number; engine: number; plan: number } | undefined,
+  beforeOf: (kind: HouseholdKind, h: number) => Before | undefined,
+  /** More to say of an error figure (the best possible beside it). */
+  extraOf: (kind: HouseholdKind, h: number) => string = () => '',
 ): Figure[] {
   const figures: Figure[] = [];
   for (const kind of kinds)
@@ -445,6 +425,7 @@ function householdFigures(
       });
       const engine = results.error(kind, h, 'engine') * 100;
       const plan = results.error(kind, h, 'plan') * 100;
+      const flat = results.error(kind, h, 'flat') * 100;
       const scale = kind === 'savings' ? "today's balance" : "a month's outflow";
       const misses: string[] = [];
       if (engine > plan) misses.push('✖ above the plan alone');
@@ -457,7 +438,7 @@ function householdFigures(
             ? 'target ≤ the plan alone'
             : 'target ≤ before and ≤ the plan alone';
       figures.push({
-        name: `lumpy forecast median |error| ${kind}, ${h} days, share of ${scale} (plan alone ${pct(plan)}, flat ${pct(results.error(kind, h, 'flat') * 100)}; ${target}${misses.length > 0 ? ` ${misses.join(' ')}` : ''})`,
+        name: `lumpy forecast median |error| ${kind}, ${h} days, share of ${scale} (${where}; plan alone ${pct(plan)}${Number.isNaN(flat) ? '' : `, flat ${pct(flat)}`}${extraOf(kind, h)}; ${target}${misses.length > 0 ? ` ${misses.join(' ')}` : ''})`,
         value: engine,
         unit: '%',
         baselineName: 'before',
