@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { estimateAllowance } from './allowance.ts';
 import { lumpsCarried } from './allowance-series.ts';
 import { addDays } from './dates.ts';
-import { groceriesAtRandom } from './fixtures.ts';
+import { groceriesAtRandom, seededRandom } from './fixtures.ts';
 import { forecastAccount, type ForecastPlanned } from './forecast.ts';
 import { lumpProcess } from './lumps.ts';
 import { generatePlan, streamFlow } from './plan.ts';
 import { detectRecurring } from './recurring.ts';
+import { seasonalAmounts } from './stream-amount.ts';
 import type { HistoryTransaction } from './types.ts';
 
 const TODAY = '2025-06-14';
@@ -260,6 +261,21 @@ describe('variable bills', () => {
     expect(stream?.explanation.join(' ')).toContain(
       `about $${(planned('2025-06') / 100).toFixed(2)} for June`,
     );
+  });
+
+  it('are seldom taken for seasonal when they vary at random', () => {
+    // 400 bills at random between $28 and $65, 18 to 24 months of them.
+    const random = seededRandom(36);
+    let seasonal = 0;
+    for (let b = 0; b < 400; b += 1) {
+      const start = Math.floor(random() * 12);
+      const occurrences = Array.from({ length: 18 + (b % 7) }, (_, k) => ({
+        month: (start + k) % 12,
+        amount: Math.round(2_800 + random() * 3_700),
+      }));
+      if (seasonalAmounts(occurrences)) seasonal += 1;
+    }
+    expect(seasonal / 400).toBeLessThan(0.05);
   });
 
   it('that vary at random keep their recent amounts', () => {
