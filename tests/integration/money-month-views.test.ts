@@ -7,7 +7,7 @@ import { addDays } from '../../domain/money/dates.ts';
 import { markInputsChanged } from '../../functions/lib/money/forecast-store.ts';
 import { deleteMonthViews, viewListed, type ViewHeader } from '../../functions/lib/money/month-views.ts';
 import { directData, signUpAndSignIn, type TestUser } from './helpers.ts';
-import { forecastSettled, generatePlan, linkedUser, profileApi } from './money-helpers.ts';
+import { drainQueues, forecastSettled, generatePlan, linkedUser, profileApi } from './money-helpers.ts';
 
 interface Item {
   id: string;
@@ -199,6 +199,8 @@ describe('a transaction settles one item', () => {
         account_id: t.account_id,
       });
       expect(response.status).toBe(201);
+      // Reconciliation follows a write (its PlanChanged is delivered apart): read once it has run.
+      await drainQueues();
       return (await list()).find((i) => i.id === response.body.item.id) as Item;
     };
     // The first candidate a planned purchase like it settles (one that reads as a transfer would not).
@@ -211,6 +213,7 @@ describe('a transaction settles one item', () => {
         break;
       }
       expect((await call('DELETE', `/money-plan/items/${made.id}`)).status).toBe(200);
+      await drainQueues();
     }
     expect(first, 'a planned purchase like a posted one is matched to it').toBeDefined();
     const matchedItem = first as Item;
@@ -221,12 +224,14 @@ describe('a transaction settles one item', () => {
     expect(second).toMatchObject({ is_reconciled: false, reconciliation: null });
     // The first deleted: the transaction settles the second.
     expect((await call('DELETE', `/money-plan/items/${matchedItem.id}`)).status).toBe(200);
+    await drainQueues();
     const holders = async () =>
       (await list()).filter((i) => i.reconciliation?.transaction?.id === tx.id && !i.is_user_deleted);
     expect((await holders()).map((i) => i.id)).toEqual([second.id]);
     // Undoing the delete: the first comes back open; the transaction stays with the second, once.
     const undo = await call('PATCH', `/money-plan/items/${matchedItem.id}`, { is_user_deleted: false });
     expect(undo.status).toBe(200);
+    await drainQueues();
     expect((await list()).find((i) => i.id === matchedItem.id)).toMatchObject({
       is_user_deleted: false,
       is_reconciled: false,
