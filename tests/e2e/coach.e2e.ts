@@ -14,6 +14,7 @@ import {
   apiFromPage,
   awayFromMidnight,
   e2eBaseUrl as base,
+  emulateColorScheme,
   expectNoSeriousAxeViolations,
   linkBankThroughApi,
   screenshots,
@@ -167,9 +168,9 @@ test('subscriptions, the conversation kept across a reload, 375 px, dark mode, a
   await askButton.click();
   await expect(page.getByTestId('coach-answer')).toHaveCount(3, { timeout: 30_000 });
   await expectNoSeriousAxeViolations(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await emulateColorScheme(page, 'dark');
   await expectNoSeriousAxeViolations(page);
-  await page.emulateMedia({ colorScheme: 'light' });
+  await emulateColorScheme(page, 'light');
   await page.setViewportSize({ width: 1280, height: 720 });
   await screenshots(page, 'coach');
 

@@ -3,7 +3,13 @@
 // outbox) with its reference. 375 px, axe light and dark, screenshots.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { e2eBaseUrl as base, expectNoSeriousAxeViolations, screenshots, signUpAndSignIn } from './helpers.ts';
+import {
+  e2eBaseUrl as base,
+  emulateColorScheme,
+  expectNoSeriousAxeViolations,
+  screenshots,
+  signUpAndSignIn,
+} from './helpers.ts';
 
 test('search the answers, open one, and send a message that reaches support', async ({ page }) => {
   test.setTimeout(120_000);
@@ -46,8 +52,8 @@ test('search the answers, open one, and send a message that reaches support', as
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNoSeriousAxeViolations(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await emulateColorScheme(page, 'dark');
   await expectNoSeriousAxeViolations(page);
-  await page.emulateMedia({ colorScheme: 'light' });
+  await emulateColorScheme(page, 'light');
   await screenshots(page, 'help');
 });

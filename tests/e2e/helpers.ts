@@ -287,6 +287,18 @@ export async function textOverflowPx(box: Locator): Promise<number> {
   });
 }
 
+/**
+ * The browser told the person prefers `scheme`, and the app's theme (on "system") following it: the
+ * `dark` class on <html> changes from a media-query listener, after the emulation has returned, and
+ * its colour transitions start only then.
+ */
+export async function emulateColorScheme(page: Page, scheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: scheme });
+  const html = page.locator('html');
+  if (scheme === 'dark') await expect(html).toHaveClass(/(^|\s)dark(\s|$)/);
+  else await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/);
+}
+
 /** `within`: a selector to check alone (a modal dialog, whose page behind it is inert and covered). */
 export async function expectNoSeriousAxeViolations(page: Page, within?: string) {
   // Axe reads colours as drawn: a dialog's fade-in or a theme switch's colour transition still running

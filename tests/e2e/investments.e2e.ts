@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import {
   e2eBaseUrl as base,
+  emulateColorScheme,
   expectNoSeriousAxeViolations,
   linkSandboxBank,
   screenshots,
@@ -47,10 +48,10 @@ test('link the sandbox brokerage and see its holdings', async ({ page }) => {
   await expect(balance.getByText(total ?? '—', { exact: true })).toBeVisible();
 
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
+    await emulateColorScheme(page, scheme);
     await expectNoSeriousAxeViolations(page);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await emulateColorScheme(page, 'light');
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(rows.first()).toBeVisible();
   expect(await textsCutShort(holdings)).toEqual([]);

@@ -15,15 +15,16 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   answerQuestionnaire,
-  expectNoSeriousAxeViolations,
-  screenshots,
-  e2eBaseUrl as base,
-  signUpAndSignIn,
   E2E_PASSWORD as PASSWORD,
+  e2eBaseUrl as base,
+  emulateColorScheme,
+  expectNoSeriousAxeViolations,
   generatePlanThroughApi,
   jobMessages,
   linkBankThroughApi,
   recordJobMessages,
+  screenshots,
+  signUpAndSignIn,
 } from './helpers.ts';
 
 const apiUrl = () => process.env.E2E_API_URL ?? '';
@@ -378,11 +379,10 @@ test("a planned item's date, account and category change, then its repeat for th
 
 async function axeLightAndDark(p: Page) {
   for (const scheme of ['light', 'dark'] as const) {
-    await p.emulateMedia({ colorScheme: scheme });
-    await expect(p.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark).*$/);
+    await emulateColorScheme(p, scheme);
     await expectNoSeriousAxeViolations(p);
   }
-  await p.emulateMedia({ colorScheme: 'light' });
+  await emulateColorScheme(p, 'light');
 }
 
 const noSideScroll = (p: Page) =>

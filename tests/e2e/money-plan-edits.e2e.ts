@@ -8,6 +8,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   apiFromPage,
   e2eBaseUrl as base,
+  emulateColorScheme,
   expectNoSeriousAxeViolations,
   generatePlanThroughApi,
   linkBankThroughApi,
@@ -99,7 +100,7 @@ test('a one-off item added on /plan is listed there, for the owner and for a vie
   await owner.reload();
   await expect(listed(owner)).toHaveCount(1, { timeout: 30_000 });
   for (const scheme of ['light', 'dark'] as const) {
-    await owner.emulateMedia({ colorScheme: scheme });
+    await emulateColorScheme(owner, scheme);
     await expectNoSeriousAxeViolations(owner);
   }
   await screenshots(owner, 'plan-one-off');

@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import {
   E2E_PASSWORD,
   e2eBaseUrl,
+  emulateColorScheme,
   expectNoSeriousAxeViolations,
   screenshots,
   signInThroughUi,
@@ -66,9 +67,9 @@ test('delete my account: the password is checked, the account goes, and it canno
   await expect(dialog).toBeVisible();
   // The dialog alone: the settings page behind it is inert under the overlay (checked just above).
   await expectNoSeriousAxeViolations(page, '[role="dialog"]');
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await emulateColorScheme(page, 'dark');
   await expectNoSeriousAxeViolations(page, '[role="dialog"]');
-  await page.emulateMedia({ colorScheme: 'light' });
+  await emulateColorScheme(page, 'light');
   await screenshots(page, 'delete-account');
   await page.setViewportSize({ width: 375, height: 812 });
   const confirm = dialog.getByRole('button', { name: 'Delete my account' });

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import {
+  emulateColorScheme,
   expectNoSeriousAxeViolations,
   makeAdminByEmail,
   screenshots,
@@ -40,11 +41,10 @@ async function signIn(page: Page, email: string, password: string) {
 
 async function axeLightAndDark(page: Page) {
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /dark/ : /^(?!.*dark).*$/);
+    await emulateColorScheme(page, scheme);
     await expectNoSeriousAxeViolations(page);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await emulateColorScheme(page, 'light');
 }
 
 test('landing → questionnaire with every message → account → confirmation → /get-started', async ({
