@@ -5,7 +5,7 @@
 import { roundCents, type Cents } from './cents.ts';
 import { formatDay, parseDay } from './dates.ts';
 import type { CategoryRef, RecurringStream } from './recurring.ts';
-import { plannedAmount } from './planned-amount.ts';
+import { monthAmount, plannedAmount } from './planned-amount.ts';
 import { occurrencesBetween, type Schedule } from './schedule.ts';
 
 /** spec §9: running balances and the plan cover today plus 730 days. */
@@ -137,7 +137,7 @@ export function seriesOfStream(profileId: string, stream: RecurringStream): Plan
 
 /** What one occurrence of a series is planned at: its month's amount for a seasonal bill. */
 function occurrenceAmount(series: PlanSeries, nominalDate: string): Cents {
-  return series.amount_by_month?.[Number(nominalDate.slice(5, 7)) - 1] ?? series.amount;
+  return monthAmount(series.amount_by_month, nominalDate) ?? series.amount;
 }
 
 export interface GeneratePlanInput {

@@ -13,6 +13,13 @@ export function plannedAmount(
 ): Cents {
   const { amount } = stream;
   if (stream.kind !== 'bill' || !amount.variable) return amount.expected;
-  const month = stream.next_nominal_date ? Number(stream.next_nominal_date.slice(5, 7)) - 1 : -1;
-  return amount.by_month?.[month] ?? amount.recent ?? amount.expected;
+  return monthAmount(amount.by_month, stream.next_nominal_date) ?? amount.recent ?? amount.expected;
+}
+
+/** A seasonal bill's amount (`StreamAmount.by_month`) for the calendar month of `date` (YYYY-MM-DD). */
+export function monthAmount(
+  byMonth: readonly (Cents | null)[] | undefined,
+  date: string | undefined,
+): Cents | null {
+  return date === undefined ? null : (byMonth?.[Number(date.slice(5, 7)) - 1] ?? null);
 }

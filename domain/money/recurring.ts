@@ -5,7 +5,7 @@
 import { formatCents, medianAbsoluteDeviation, median, roundCents, type Cents } from './cents.ts';
 import { formatDay, isBusinessDay, MONTH_NAMES, parseDay, toCivil, type DayNumber } from './dates.ts';
 import { displayName, normalizeMerchant, payeeName } from './merchant.ts';
-import { plannedAmount } from './planned-amount.ts';
+import { monthAmount, plannedAmount } from './planned-amount.ts';
 import { RECURRING_RULES } from './recurring-rules.ts';
 import { describeSchedule, periodDays, shiftToBusinessDay, type BusinessDayShift } from './schedule.ts';
 import { bestFit, type Fit, type Point } from './schedule-fit.ts';
@@ -165,10 +165,9 @@ const KIND_NOUNS: Record<StreamKind, string> = {
 
 function describeAmount(amount: StreamAmount, kind: StreamKind, nextNominal: DayNumber): string {
   if (amount.min === amount.max) return `Always ${formatCents(amount.median)}.`;
-  const nextMonth = toCivil(nextNominal).month - 1;
-  const seasonal = amount.by_month?.[nextMonth];
-  if (kind === 'bill' && seasonal !== undefined && seasonal !== null)
-    return `Varies with the seasons from ${formatCents(amount.min)} to ${formatCents(amount.max)}: each month is planned at that month's past amounts, about ${formatCents(seasonal)} for ${MONTH_NAMES[nextMonth]}.`;
+  const seasonal = kind === 'bill' ? monthAmount(amount.by_month, formatDay(nextNominal)) : null;
+  if (seasonal !== null)
+    return `Varies with the seasons from ${formatCents(amount.min)} to ${formatCents(amount.max)}: each month is planned at that month's past amounts, about ${formatCents(seasonal)} for ${MONTH_NAMES[toCivil(nextNominal).month - 1]}.`;
   if (!amount.variable) {
     return `Usually ${formatCents(amount.median)} (${formatCents(amount.min)} to ${formatCents(amount.max)}); next expected ${formatCents(amount.expected)}.`;
   }
@@ -201,7 +200,6 @@ function buildStream(
     recent: recentMedian(amounts.slice(-12)),
     last: amounts.slice(-3),
   };
-
   const categorised = txs.filter((t) => t.personal_finance_category?.primary);
   const common = mostCommon(
     categorised,
