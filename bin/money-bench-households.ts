@@ -7,10 +7,15 @@
 import { estimateAllowance } from '../domain/money/allowance.ts';
 import { median } from '../domain/money/cents.ts';
 import { forecastAccount, type BalanceDay } from '../domain/money/forecast.ts';
-import { variedHousehold, type Household, type HouseholdAccount } from '../domain/money/household.ts';
+import {
+  householdStatementTerms,
+  variedHousehold,
+  type Household,
+  type HouseholdAccount,
+} from '../domain/money/household.ts';
 import { generatePlan } from '../domain/money/plan.ts';
 import { detectRecurring } from '../domain/money/recurring.ts';
-import { paysCardFromStatements, planFromStatements, statementTerms } from '../domain/money/statements.ts';
+import { paysCardFromStatements, planFromStatements } from '../domain/money/statements.ts';
 import type { AccountType } from '../domain/money/types.ts';
 import type { Figure } from './money-bench-figure.ts';
 
@@ -66,14 +71,7 @@ export function forecastHousehold(household: Household): AccountForecast[] {
   for (const a of household.accounts) types[a.account_id] = a.account_type;
   const streams = detectRecurring(history, { today, account_types: types });
   // As the product plans: detection's plan, with the card's payments from its statements.
-  const terms = statementTerms(
-    household.accounts.map((a) => ({
-      id: a.account_id,
-      account_type: a.account_type,
-      current_balance: a.balance_today,
-      liability: a.liability,
-    })),
-  );
+  const terms = householdStatementTerms(household);
   const { plan } = planFromStatements({
     profile_id: 'bench',
     today,
@@ -131,43 +129,52 @@ const pushTo = (map: Map<string, number[]>, key: string, value: number) => {
   else map.set(key, [value]);
 };
 
+/**
+ * Errors and band hits of account forecasts against what happened (`actuals`, balances in cents: one
+ * future, or many of the same history), per kind and horizon, as `HouseholdResults`.
+ */
+function resultsTally() {
+  const errors = new Map<string, number[]>();
+  const inside = new Map<string, number[]>();
+  const accounts = new Map<HouseholdKind, number>();
+  return {
+    add({ account, kind, scale, engine, planOnly }: AccountForecast, actuals: (h: number) => number[]) {
+      accounts.set(kind, (accounts.get(kind) ?? 0) + 1);
+      for (const h of HOUSEHOLD_HORIZONS) {
+        const row = engine[h];
+        for (const actual of actuals(h)) {
+          pushTo(errors, `${kind}|${h}|engine`, Math.abs((row?.closing_balance ?? 0) - actual) / scale);
+          pushTo(errors, `${kind}|${h}|plan`, Math.abs((planOnly[h]?.closing_balance ?? 0) - actual) / scale);
+          pushTo(errors, `${kind}|${h}|flat`, Math.abs(account.balance_today - actual) / scale);
+          pushTo(
+            inside,
+            `${kind}|${h}`,
+            row && row.closing_low <= actual && actual <= row.closing_high ? 1 : 0,
+          );
+        }
+      }
+    },
+    results: (): HouseholdResults => ({
+      error: (kind, h, method) => median(errors.get(`${kind}|${h}|${method}`) ?? []),
+      coverage: (kind, h) => mean(inside.get(`${kind}|${h}`) ?? []),
+      accounts: (kind) => accounts.get(kind) ?? 0,
+    }),
+  };
+}
+
 export function householdBacktest(
   seeds: readonly number[],
   everyday: 'checking' | 'card' = 'checking',
 ): HouseholdResults {
-  const errors = new Map<string, number[]>();
-  const inside = new Map<string, number[]>();
+  const tally = resultsTally();
   for (const seed of seeds)
-    for (const { account, kind, scale, engine, planOnly } of forecastHousehold(
-      variedHousehold(seed, undefined, everyday),
-    ))
-      for (const h of HOUSEHOLD_HORIZONS) {
-        const actual = account.balances_after[h] ?? Number.NaN;
-        const row = engine[h];
-        pushTo(errors, `${kind}|${h}|engine`, Math.abs((row?.closing_balance ?? 0) - actual) / scale);
-        pushTo(errors, `${kind}|${h}|plan`, Math.abs((planOnly[h]?.closing_balance ?? 0) - actual) / scale);
-        pushTo(errors, `${kind}|${h}|flat`, Math.abs(account.balance_today - actual) / scale);
-        pushTo(
-          inside,
-          `${kind}|${h}`,
-          row && row.closing_low <= actual && actual <= row.closing_high ? 1 : 0,
-        );
-      }
-  return {
-    error: (kind, h, method) => median(errors.get(`${kind}|${h}|${method}`) ?? []),
-    coverage: (kind, h) => mean(inside.get(`${kind}|${h}`) ?? []),
-    accounts: (kind) => inside.get(`${kind}|30`)?.length ?? 0,
-  };
+    for (const forecast of forecastHousehold(variedHousehold(seed, undefined, everyday)))
+      tally.add(forecast, (h) => [forecast.account.balances_after[h] ?? Number.NaN]);
+  return tally.results();
 }
 
 /** The engine over many futures of each history, beside the best any forecast could do on them. */
-export interface BestPossible {
-  /** Median |error| of the engine over every household's futures, as a share of the scale. */
-  readonly engine: (kind: HouseholdKind, h: number) => number;
-  /** The same for the plan alone. */
-  readonly plan: (kind: HouseholdKind, h: number) => number;
-  /** Share of the futures' balances inside the engine's p10–p90 band. */
-  readonly coverage: (kind: HouseholdKind, h: number) => number;
+export interface BestPossible extends HouseholdResults {
   /**
    * Median |error| of a forecast that knows each history's own generator (its rates, sizes and
    * state on the day) and forecasts the median of the history's futures: what is left is chance.
@@ -218,42 +225,34 @@ export function householdBestPossible(
   everyday: 'checking' | 'card' = 'checking',
   futures = 40,
 ): BestPossible {
-  const engineErrors = new Map<string, number[]>();
-  const planErrors = new Map<string, number[]>();
-  const inside = new Map<string, number[]>();
+  const tally = resultsTally();
   const medianErrors = new Map<string, number[]>();
   const outcomesOf = new Map<string, number[][]>();
   for (const seed of seeds) {
-    const forecasts = forecastHousehold(variedHousehold(seed, undefined, everyday, 0));
     const others = Array.from({ length: futures - 1 }, (_, f) =>
       variedHousehold(seed, undefined, everyday, f + 1),
     );
-    forecasts.forEach(({ account, kind, scale, engine, planOnly }, a) =>
-      HOUSEHOLD_HORIZONS.forEach((h) => {
-        const actuals = [account, ...others.map((o) => o.accounts[a]!)].map(
-          (acc) => (acc.balances_after[h] ?? Number.NaN) / scale,
+    forecastHousehold(variedHousehold(seed, undefined, everyday, 0)).forEach((forecast, a) => {
+      const actuals = (h: number) =>
+        [forecast.account, ...others.map((o) => o.accounts[a]!)].map(
+          (acc) => acc.balances_after[h] ?? Number.NaN,
         );
-        const row = engine[h];
-        const predicted = (row?.closing_balance ?? 0) / scale;
-        const planned = (planOnly[h]?.closing_balance ?? 0) / scale;
-        for (const actual of actuals) {
-          pushTo(engineErrors, `${kind}|${h}`, Math.abs(predicted - actual));
-          pushTo(planErrors, `${kind}|${h}`, Math.abs(planned - actual));
-          const within = row && row.closing_low / scale <= actual && actual <= row.closing_high / scale;
-          pushTo(inside, `${kind}|${h}`, within ? 1 : 0);
-        }
-        const centre = median(actuals);
-        for (const actual of actuals) pushTo(medianErrors, `${kind}|${h}`, Math.abs(centre - actual));
+      tally.add(forecast, actuals);
+      const { kind, scale } = forecast;
+      for (const h of HOUSEHOLD_HORIZONS) {
+        const scaled = actuals(h)
+          .map((actual) => actual / scale)
+          .sort((x, y) => x - y);
+        const centre = median(scaled);
+        for (const actual of scaled) pushTo(medianErrors, `${kind}|${h}`, Math.abs(centre - actual));
         const list = outcomesOf.get(`${kind}|${h}`) ?? [];
-        list.push(actuals.sort((x, y) => x - y));
+        list.push(scaled);
         outcomesOf.set(`${kind}|${h}`, list);
-      }),
-    );
+      }
+    });
   }
   return {
-    engine: (kind, h) => median(engineErrors.get(`${kind}|${h}`) ?? []),
-    plan: (kind, h) => median(planErrors.get(`${kind}|${h}`) ?? []),
-    coverage: (kind, h) => mean(inside.get(`${kind}|${h}`) ?? []),
+    ...tally.results(),
     knowing: (kind, h) => median(medianErrors.get(`${kind}|${h}`) ?? []),
     least: (kind, h) => leastMedianError(outcomesOf.get(`${kind}|${h}`) ?? []),
   };
@@ -382,14 +381,8 @@ export const BEFORE_OVER_FUTURES: {
 function futuresFigures(seeds: readonly number[]): Figure[] {
   return (['checking', 'card'] as const).flatMap((everyday) => {
     const best = householdBestPossible(seeds, everyday, FUTURES_PER_HISTORY);
-    const results: HouseholdResults = {
-      error: (kind, h, method) =>
-        method === 'engine' ? best.engine(kind, h) : method === 'plan' ? best.plan(kind, h) : Number.NaN,
-      coverage: best.coverage,
-      accounts: () => seeds.length,
-    };
     return householdFigures(
-      results,
+      best,
       everyday === 'card' ? ['checking'] : HOUSEHOLD_KINDS,
       `over ${FUTURES_PER_HISTORY} futures of each of ${seeds.length} held-out lumpy ${everyday === 'card' ? 'households shopping by card only' : 'households'}`,
       (kind, h) =>
@@ -438,7 +431,7 @@ function householdFigures(
             ? 'target ≤ the plan alone'
             : 'target ≤ before and ≤ the plan alone';
       figures.push({
-        name: `lumpy forecast median |error| ${kind}, ${h} days, share of ${scale} (${where}; plan alone ${pct(plan)}${Number.isNaN(flat) ? '' : `, flat ${pct(flat)}`}${extraOf(kind, h)}; ${target}${misses.length > 0 ? ` ${misses.join(' ')}` : ''})`,
+        name: `lumpy forecast median |error| ${kind}, ${h} days, share of ${scale} (${where}; plan alone ${pct(plan)}, flat ${pct(flat)}${extraOf(kind, h)}; ${target}${misses.length > 0 ? ` ${misses.join(' ')}` : ''})`,
         value: engine,
         unit: '%',
         baselineName: 'before',

@@ -5,7 +5,7 @@
 // `today` can be compared with what happened next (docs/money-engine.md "Lumpy spending").
 import { formatDay, parseDay, toCivil, type DayNumber } from './dates.ts';
 import { dayRandom, variedHistory } from './fixtures.ts';
-import type { LiabilityRecord } from './statements.ts';
+import { statementTerms, type LiabilityRecord } from './statements.ts';
 import type { AccountType, CategoryRef, HistoryTransaction } from './types.ts';
 
 export interface HouseholdAccount {
@@ -299,4 +299,16 @@ export function variedHousehold(
   const history = txs.filter((t) => t.date <= today);
   const future = txs.filter((t) => t.date > today);
   return { today, months, accounts, history, future };
+}
+
+/** The household's card and loan terms from its accounts' statements, as the product plans from them. */
+export function householdStatementTerms(household: Household): ReturnType<typeof statementTerms> {
+  return statementTerms(
+    household.accounts.map((a) => ({
+      id: a.account_id,
+      account_type: a.account_type,
+      current_balance: a.balance_today,
+      liability: a.liability,
+    })),
+  );
 }

@@ -3,11 +3,11 @@ import { estimateAllowance } from './allowance.ts';
 import { ALLOWANCE_RULES, type Allowance } from './allowance-rules.ts';
 import { addDays, parseDay } from './dates.ts';
 import { seededRandom } from './fixtures.ts';
-import { variedHousehold } from './household.ts';
+import { householdStatementTerms, variedHousehold } from './household.ts';
 import { holdSpreadAfter } from './lumps.ts';
 import { generatePlan } from './plan.ts';
 import { detectRecurring } from './recurring.ts';
-import { learnCardPattern, planFromStatements, statementTerms } from './statements.ts';
+import { learnCardPattern, planFromStatements } from './statements.ts';
 import type { HistoryTransaction } from './types.ts';
 import { withSupportedDrift } from './withdrawals.ts';
 
@@ -134,14 +134,7 @@ describe("the lumpy households' card statements", () => {
       .filter((t) => t.account_id === card?.account_id && t.date > statementDate)
       .reduce((s, t) => s + t.amount, 0);
     expect(liability?.statement_balance).toBe(Math.max(0, (card?.balance_today ?? 0) - after));
-    const terms = statementTerms(
-      household.accounts.map((a) => ({
-        id: a.account_id,
-        account_type: a.account_type,
-        current_balance: a.balance_today,
-        liability: a.liability,
-      })),
-    );
+    const terms = householdStatementTerms(household);
     expect(terms.cards).toHaveLength(1);
     const streams = detectRecurring(household.history, {
       today: household.today,
